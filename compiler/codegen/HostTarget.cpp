@@ -1,0 +1,151 @@
+//===- HostTarget.cpp - Lowering hooks for the CPU backend ----------------===//
+//
+// The host entry takes the params as an array of 64-bit slots and a
+// WfHostCtx (runtime/cpu/HostABI.h) that holds the thread's indices, the
+// block's shared memory and the callbacks for BARRIER and warp exchange.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/codegen/TargetHooks.h"
+
+#include "runtime/cpu/HostABI.h"
+
+#include <cstddef>
+
+namespace wf::codegen {
+
+namespace {
+
+class HostHooks : public TargetHooks {
+public:
+  llvm::Function *createKernel(llvm::Module &module,
+                               const KernelHeader &header) override {
+    llvm::LLVMContext &ctx = module.getContext();
+    auto *ptr = llvm::PointerType::get(ctx, 0);
+    auto *fnType = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
+                                           {ptr, ptr}, false);
+    fn = llvm::Function::Create(fnType, llvm::GlobalValue::ExternalLinkage,
+                                hostEntryName, module);
+    fn->getArg(0)->setName("args");
+    fn->getArg(1)->setName("ctx");
+    fn->addParamAttr(0, llvm::Attribute::NoAlias);
+    fn->addParamAttr(1, llvm::Attribute::NoAlias);
+    this->header = &header;
+    this->module = &module;
+    return fn;
+  }
+
+  llvm::Value *param(llvm::IRBuilder<> &b, unsigned index) override {
+    const ParamDecl &p = header->params[index];
+    llvm::Value *slot =
+        b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), fn->getArg(0), index);
+    if (p.isArray)
+      return b.CreateLoad(b.getPtrTy(), slot, p.name);
+    llvm::Type *type;
+    switch (p.type) {
+    case ElemType::I8:
+      type = b.getInt8Ty();
+      break;
+    case ElemType::I16:
+    case ElemType::F16:
+    case ElemType::BF16:
+      type = b.getInt16Ty();
+      break;
+    case ElemType::I32:
+      type = b.getInt32Ty();
+      break;
+    case ElemType::F32:
+      type = b.getFloatTy();
+      break;
+    case ElemType::F64:
+      type = b.getDoubleTy();
+      break;
+    default:
+      type = b.getInt64Ty();
+      break;
+    }
+    llvm::Value *v = b.CreateLoad(type, slot, p.name);
+    // f16 arrives as its bits; the lowering takes a float from here on.
+    if (p.type == ElemType::F16)
+      return halfToFloat(b, v);
+    return v;
+  }
+
+  llvm::Value *sharedBase(llvm::IRBuilder<> &b, unsigned index) override {
+    llvm::Value *base = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, shared)), "shared");
+    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base,
+                                        header->shared[index].byteOffset);
+  }
+
+  llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) override {
+    // The twelve registers are four int64_t[3] arrays in order.
+    unsigned r = static_cast<unsigned>(reg);
+    size_t offset = offsetof(WfHostCtx, tid) + r * sizeof(int64_t);
+    static_assert(offsetof(WfHostCtx, bid) == 3 * sizeof(int64_t));
+    static_assert(offsetof(WfHostCtx, gdim) == 9 * sizeof(int64_t));
+    return b.CreateLoad(b.getInt64Ty(), field(b, offset));
+  }
+
+  void barrier(llvm::IRBuilder<> &b) override {
+    llvm::Value *callback = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, barrier)), "barrier");
+    auto *type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+    b.CreateCall(type, callback, {fn->getArg(1)});
+  }
+
+  llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
+                    llvm::ArrayRef<llvm::Value *> args,
+                    llvm::Type *type) override {
+    bool f32 = type->isFloatTy();
+    switch (op) {
+    case ir::Op::FExp:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::exp, args[0]);
+    case ir::Op::FLog:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::log, args[0]);
+    case ir::Op::FPow:
+      return b.CreateBinaryIntrinsic(llvm::Intrinsic::pow, args[0], args[1]);
+    case ir::Op::FTanh: {
+      llvm::FunctionCallee callee = module->getOrInsertFunction(
+          f32 ? "tanhf" : "tanh", llvm::FunctionType::get(type, {type}, false));
+      return b.CreateCall(callee, args);
+    }
+    default:
+      return nullptr;
+    }
+  }
+
+  unsigned addressSpace(ir::AddrSpace) const override { return 0; }
+
+  // x86 has no half arithmetic; call small helpers the JIT provides
+  // rather than depend on compiler-rt's soft-float symbols.
+  llvm::Value *halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits) override {
+    llvm::FunctionCallee callee = module->getOrInsertFunction(
+        "wf_half_to_float",
+        llvm::FunctionType::get(b.getFloatTy(), {b.getInt16Ty()}, false));
+    return b.CreateCall(callee, {bits});
+  }
+
+  llvm::Value *floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32) override {
+    llvm::FunctionCallee callee = module->getOrInsertFunction(
+        "wf_float_to_half",
+        llvm::FunctionType::get(b.getInt16Ty(), {b.getFloatTy()}, false));
+    return b.CreateCall(callee, {f32});
+  }
+
+private:
+  llvm::Value *field(llvm::IRBuilder<> &b, size_t offset) {
+    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), fn->getArg(1), offset);
+  }
+
+  llvm::Function *fn = nullptr;
+  llvm::Module *module = nullptr;
+  const KernelHeader *header = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<TargetHooks> createHostHooks() {
+  return std::make_unique<HostHooks>();
+}
+
+} // namespace wf::codegen

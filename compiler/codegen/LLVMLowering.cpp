@@ -1,0 +1,462 @@
+//===- LLVMLowering.cpp ---------------------------------------------------===//
+//
+// Blocks become basic blocks, block parameters become phi nodes, and each
+// instruction becomes a few LLVM instructions. Operations that LLVM leaves
+// undefined but Forth programs can reach at run time (division by zero,
+// shifts by 64 or more, float-to-int overflow) get defined results here,
+// the same on the GPU and the CPU.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/codegen/LLVMLowering.h"
+
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+
+#include <filesystem>
+#include <map>
+#include <unordered_map>
+
+namespace wf::codegen {
+
+namespace {
+
+class Lowering {
+public:
+  Lowering(const ir::Module &module, llvm::LLVMContext &context,
+           TargetHooks &target, const LoweringOptions &options)
+      : irModule(module), ctx(context), target(target), options(options),
+        b(context) {}
+
+  std::unique_ptr<llvm::Module> run() {
+    auto llvmModule =
+        std::make_unique<llvm::Module>(irModule.header.name, ctx);
+    module = llvmModule.get();
+    fn = target.createKernel(*module, irModule.header);
+    fn->addFnAttr(llvm::Attribute::NoUnwind);
+    if (options.lineInfo && options.sources)
+      setUpDebugInfo();
+
+    for (const auto &block : irModule.body.blocks)
+      blocks[block.get()] = llvm::BasicBlock::Create(
+          ctx, "bb" + std::to_string(block->id), fn);
+    for (const auto &block : irModule.body.blocks) {
+      b.SetInsertPoint(blocks[block.get()]);
+      for (const auto &param : block->params)
+        values[param.get()] = b.CreatePHI(typeOf(param->type), 2);
+    }
+    for (const auto &block : irModule.body.blocks) {
+      b.SetInsertPoint(blocks[block.get()]);
+      for (const auto &inst : block->insts) {
+        setLoc(inst->loc);
+        llvm::Value *v = lowerInst(*inst);
+        if (v)
+          values[inst.get()] = v;
+      }
+      lowerTerminator(*block);
+    }
+    if (dib)
+      dib->finalize();
+    return llvmModule;
+  }
+
+private:
+  llvm::Type *typeOf(ir::Type type) {
+    switch (type) {
+    case ir::Type::I64:
+      return b.getInt64Ty();
+    case ir::Type::F32:
+      return b.getFloatTy();
+    case ir::Type::F64:
+      return b.getDoubleTy();
+    case ir::Type::Void:
+      return b.getVoidTy();
+    }
+    return b.getInt64Ty();
+  }
+
+  llvm::Value *get(const ir::Value *v) { return values.at(v); }
+
+  // --- Debug lines -------------------------------------------------------
+
+  void setUpDebugInfo() {
+    dib = std::make_unique<llvm::DIBuilder>(*module);
+    uint32_t mainFile = irModule.header.loc.file;
+    llvm::DIFile *file = fileFor(mainFile);
+    auto *cu = dib->createCompileUnit(
+        llvm::dwarf::DW_LANG_C, file, "warpforthc", true, "", 0, "",
+        llvm::DICompileUnit::DebugDirectivesOnly);
+    (void)cu;
+    auto *spType = dib->createSubroutineType(dib->getOrCreateTypeArray({}));
+    subprogram = dib->createFunction(
+        file, fn->getName(), fn->getName(), file, irModule.header.loc.line,
+        spType, irModule.header.loc.line, llvm::DINode::FlagZero,
+        llvm::DISubprogram::SPFlagDefinition |
+            llvm::DISubprogram::SPFlagOptimized);
+    fn->setSubprogram(subprogram);
+    module->addModuleFlag(llvm::Module::Warning, "Debug Info Version",
+                          llvm::DEBUG_METADATA_VERSION);
+    module->addModuleFlag(llvm::Module::Warning, "Dwarf Version", 2);
+  }
+
+  llvm::DIFile *fileFor(uint32_t file) {
+    auto it = diFiles.find(file);
+    if (it != diFiles.end())
+      return it->second;
+    std::filesystem::path path(options.sources->path(file));
+    llvm::DIFile *di = dib->createFile(path.filename().string(),
+                                       path.parent_path().string());
+    diFiles[file] = di;
+    return di;
+  }
+
+  void setLoc(SourceLoc loc) {
+    if (!dib || !loc.valid())
+      return;
+    llvm::DIScope *scope = subprogram;
+    if (loc.file != irModule.header.loc.file) {
+      auto it = fileScopes.find(loc.file);
+      if (it == fileScopes.end())
+        it = fileScopes
+                 .emplace(loc.file, dib->createLexicalBlockFile(
+                                        subprogram, fileFor(loc.file)))
+                 .first;
+      scope = it->second;
+    }
+    b.SetCurrentDebugLocation(
+        llvm::DILocation::get(ctx, loc.line, loc.col, scope));
+  }
+
+  // --- Memory ------------------------------------------------------------
+
+  llvm::Type *memoryType(ElemType elem) {
+    switch (elem) {
+    case ElemType::I8:
+      return b.getInt8Ty();
+    case ElemType::I16:
+    case ElemType::F16:
+    case ElemType::BF16:
+      return b.getInt16Ty(); // 16-bit floats are converted from their bits
+    case ElemType::I32:
+      return b.getInt32Ty();
+    case ElemType::I64:
+      return b.getInt64Ty();
+    case ElemType::F32:
+      return b.getFloatTy();
+    case ElemType::F64:
+      return b.getDoubleTy();
+    }
+    return b.getInt64Ty();
+  }
+
+  llvm::Value *toFloatType(llvm::Value *v, llvm::Type *type) {
+    if (v->getType() == type)
+      return v;
+    if (v->getType()->getPrimitiveSizeInBits() < type->getPrimitiveSizeInBits())
+      return b.CreateFPExt(v, type);
+    return b.CreateFPTrunc(v, type);
+  }
+
+  /// A value of element type `elem` (bits for 16-bit floats) to a slot.
+  llvm::Value *fromElem(llvm::Value *raw, ElemType elem, ir::Type stack) {
+    llvm::Type *type = typeOf(stack);
+    switch (elem) {
+    case ElemType::I8:
+    case ElemType::I16:
+    case ElemType::I32:
+      return b.CreateSExt(raw, b.getInt64Ty());
+    case ElemType::I64:
+      return raw;
+    case ElemType::BF16: {
+      // bf16 is the top half of an f32.
+      llvm::Value *wide = b.CreateShl(b.CreateZExt(raw, b.getInt32Ty()), 16);
+      return toFloatType(b.CreateBitCast(wide, b.getFloatTy()), type);
+    }
+    case ElemType::F16:
+      return toFloatType(target.halfToFloat(b, raw), type);
+    case ElemType::F32:
+    case ElemType::F64:
+      return toFloatType(raw, type);
+    }
+    return raw;
+  }
+
+  /// A slot to element type `elem` (bits for 16-bit floats).
+  llvm::Value *toElem(llvm::Value *v, ElemType elem) {
+    switch (elem) {
+    case ElemType::I8:
+    case ElemType::I16:
+    case ElemType::I32:
+      return b.CreateTrunc(v, memoryType(elem));
+    case ElemType::I64:
+      return v;
+    case ElemType::BF16: {
+      // Round to nearest even on the f32 bits; keep NaNs quiet NaNs.
+      llvm::Value *f = toFloatType(v, b.getFloatTy());
+      llvm::Value *bits = b.CreateBitCast(f, b.getInt32Ty());
+      llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), 1);
+      llvm::Value *rounded =
+          b.CreateAdd(bits, b.CreateAdd(lsb, b.getInt32(0x7FFF)));
+      llvm::Value *isNaN = b.CreateFCmpUNO(f, f);
+      llvm::Value *top = b.CreateSelect(isNaN, b.getInt32(0x7FC00000), rounded);
+      return b.CreateTrunc(b.CreateLShr(top, 16), b.getInt16Ty());
+    }
+    case ElemType::F16:
+      return target.floatToHalf(b, toFloatType(v, b.getFloatTy()));
+    case ElemType::F32:
+      return toFloatType(v, b.getFloatTy());
+    case ElemType::F64:
+      return toFloatType(v, b.getDoubleTy());
+    }
+    return v;
+  }
+
+  llvm::Value *pointer(llvm::Value *addr, ir::AddrSpace space) {
+    return b.CreateIntToPtr(
+        addr, llvm::PointerType::get(ctx, target.addressSpace(space)));
+  }
+
+  // --- Integer ops with defined edge cases -------------------------------
+
+  llvm::Value *divide(llvm::Value *lhs, llvm::Value *rhs, bool remainder) {
+    // x / 0 = 0, x MOD 0 = 0, and MIN / -1 wraps: the hardware would give
+    // garbage or trap, and LLVM treats both as undefined.
+    llvm::Value *zero = b.getInt64(0), *minusOne = b.getInt64(-1);
+    llvm::Value *isZero = b.CreateICmpEQ(rhs, zero);
+    llvm::Value *isMinusOne = b.CreateICmpEQ(rhs, minusOne);
+    llvm::Value *special = b.CreateOr(isZero, isMinusOne);
+    llvm::Value *safe = b.CreateSelect(special, b.getInt64(1), rhs);
+    if (remainder)
+      return b.CreateSelect(special, zero, b.CreateSRem(lhs, safe));
+    llvm::Value *quotient = b.CreateSDiv(lhs, safe);
+    llvm::Value *negated = b.CreateSub(zero, lhs);
+    return b.CreateSelect(isZero, zero,
+                          b.CreateSelect(isMinusOne, negated, quotient));
+  }
+
+  llvm::Value *shift(ir::Op op, llvm::Value *lhs, llvm::Value *rhs) {
+    llvm::Value *amount = b.CreateAnd(rhs, 63);
+    llvm::Value *tooFar = b.CreateICmpUGE(rhs, b.getInt64(64));
+    if (op == ir::Op::AShr)
+      return b.CreateAShr(lhs, b.CreateSelect(tooFar, b.getInt64(63), amount));
+    llvm::Value *shifted = op == ir::Op::Shl ? b.CreateShl(lhs, amount)
+                                             : b.CreateLShr(lhs, amount);
+    return b.CreateSelect(tooFar, b.getInt64(0), shifted);
+  }
+
+  llvm::Value *flag(llvm::Value *bit) {
+    return b.CreateSExt(bit, b.getInt64Ty());
+  }
+
+  llvm::Value *icmp(ir::Pred pred, llvm::Value *lhs, llvm::Value *rhs) {
+    switch (pred) {
+    case ir::Pred::EQ:
+      return flag(b.CreateICmpEQ(lhs, rhs));
+    case ir::Pred::NE:
+      return flag(b.CreateICmpNE(lhs, rhs));
+    case ir::Pred::LT:
+      return flag(b.CreateICmpSLT(lhs, rhs));
+    case ir::Pred::GT:
+      return flag(b.CreateICmpSGT(lhs, rhs));
+    case ir::Pred::LE:
+      return flag(b.CreateICmpSLE(lhs, rhs));
+    case ir::Pred::GE:
+      return flag(b.CreateICmpSGE(lhs, rhs));
+    case ir::Pred::ULT:
+      return flag(b.CreateICmpULT(lhs, rhs));
+    case ir::Pred::UGT:
+      return flag(b.CreateICmpUGT(lhs, rhs));
+    }
+    return nullptr;
+  }
+
+  llvm::Value *fcmp(ir::Pred pred, llvm::Value *lhs, llvm::Value *rhs) {
+    switch (pred) {
+    case ir::Pred::EQ:
+      return flag(b.CreateFCmpOEQ(lhs, rhs));
+    case ir::Pred::NE:
+      return flag(b.CreateFCmpUNE(lhs, rhs)); // NaN <> NaN is true
+    case ir::Pred::LT:
+      return flag(b.CreateFCmpOLT(lhs, rhs));
+    case ir::Pred::GT:
+      return flag(b.CreateFCmpOGT(lhs, rhs));
+    case ir::Pred::LE:
+      return flag(b.CreateFCmpOLE(lhs, rhs));
+    case ir::Pred::GE:
+      return flag(b.CreateFCmpOGE(lhs, rhs));
+    default:
+      return nullptr;
+    }
+  }
+
+  // --- Instructions ------------------------------------------------------
+
+  llvm::Value *lowerInst(const ir::Inst &inst) {
+    using ir::Op;
+    auto arg = [&](size_t i) { return get(inst.operands[i]); };
+    llvm::Type *type = typeOf(inst.type);
+    switch (inst.op) {
+    case Op::ConstInt:
+      return b.getInt64(inst.imm);
+    case Op::ConstFloat:
+      return llvm::ConstantFP::get(type, inst.fimm);
+    case Op::ParamValue: {
+      llvm::Value *raw = target.param(b, inst.index);
+      ElemType elem = irModule.header.params[inst.index].type;
+      // The host hands f16 over as a float already.
+      if (elem == ElemType::F16 && raw->getType()->isFloatTy())
+        return toFloatType(raw, type);
+      if (elem == ElemType::F16)
+        raw = b.CreateBitCast(raw, b.getInt16Ty());
+      return fromElem(raw, elem, inst.type);
+    }
+    case Op::ParamAddr:
+      return b.CreatePtrToInt(target.param(b, inst.index), b.getInt64Ty());
+    case Op::SharedAddr:
+      return b.CreatePtrToInt(target.sharedBase(b, inst.index),
+                              b.getInt64Ty());
+    case Op::SpecialReg:
+      return target.specialReg(b, static_cast<ir::SpecialReg>(inst.index));
+    case Op::Add:
+      return b.CreateAdd(arg(0), arg(1));
+    case Op::Sub:
+      return b.CreateSub(arg(0), arg(1));
+    case Op::Mul:
+      return b.CreateMul(arg(0), arg(1));
+    case Op::SDiv:
+      return divide(arg(0), arg(1), false);
+    case Op::SRem:
+      return divide(arg(0), arg(1), true);
+    case Op::And:
+      return b.CreateAnd(arg(0), arg(1));
+    case Op::Or:
+      return b.CreateOr(arg(0), arg(1));
+    case Op::Xor:
+      return b.CreateXor(arg(0), arg(1));
+    case Op::Not:
+      return b.CreateNot(arg(0));
+    case Op::Shl:
+    case Op::LShr:
+    case Op::AShr:
+      return shift(inst.op, arg(0), arg(1));
+    case Op::ICmp:
+      return icmp(inst.pred, arg(0), arg(1));
+    case Op::FAdd:
+      return b.CreateFAdd(arg(0), arg(1));
+    case Op::FSub:
+      return b.CreateFSub(arg(0), arg(1));
+    case Op::FMul:
+      return b.CreateFMul(arg(0), arg(1));
+    case Op::FDiv:
+      return b.CreateFDiv(arg(0), arg(1));
+    case Op::FNeg:
+      return b.CreateFNeg(arg(0));
+    case Op::FAbs:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, arg(0));
+    case Op::FSqrt:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, arg(0));
+    case Op::FFloor:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, arg(0));
+    case Op::FMax:
+      return b.CreateBinaryIntrinsic(llvm::Intrinsic::maxnum, arg(0), arg(1));
+    case Op::FMin:
+      return b.CreateBinaryIntrinsic(llvm::Intrinsic::minnum, arg(0), arg(1));
+    case Op::FExp:
+    case Op::FLog:
+    case Op::FTanh:
+      return target.math(b, inst.op, {arg(0)}, type);
+    case Op::FPow:
+      return target.math(b, inst.op, {arg(0), arg(1)}, type);
+    case Op::FCmp:
+      return fcmp(inst.pred, arg(0), arg(1));
+    case Op::Select:
+      return b.CreateSelect(b.CreateICmpNE(arg(0), b.getInt64(0)), arg(1),
+                            arg(2));
+    case Op::SIToFP:
+      return b.CreateSIToFP(arg(0), type);
+    case Op::FPToSI:
+      // Saturating, NaN to 0: what the GPU's cvt.rzi does, defined in LLVM.
+      return b.CreateIntrinsic(llvm::Intrinsic::fptosi_sat,
+                               {b.getInt64Ty(), arg(0)->getType()}, {arg(0)});
+    case Op::BitsToFloat:
+      if (type->isFloatTy())
+        return b.CreateBitCast(b.CreateTrunc(arg(0), b.getInt32Ty()), type);
+      return b.CreateBitCast(arg(0), type);
+    case Op::FloatToBits:
+      if (arg(0)->getType()->isFloatTy())
+        return b.CreateZExt(b.CreateBitCast(arg(0), b.getInt32Ty()),
+                            b.getInt64Ty());
+      return b.CreateBitCast(arg(0), b.getInt64Ty());
+    case Op::Load: {
+      llvm::Type *memType = memoryType(inst.elem);
+      llvm::Value *raw =
+          b.CreateAlignedLoad(memType, pointer(arg(0), inst.space),
+                              llvm::Align(elemTypeBytes(inst.elem)));
+      return fromElem(raw, inst.elem, inst.type);
+    }
+    case Op::Store: {
+      llvm::Value *v = toElem(arg(0), inst.elem);
+      b.CreateAlignedStore(v, pointer(arg(1), inst.space),
+                           llvm::Align(elemTypeBytes(inst.elem)));
+      return nullptr;
+    }
+    case Op::Barrier:
+      target.barrier(b);
+      return nullptr;
+    }
+    return nullptr;
+  }
+
+  void lowerTerminator(const ir::Block &block) {
+    const ir::Terminator &t = block.term;
+    setLoc(t.loc);
+    llvm::BasicBlock *here = b.GetInsertBlock();
+    auto addIncoming = [&](unsigned succ) {
+      const ir::Block *target = t.targets[succ];
+      for (size_t i = 0; i < target->params.size(); ++i)
+        llvm::cast<llvm::PHINode>(values.at(target->params[i].get()))
+            ->addIncoming(get(t.args[succ][i]), here);
+    };
+    switch (t.kind) {
+    case ir::Terminator::Kind::Ret:
+    case ir::Terminator::Kind::None:
+      b.CreateRetVoid();
+      break;
+    case ir::Terminator::Kind::Br:
+      b.CreateBr(blocks.at(t.targets[0]));
+      addIncoming(0);
+      break;
+    case ir::Terminator::Kind::CondBr: {
+      llvm::Value *cond = b.CreateICmpNE(get(t.cond), b.getInt64(0));
+      b.CreateCondBr(cond, blocks.at(t.targets[0]), blocks.at(t.targets[1]));
+      addIncoming(0);
+      addIncoming(1);
+      break;
+    }
+    }
+  }
+
+  const ir::Module &irModule;
+  llvm::LLVMContext &ctx;
+  TargetHooks &target;
+  const LoweringOptions &options;
+  llvm::IRBuilder<> b;
+  llvm::Module *module = nullptr;
+  llvm::Function *fn = nullptr;
+  std::unordered_map<const ir::Block *, llvm::BasicBlock *> blocks;
+  std::unordered_map<const ir::Value *, llvm::Value *> values;
+  std::unique_ptr<llvm::DIBuilder> dib;
+  llvm::DISubprogram *subprogram = nullptr;
+  std::map<uint32_t, llvm::DIFile *> diFiles;
+  std::map<uint32_t, llvm::DIScope *> fileScopes;
+};
+
+} // namespace
+
+std::unique_ptr<llvm::Module> lowerToLLVM(const ir::Module &module,
+                                          llvm::LLVMContext &context,
+                                          TargetHooks &target,
+                                          const LoweringOptions &options) {
+  return Lowering(module, context, target, options).run();
+}
+
+} // namespace wf::codegen

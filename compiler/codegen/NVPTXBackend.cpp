@@ -1,0 +1,146 @@
+//===- NVPTXBackend.cpp - Optimizing and emitting PTX ---------------------===//
+#include "compiler/codegen/Backend.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+#include <cstdlib>
+#include <mutex>
+
+#ifndef WARPFORTH_LIBDEVICE_PATH
+#define WARPFORTH_LIBDEVICE_PATH "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+
+namespace wf::codegen {
+
+JITKernel::~JITKernel() = default;
+
+std::string libdevicePath() {
+  if (const char *env = std::getenv("WARPFORTH_LIBDEVICE"))
+    return env;
+  return WARPFORTH_LIBDEVICE_PATH;
+}
+
+static llvm::OptimizationLevel toLevel(int optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+std::unique_ptr<llvm::TargetMachine>
+createNVPTXTargetMachine(const std::string &arch, int optLevel,
+                         std::string &error) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  const std::string triple = "nvptx64-nvidia-cuda";
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      target->createMCSubtargetInfo(triple, arch, ""));
+  if (!sti || !sti->isCPUStringValid(arch)) {
+    error = "unknown GPU architecture '" + arch +
+            "' (expected e.g. sm_80, sm_86, sm_89, sm_90)";
+    return nullptr;
+  }
+  llvm::TargetOptions options;
+  auto level = optLevel == 0 ? llvm::CodeGenOptLevel::None
+                             : llvm::CodeGenOptLevel::Aggressive;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, arch, "", options, std::nullopt, std::nullopt, level));
+}
+
+bool linkLibdevice(llvm::Module &module, const std::string &keep,
+                   std::string &error) {
+  bool needed = false;
+  for (llvm::Function &f : module)
+    needed = needed || (f.isDeclaration() && f.getName().starts_with("__nv_"));
+  if (!needed)
+    return true;
+  std::string path = libdevicePath();
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read libdevice at '" + path +
+            "' (set WARPFORTH_LIBDEVICE): " + buffer.getError().message();
+    return false;
+  }
+  auto lib = llvm::parseBitcodeFile(buffer.get()->getMemBufferRef(),
+                                    module.getContext());
+  if (!lib) {
+    error = "cannot parse libdevice at '" + path +
+            "': " + llvm::toString(lib.takeError());
+    return false;
+  }
+  (*lib)->setTargetTriple(module.getTargetTriple());
+  (*lib)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*lib),
+                                llvm::Linker::LinkOnlyNeeded)) {
+    error = "linking libdevice failed";
+    return false;
+  }
+  llvm::internalizeModule(module, [&](const llvm::GlobalValue &gv) {
+    return gv.getName() == keep;
+  });
+  // libdevice asks __nvvm_reflect whether to flush denormals: we don't.
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                       static_cast<uint32_t>(0));
+  return true;
+}
+
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm,
+                    int optLevel) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm);
+  // Lets the target add its own passes (NVVMReflect for libdevice, ...).
+  tm.registerPassBuilderCallbacks(pb);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      optLevel == 0 ? pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+                    : pb.buildPerModuleDefaultPipeline(toLevel(optLevel));
+  mpm.run(module, mam);
+}
+
+bool emitPTX(llvm::Module &module, llvm::TargetMachine &tm, std::string &ptx,
+             std::string &error) {
+  llvm::raw_string_ostream os(ptx);
+  llvm::buffer_ostream out(os);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, out, nullptr,
+                             llvm::CodeGenFileType::AssemblyFile)) {
+    error = "the NVPTX back end cannot emit assembly";
+    return false;
+  }
+  pm.run(module);
+  return true;
+}
+
+} // namespace wf::codegen

@@ -1,0 +1,171 @@
+//===- NVPTXTarget.cpp - Lowering hooks for NVIDIA GPUs -------------------===//
+//
+// Params arrive as kernel arguments (arrays as global pointers), shared
+// arrays are `.shared` globals, thread indices are special registers and
+// f64 math calls libdevice (linked later). f32 FEXP uses ex2.approx like
+// CUDA's __expf: it is what fast attention kernels need.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/codegen/TargetHooks.h"
+
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Metadata.h"
+
+
+
+namespace wf::codegen {
+
+TargetHooks::~TargetHooks() = default;
+
+llvm::Value *TargetHooks::halfToFloat(llvm::IRBuilder<> &b,
+                                      llvm::Value *bits) {
+  return b.CreateFPExt(b.CreateBitCast(bits, b.getHalfTy()), b.getFloatTy());
+}
+
+llvm::Value *TargetHooks::floatToHalf(llvm::IRBuilder<> &b,
+                                      llvm::Value *f32) {
+  return b.CreateBitCast(b.CreateFPTrunc(f32, b.getHalfTy()), b.getInt16Ty());
+}
+
+namespace {
+
+constexpr unsigned globalAS = 1, sharedAS = 3;
+
+llvm::Type *paramType(llvm::LLVMContext &ctx, const ParamDecl &p) {
+  if (p.isArray)
+    return llvm::PointerType::get(ctx, globalAS);
+  switch (p.type) {
+  case ElemType::I8:
+    return llvm::Type::getInt8Ty(ctx);
+  case ElemType::I16:
+  case ElemType::BF16:
+    return llvm::Type::getInt16Ty(ctx);
+  case ElemType::I32:
+    return llvm::Type::getInt32Ty(ctx);
+  case ElemType::I64:
+    return llvm::Type::getInt64Ty(ctx);
+  case ElemType::F16:
+    return llvm::Type::getHalfTy(ctx);
+  case ElemType::F32:
+    return llvm::Type::getFloatTy(ctx);
+  case ElemType::F64:
+    return llvm::Type::getDoubleTy(ctx);
+  }
+  return llvm::Type::getInt64Ty(ctx);
+}
+
+class NVPTXHooks : public TargetHooks {
+public:
+  llvm::Function *createKernel(llvm::Module &module,
+                               const KernelHeader &header) override {
+    llvm::LLVMContext &ctx = module.getContext();
+    std::vector<llvm::Type *> types;
+    for (const ParamDecl &p : header.params)
+      types.push_back(paramType(ctx, p));
+    auto *fnType =
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), types, false);
+    fn = llvm::Function::Create(fnType, llvm::GlobalValue::ExternalLinkage,
+                                header.name, module);
+    fn->setCallingConv(llvm::CallingConv::PTX_Kernel);
+    for (unsigned i = 0; i < header.params.size(); ++i) {
+      fn->getArg(i)->setName(header.params[i].name);
+      fn->addParamAttr(i, llvm::Attribute::NoUndef);
+    }
+    // Marks the function as a kernel entry for the NVPTX back end.
+    llvm::Metadata *md[] = {
+        llvm::ValueAsMetadata::get(fn), llvm::MDString::get(ctx, "kernel"),
+        llvm::ConstantAsMetadata::get(
+            llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), 1))};
+    module.getOrInsertNamedMetadata("nvvm.annotations")
+        ->addOperand(llvm::MDNode::get(ctx, md));
+
+    for (const SharedDecl &s : header.shared) {
+      auto *arrayType = llvm::ArrayType::get(
+          llvm::Type::getInt8Ty(ctx),
+          static_cast<uint64_t>(s.count) * elemTypeBytes(s.type));
+      auto *gv = new llvm::GlobalVariable(
+          module, arrayType, false, llvm::GlobalValue::InternalLinkage,
+          llvm::UndefValue::get(arrayType), "shared_" + s.name, nullptr,
+          llvm::GlobalValue::NotThreadLocal, sharedAS);
+      gv->setAlignment(llvm::Align(16));
+      shared.push_back(gv);
+    }
+    this->module = &module;
+    return fn;
+  }
+
+  llvm::Value *param(llvm::IRBuilder<> &, unsigned index) override {
+    return fn->getArg(index);
+  }
+
+  llvm::Value *sharedBase(llvm::IRBuilder<> &, unsigned index) override {
+    return shared[index];
+  }
+
+  llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) override {
+    using namespace llvm::Intrinsic;
+    static const ID ids[] = {
+        nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,
+        nvvm_read_ptx_sreg_tid_z,    nvvm_read_ptx_sreg_ctaid_x,
+        nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
+        nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,
+        nvvm_read_ptx_sreg_ntid_z,   nvvm_read_ptx_sreg_nctaid_x,
+        nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z};
+    llvm::Value *v = b.CreateIntrinsic(ids[static_cast<unsigned>(reg)], {}, {});
+    return b.CreateZExt(v, b.getInt64Ty());
+  }
+
+  void barrier(llvm::IRBuilder<> &b) override {
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+  }
+
+  llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
+                    llvm::ArrayRef<llvm::Value *> args,
+                    llvm::Type *type) override {
+    bool f32 = type->isFloatTy();
+    switch (op) {
+    case ir::Op::FExp:
+      if (f32) {
+        llvm::Value *scaled = b.CreateFMul(
+            args[0], llvm::ConstantFP::get(type, 1.4426950408889634 /* log2(e) */));
+        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {},
+                                 {scaled});
+      }
+      return libdevice(b, "__nv_exp", args, type);
+    case ir::Op::FLog:
+      return libdevice(b, f32 ? "__nv_logf" : "__nv_log", args, type);
+    case ir::Op::FTanh:
+      return libdevice(b, f32 ? "__nv_tanhf" : "__nv_tanh", args, type);
+    case ir::Op::FPow:
+      return libdevice(b, f32 ? "__nv_powf" : "__nv_pow", args, type);
+    default:
+      return nullptr;
+    }
+  }
+
+  unsigned addressSpace(ir::AddrSpace space) const override {
+    return space == ir::AddrSpace::Shared ? sharedAS : globalAS;
+  }
+
+private:
+  llvm::Value *libdevice(llvm::IRBuilder<> &b, const char *name,
+                         llvm::ArrayRef<llvm::Value *> args,
+                         llvm::Type *type) {
+    std::vector<llvm::Type *> argTypes(args.size(), type);
+    llvm::FunctionCallee callee = module->getOrInsertFunction(
+        name, llvm::FunctionType::get(type, argTypes, false));
+    return b.CreateCall(callee, args);
+  }
+
+  llvm::Function *fn = nullptr;
+  llvm::Module *module = nullptr;
+  std::vector<llvm::GlobalVariable *> shared;
+};
+
+} // namespace
+
+std::unique_ptr<TargetHooks> createNVPTXHooks() {
+  return std::make_unique<NVPTXHooks>();
+}
+
+} // namespace wf::codegen

@@ -1,0 +1,53 @@
+//===- TargetHooks.h - What differs between the GPU and the host CPU ------===//
+//
+// The IR is lowered to LLVM IR once; only the handful of operations that
+// touch the execution model (how params arrive, where shared memory is,
+// thread indices, barriers, math routines) ask the target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_CODEGEN_TARGETHOOKS_H
+#define WARPFORTH_COMPILER_CODEGEN_TARGETHOOKS_H
+
+#include "compiler/ir/IR.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+
+namespace wf::codegen {
+
+class TargetHooks {
+public:
+  virtual ~TargetHooks();
+
+  /// Creates the kernel's LLVM function (and any globals it needs).
+  virtual llvm::Function *createKernel(llvm::Module &module,
+                                       const KernelHeader &header) = 0;
+  /// An array param's base address, or a scalar param's value in its
+  /// declared type (bf16 comes as i16 bits).
+  virtual llvm::Value *param(llvm::IRBuilder<> &b, unsigned index) = 0;
+  /// The address of a shared array as a pointer in the shared space.
+  virtual llvm::Value *sharedBase(llvm::IRBuilder<> &b, unsigned index) = 0;
+  virtual llvm::Value *specialReg(llvm::IRBuilder<> &b,
+                                  ir::SpecialReg reg) = 0;
+  virtual void barrier(llvm::IRBuilder<> &b) = 0;
+  /// Float math (FExp, FLog, FTanh, FPow, ...), in `type`.
+  virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
+                            llvm::ArrayRef<llvm::Value *> args,
+                            llvm::Type *type) = 0;
+  virtual unsigned addressSpace(ir::AddrSpace space) const = 0;
+  /// f16 <-> f32 conversions (the host has no native half type).
+  virtual llvm::Value *halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits);
+  virtual llvm::Value *floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32);
+};
+
+std::unique_ptr<TargetHooks> createNVPTXHooks();
+std::unique_ptr<TargetHooks> createHostHooks();
+
+/// The name of the host entry point: void(const uint64_t *, WfHostCtx *).
+inline constexpr const char *hostEntryName = "wf_host_entry";
+
+} // namespace wf::codegen
+
+#endif

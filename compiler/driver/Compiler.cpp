@@ -1,0 +1,231 @@
+//===- Compiler.cpp - The pipeline, stage by stage ------------------------===//
+//
+//   source --lexer--> tokens --parser--> AST --resolver--> WarpForth IR
+//          --lowering--> LLVM IR --optimizer/NVPTX--> PTX
+//                                --optimizer/JIT---> host code (CPU backend)
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/driver/Compiler.h"
+
+#include "compiler/codegen/Backend.h"
+#include "compiler/codegen/LLVMLowering.h"
+#include "compiler/driver/Signature.h"
+#include "compiler/lexer/Lexer.h"
+#include "compiler/parser/Parser.h"
+#include "compiler/resolver/StackResolver.h"
+
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace wf {
+
+namespace {
+
+const char preludeText[] =
+#include "Prelude.inc"
+    ;
+
+std::string printTokens(const std::vector<Token> &tokens) {
+  std::ostringstream os;
+  auto line = [&](const Token &t) {
+    os << t.loc.line << ":" << t.loc.col << " " << tokenKindName(t.kind);
+    if (t.kind != TokenKind::EndOfFile)
+      os << " " << t.text;
+    if (t.kind == TokenKind::Integer)
+      os << " = " << t.intValue;
+    if (t.kind == TokenKind::Float) {
+      std::ostringstream f;
+      f.precision(17);
+      f << t.floatValue;
+      os << " = " << f.str();
+    }
+    os << "\n";
+  };
+  for (const Token &t : tokens) {
+    line(t);
+    for (const Token &part : t.parts) {
+      os << "  ";
+      line(part);
+    }
+  }
+  return os.str();
+}
+
+/// Source to IR: the front half, shared by the GPU and host paths.
+struct FrontEnd {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  Program program;
+  ir::Module module;
+  uint32_t mainFile = 0;
+
+  bool run(const std::string &path, const std::string &source,
+           const CompileOptions &options, EmitKind stopAfter,
+           std::string &output) {
+    uint32_t prelude = 0;
+    if (!options.noPrelude)
+      prelude = sources.addFile("<stdlib>/prelude.forth", preludeText);
+    mainFile = sources.addFile(path, source);
+    if (stopAfter == EmitKind::Tokens) {
+      output = printTokens(lexFile(sources, mainFile, diags));
+      return !diags.hasErrors();
+    }
+    ParseOptions parseOptions;
+    parseOptions.defines = options.defines;
+    parseOptions.includeDirs = options.includeDirs;
+    parseOptions.floatMode = options.floatMode;
+    if (!parseProgram(sources, diags, prelude, mainFile, parseOptions,
+                      program))
+      return false;
+    if (stopAfter == EmitKind::AST) {
+      output = printAST(program, sources);
+      return true;
+    }
+    if (!resolveProgram(program, diags, module))
+      return false;
+    if (stopAfter == EmitKind::IR)
+      output = ir::printModule(module);
+    return true;
+  }
+};
+
+/// LLVM problems are our bugs, not the user's: say so plainly.
+bool internalError(CompileResult &result, const std::string &what) {
+  result.diagnostics += "warpforthc: internal error: " + what + "\n";
+  return false;
+}
+
+} // namespace
+
+HostKernel::~HostKernel() = default;
+
+CompileResult compile(const std::string &path, const std::string &source,
+                      EmitKind emit, const CompileOptions &options) {
+  CompileResult result;
+  FrontEnd front;
+  bool ok = front.run(path, source, options, emit, result.output);
+  result.diagnostics = front.diags.render();
+  if (!ok)
+    return result;
+  result.signature = formatSignature(front.module.header);
+  if (emit == EmitKind::Tokens || emit == EmitKind::AST ||
+      emit == EmitKind::IR) {
+    result.ok = true;
+    return result;
+  }
+
+  std::string error;
+  auto tm = codegen::createNVPTXTargetMachine(options.arch, options.optLevel,
+                                              error);
+  if (!tm) {
+    result.diagnostics += "warpforthc: error: " + error + "\n";
+    return result;
+  }
+  llvm::LLVMContext context;
+  auto hooks = codegen::createNVPTXHooks();
+  codegen::LoweringOptions lowering;
+  lowering.lineInfo = options.lineInfo;
+  lowering.sources = &front.sources;
+  auto module =
+      codegen::lowerToLLVM(front.module, context, *hooks, lowering);
+  module->setTargetTriple(tm->getTargetTriple().str());
+  module->setDataLayout(tm->createDataLayout());
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyStream(verifyErrors);
+  if (llvm::verifyModule(*module, &verifyStream)) {
+    internalError(result, "invalid LLVM IR: " + verifyErrors);
+    return result;
+  }
+  if (!codegen::linkLibdevice(*module, front.module.header.name, error)) {
+    result.diagnostics += "warpforthc: error: " + error + "\n";
+    return result;
+  }
+  codegen::optimizeModule(*module, *tm, options.optLevel);
+  if (emit == EmitKind::LLVM) {
+    llvm::raw_string_ostream os(result.output);
+    module->print(os, nullptr);
+    result.ok = true;
+    return result;
+  }
+  std::string ptx;
+  if (!codegen::emitPTX(*module, *tm, ptx, error)) {
+    internalError(result, error);
+    return result;
+  }
+  result.output = result.signature + ptx;
+  result.ok = true;
+  return result;
+}
+
+namespace {
+class JITHostKernel : public HostKernel {
+public:
+  JITHostKernel(std::unique_ptr<codegen::JITKernel> jit, std::string signature)
+      : jit(std::move(jit)), sig(std::move(signature)) {}
+  WfHostKernelFn entry() const override { return jit->entry(); }
+  const std::string &signature() const override { return sig; }
+
+private:
+  std::unique_ptr<codegen::JITKernel> jit;
+  std::string sig;
+};
+} // namespace
+
+std::unique_ptr<HostKernel> compileForHost(const std::string &path,
+                                           const std::string &source,
+                                           const CompileOptions &options,
+                                           std::string &diagnostics) {
+  FrontEnd front;
+  std::string unused;
+  bool ok = front.run(path, source, options, EmitKind::PTX, unused);
+  diagnostics = front.diags.render();
+  if (!ok)
+    return nullptr;
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto hooks = codegen::createHostHooks();
+  codegen::LoweringOptions lowering;
+  auto module = codegen::lowerToLLVM(front.module, *context, *hooks, lowering);
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyStream(verifyErrors);
+  if (llvm::verifyModule(*module, &verifyStream)) {
+    diagnostics += "warpforthc: internal error: invalid LLVM IR: " +
+                   verifyErrors + "\n";
+    return nullptr;
+  }
+  std::string error;
+  auto jit = codegen::jitForHost(std::move(module), std::move(context),
+                                 options.optLevel, error);
+  if (!jit) {
+    diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
+    return nullptr;
+  }
+  return std::make_unique<JITHostKernel>(std::move(jit),
+                                         formatSignature(front.module.header));
+}
+
+bool readSourceFile(const std::string &path, std::string &contents) {
+  std::stringstream buffer;
+  if (path == "-") {
+    buffer << std::cin.rdbuf();
+    contents = buffer.str();
+    return true;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return false;
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  buffer << in.rdbuf();
+  if (in.bad())
+    return false;
+  contents = buffer.str();
+  return true;
+}
+
+} // namespace wf

@@ -1,0 +1,74 @@
+//===- Compiler.h - The one entry point into the WarpForth compiler -------===//
+//
+// Tools (warpforthc, warpforth-run, the C API) call these functions and
+// never the stages directly, so the pipeline is assembled in one place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_DRIVER_COMPILER_H
+#define WARPFORTH_COMPILER_DRIVER_COMPILER_H
+
+#include "compiler/support/Types.h"
+#include "runtime/cpu/HostABI.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wf {
+
+
+/// What --emit asks for: the output of one stage.
+enum class EmitKind { Tokens, AST, IR, LLVM, PTX };
+
+struct CompileOptions {
+  std::string arch = "sm_80";
+  int optLevel = 3;
+  /// -D NAME=VALUE: compile-time constants (override `\! const`).
+  std::map<std::string, std::string> defines;
+  /// -I DIR: where INCLUDE looks after the including file's folder.
+  std::vector<std::string> includeDirs;
+  /// --float: overrides the kernel's `\! float` directive.
+  std::optional<FloatMode> floatMode;
+  bool lineInfo = false;
+  /// Skip the stdlib prelude (for tests of the core).
+  bool noPrelude = false;
+};
+
+struct CompileResult {
+  bool ok = false;
+  /// The requested stage's text (PTX for EmitKind::PTX). The PTX starts
+  /// with the kernel signature block (see docs/runtime.md).
+  std::string output;
+  /// The signature block alone (the same text the PTX carries).
+  std::string signature;
+  /// Rendered diagnostics, clang style, possibly several.
+  std::string diagnostics;
+};
+
+/// Compiles `source` (named `path` in diagnostics) to the stage `emit`.
+CompileResult compile(const std::string &path, const std::string &source,
+                      EmitKind emit, const CompileOptions &options);
+
+/// A kernel compiled for the host CPU and loaded into this process.
+class HostKernel {
+public:
+  virtual ~HostKernel();
+  virtual WfHostKernelFn entry() const = 0;
+  virtual const std::string &signature() const = 0;
+};
+
+/// Compiles `source` for the host CPU (LLVM JIT). On failure returns null and
+/// fills `diagnostics`.
+std::unique_ptr<HostKernel> compileForHost(const std::string &path,
+                                           const std::string &source,
+                                           const CompileOptions &options,
+                                           std::string &diagnostics);
+
+/// Reads a file, or standard input for "-". Returns false if unreadable.
+bool readSourceFile(const std::string &path, std::string &contents);
+
+} // namespace wf
+
+#endif

@@ -1,0 +1,33 @@
+//===- Signature.cpp ------------------------------------------------------===//
+#include "compiler/driver/Signature.h"
+
+#include <sstream>
+
+namespace wf {
+
+std::string formatSignature(const KernelHeader &header) {
+  std::ostringstream os;
+  os << "// @warpforth-signature 1\n";
+  os << "// @kernel " << header.name << "\n";
+  os << "// @float " << floatModeName(header.floatMode) << "\n";
+  for (const ParamDecl &p : header.params) {
+    os << "// @param " << p.name << " " << (p.isArray ? "array" : "scalar")
+       << " " << elemTypeName(p.type);
+    if (p.isArray)
+      os << " " << (p.size.text.empty() ? "-" : p.size.text);
+    os << "\n";
+  }
+  for (const SharedDecl &s : header.shared)
+    os << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
+       << s.count << "\n";
+  os << "// @shared-bytes " << header.sharedBytes << "\n";
+  for (const ConstDecl &c : header.consts) {
+    if (c.isFloat)
+      continue; // sizes are integers; float constants never appear in them
+    os << "// @const " << c.name << " " << c.intValue << "\n";
+  }
+  os << "// @end\n";
+  return os.str();
+}
+
+} // namespace wf

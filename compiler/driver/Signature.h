@@ -1,0 +1,22 @@
+//===- Signature.h - The kernel signature block ---------------------------===//
+//
+// The compiler states each kernel's interface (params, types, declared
+// sizes, shared bytes, float mode) as `// @...` comment lines at the top of
+// the PTX, where the runtime reads it back (runtime/signature/). The format
+// is documented in docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_DRIVER_SIGNATURE_H
+#define WARPFORTH_COMPILER_DRIVER_SIGNATURE_H
+
+#include "compiler/parser/AST.h"
+
+#include <string>
+
+namespace wf {
+
+std::string formatSignature(const KernelHeader &header);
+
+} // namespace wf
+
+#endif

@@ -1,0 +1,165 @@
+//===- IR.h - WarpForth's own IR: the stack resolved into SSA values ------===//
+//
+// A kernel is one function: a list of blocks, each with parameters (the
+// values that flow in from its predecessors: stack slots, locals, loop
+// counters), instructions and one terminator that passes arguments to the
+// successors' parameters. There is no stack left here: every slot the Forth
+// program pushed is an SSA value, so code generation only has to map
+// blocks to LLVM basic blocks and block parameters to phi nodes.
+//
+// Values are 64-bit integers or floats of the kernel's float mode. Memory
+// instructions carry the element type they access and convert to and from
+// those stack types themselves.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_IR_IR_H
+#define WARPFORTH_COMPILER_IR_IR_H
+
+#include "compiler/parser/AST.h"
+#include "compiler/support/SourceManager.h"
+#include "compiler/support/Types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace wf::ir {
+
+enum class Type : uint8_t { Void, I64, F32, F64 };
+
+enum class Op : uint8_t {
+  ConstInt,   // imm
+  ConstFloat, // fimm
+  ParamValue, // index: scalar param
+  ParamAddr,  // index: array param; its base address as an integer
+  SharedAddr, // index: shared array; its base address as an integer
+  SpecialReg, // index: SpecialReg
+  // Integer arithmetic on i64.
+  Add,
+  Sub,
+  Mul,
+  SDiv,
+  SRem,
+  And,
+  Or,
+  Xor,
+  Shl,
+  LShr,
+  AShr,
+  Not,
+  ICmp, // pred; result is a Forth flag: -1 or 0
+  // Float arithmetic in the kernel's float type.
+  FAdd,
+  FSub,
+  FMul,
+  FDiv,
+  FNeg,
+  FAbs,
+  FSqrt,
+  FExp,
+  FLog,
+  FMax,
+  FMin,
+  FTanh,
+  FPow,
+  FFloor,
+  FCmp, // pred; result is a Forth flag
+  Select, // operands: flag, if-nonzero, if-zero
+  // Conversions between slot kinds.
+  SIToFP,
+  FPToSI,
+  BitsToFloat, // reinterpret an integer slot as a float (the low bits)
+  FloatToBits, // reinterpret a float slot as an integer
+  // Memory: the address operand is a byte address as an integer.
+  Load,  // elem, space; operand: addr
+  Store, // elem, space; operands: value, addr
+  Barrier,
+};
+
+enum class Pred : uint8_t { EQ, NE, LT, GT, LE, GE, ULT, UGT };
+enum class AddrSpace : uint8_t { Global, Shared };
+
+enum class SpecialReg : uint8_t {
+  TidX,
+  TidY,
+  TidZ,
+  BidX,
+  BidY,
+  BidZ,
+  BdimX,
+  BdimY,
+  BdimZ,
+  GdimX,
+  GdimY,
+  GdimZ,
+};
+
+struct Block;
+
+struct Value {
+  enum class Kind : uint8_t { Inst, BlockParam } kind;
+  Type type;
+  unsigned id = 0; // numbered by the printer
+  Value(Kind kind, Type type) : kind(kind), type(type) {}
+  virtual ~Value() = default;
+};
+
+struct Inst : Value {
+  Inst(Op op, Type type) : Value(Kind::Inst, type), op(op) {}
+  Op op;
+  std::vector<Value *> operands;
+  int64_t imm = 0;
+  double fimm = 0.0;
+  ElemType elem = ElemType::I64;
+  AddrSpace space = AddrSpace::Global;
+  Pred pred = Pred::EQ;
+  unsigned index = 0;
+  SourceLoc loc;
+  Block *parent = nullptr;
+};
+
+struct BlockParam : Value {
+  BlockParam(Type type, Block *parent, unsigned index)
+      : Value(Kind::BlockParam, type), parent(parent), index(index) {}
+  Block *parent;
+  unsigned index;
+};
+
+struct Terminator {
+  enum class Kind : uint8_t { None, Br, CondBr, Ret } kind = Kind::None;
+  Value *cond = nullptr; // CondBr: branch to targets[0] when nonzero
+  Block *targets[2] = {nullptr, nullptr};
+  std::vector<Value *> args[2];
+  SourceLoc loc;
+};
+
+struct Block {
+  unsigned id = 0;
+  std::vector<std::unique_ptr<BlockParam>> params;
+  std::vector<std::unique_ptr<Inst>> insts;
+  Terminator term;
+
+  BlockParam *addParam(Type type);
+};
+
+struct Function {
+  std::vector<std::unique_ptr<Block>> blocks; // blocks[0] is the entry
+  Block *newBlock();
+};
+
+struct Module {
+  KernelHeader header;
+  Function body;
+};
+
+const char *typeName(Type type);
+const char *opName(Op op);
+const char *specialRegName(SpecialReg reg);
+
+/// Text form for --emit ir.
+std::string printModule(const Module &module);
+
+} // namespace wf::ir
+
+#endif

@@ -1,0 +1,109 @@
+//===- AST.h - A parsed WarpForth program ---------------------------------===//
+//
+// The parser's output: the kernel header, the word definitions and the
+// kernel body. Names are already bound (Forth binds a name when the word
+// using it is defined), so every item says exactly what it refers to; stack
+// effects are not known yet: that is the resolver's job.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_PARSER_AST_H
+#define WARPFORTH_COMPILER_PARSER_AST_H
+
+#include "compiler/support/SourceManager.h"
+#include "compiler/support/Types.h"
+#include "compiler/words/Words.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wf {
+
+/// An array size as written (`SEQ*DIM`) and its value when it is known at
+/// compile time.
+struct SizeExpr {
+  std::string text; // empty when no size was given: `i64[]`
+  std::optional<int64_t> value;
+};
+
+struct ParamDecl {
+  std::string name; // as written; words match it case-insensitively
+  SourceLoc loc;
+  ElemType type = ElemType::I64;
+  bool isArray = false;
+  SizeExpr size; // arrays only
+};
+
+struct SharedDecl {
+  std::string name;
+  SourceLoc loc;
+  ElemType type = ElemType::I64;
+  int64_t count = 0;
+  uint64_t byteOffset = 0; // within the block's static shared memory
+};
+
+struct ConstDecl {
+  std::string name;
+  SourceLoc loc;
+  bool isFloat = false;
+  int64_t intValue = 0;
+  double floatValue = 0.0;
+};
+
+struct KernelHeader {
+  std::string name;
+  SourceLoc loc;
+  FloatMode floatMode = FloatMode::F64;
+  std::vector<ParamDecl> params;
+  std::vector<SharedDecl> shared;
+  std::vector<ConstDecl> consts;
+  uint64_t sharedBytes = 0;
+};
+
+enum class ItemKind {
+  IntLiteral,
+  FloatLiteral,
+  Primitive,  // prim
+  Call,       // index: WordDef in Program::words
+  Control,    // control
+  LocalsDecl, // binds locals [index, index + count) from the stack
+  LocalGet,   // index: local of the enclosing definition
+  LocalSet,   // TO name; index: local
+  ParamRef,   // index: KernelHeader::params
+  SharedRef,  // index: KernelHeader::shared
+};
+
+struct Item {
+  ItemKind kind;
+  SourceLoc loc;
+  std::string text; // the word as written, for messages
+  int64_t intValue = 0;
+  double floatValue = 0.0;
+  Prim prim = Prim::Dup;
+  ControlWord control = ControlWord::If;
+  unsigned index = 0;
+  unsigned count = 0;       // LocalsDecl: how many locals it binds
+  unsigned zeroInit = 0;    // LocalsDecl: trailing locals set to 0 (`|`)
+};
+
+struct WordDef {
+  std::string name;
+  SourceLoc loc;
+  bool fromPrelude = false;
+  std::vector<std::string> locals; // names of its locals, by index
+  std::vector<Item> body;
+};
+
+struct Program {
+  KernelHeader header;
+  std::vector<WordDef> words;
+  WordDef kernel; // the top-level code outside definitions
+};
+
+/// Text form for --emit ast.
+std::string printAST(const Program &program, const SourceManager &sources);
+
+} // namespace wf
+
+#endif

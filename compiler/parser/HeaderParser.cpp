@@ -1,0 +1,329 @@
+//===- HeaderParser.cpp ---------------------------------------------------===//
+#include "compiler/parser/HeaderParser.h"
+
+#include "compiler/lexer/Lexer.h"
+#include "compiler/parser/SizeExpr.h"
+
+namespace wf {
+
+static std::string joinParts(const Token &dir, size_t from) {
+  std::string out;
+  for (size_t i = from; i < dir.parts.size(); ++i)
+    out += dir.parts[i].text;
+  return out;
+}
+
+void HeaderParser::addDirective(const Token &dir, bool isFirst) {
+  if (dir.parts.empty()) {
+    diags.error(dir.loc, "empty '\\!' directive: expected kernel, param, "
+                         "shared, const or float",
+                2);
+    return;
+  }
+  const Token &what = dir.parts[0];
+  const std::string &kind = what.upper;
+  if (kind == "KERNEL") {
+    parseKernel(dir);
+    return;
+  }
+  if (!sawKernel && isFirst)
+    diags.error(what.loc, "the '\\! kernel NAME' directive must come first",
+                what.length());
+  if (kind == "PARAM")
+    parseParam(dir);
+  else if (kind == "SHARED")
+    parseShared(dir);
+  else if (kind == "CONST")
+    parseConst(dir);
+  else if (kind == "FLOAT")
+    parseFloat(dir);
+  else
+    diags.error(what.loc,
+                "unknown directive '" + what.text +
+                    "': expected kernel, param, shared, const or float",
+                what.length());
+}
+
+bool HeaderParser::checkArgCount(const Token &dir, size_t want,
+                                 const char *usage) {
+  if (dir.parts.size() >= want)
+    return true;
+  diags.error(dir.parts[0].loc,
+              std::string("incomplete directive: expected '") + usage + "'",
+              dir.parts[0].length());
+  return false;
+}
+
+bool HeaderParser::claimName(const Token &nameTok) {
+  Token probe = nameTok;
+  if (nameTok.kind != TokenKind::Word) {
+    diags.error(nameTok.loc, "'" + nameTok.text + "' is not a valid name",
+                nameTok.length());
+    return false;
+  }
+  auto [it, inserted] = names.emplace(nameTok.upper, nameTok.loc);
+  if (!inserted) {
+    diags.error(nameTok.loc,
+                "duplicate name '" + nameTok.text + "' (first declared at line " +
+                    std::to_string(it->second.line) + ")",
+                nameTok.length());
+    return false;
+  }
+  return true;
+}
+
+void HeaderParser::parseKernel(const Token &dir) {
+  if (!checkArgCount(dir, 2, "\\! kernel NAME"))
+    return;
+  if (sawKernel) {
+    diags.error(dir.parts[0].loc,
+                "duplicate kernel directive (one kernel per file)",
+                dir.parts[0].length());
+    return;
+  }
+  sawKernel = true;
+  const Token &name = dir.parts[1];
+  if (dir.parts.size() > 2)
+    diags.error(dir.parts[2].loc,
+                "unexpected '" + dir.parts[2].text + "' after kernel name",
+                dir.parts[2].length());
+  bool ok = name.kind == TokenKind::Word && !name.text.empty() &&
+            (std::isalpha(static_cast<unsigned char>(name.text[0])) ||
+             name.text[0] == '_');
+  for (char c : name.text)
+    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                c == '$');
+  if (!ok) {
+    diags.error(name.loc,
+                "kernel name '" + name.text +
+                    "' must be an identifier (letters, digits, '_')",
+                name.length());
+    return;
+  }
+  header.name = name.text;
+  header.loc = name.loc;
+}
+
+bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
+                                 ElemType &type, bool &isArray,
+                                 std::string &sizeText, SourceLoc &loc) {
+  std::string spec = joinParts(dir, firstPart);
+  const Token &typeTok = dir.parts[firstPart];
+  loc = typeTok.loc;
+  size_t bracket = spec.find('[');
+  std::string typeName = spec.substr(0, bracket);
+  auto parsed = parseElemType(typeName);
+  if (!parsed) {
+    diags.error(typeTok.loc,
+                "unknown type '" + typeName +
+                    "': expected i8, i16, i32, i64, f16, bf16, f32 or f64",
+                static_cast<uint32_t>(typeName.size()));
+    return false;
+  }
+  type = *parsed;
+  isArray = bracket != std::string::npos;
+  if (!isArray)
+    return true;
+  if (spec.back() != ']') {
+    diags.error(typeTok.loc, "missing ']' in '" + spec + "'",
+                static_cast<uint32_t>(typeTok.text.size()));
+    return false;
+  }
+  sizeText = spec.substr(bracket + 1, spec.size() - bracket - 2);
+  loc.col += static_cast<uint32_t>(bracket + 1);
+  return true;
+}
+
+void HeaderParser::parseParam(const Token &dir) {
+  if (!checkArgCount(dir, 3, "\\! param NAME TYPE or TYPE[SIZE]"))
+    return;
+  ParamDecl param;
+  param.name = dir.parts[1].text;
+  param.loc = dir.parts[1].loc;
+  SourceLoc sizeLoc;
+  if (!parseTypeSpec(dir, 2, param.type, param.isArray, param.size.text,
+                     sizeLoc))
+    return;
+  if (!claimName(dir.parts[1]))
+    return;
+  header.params.push_back(param);
+  paramSizeLocs.push_back(sizeLoc);
+}
+
+void HeaderParser::parseShared(const Token &dir) {
+  if (!checkArgCount(dir, 3, "\\! shared NAME TYPE[SIZE]"))
+    return;
+  SharedDecl shared;
+  shared.name = dir.parts[1].text;
+  shared.loc = dir.parts[1].loc;
+  bool isArray = false;
+  std::string sizeText;
+  SourceLoc sizeLoc;
+  if (!parseTypeSpec(dir, 2, shared.type, isArray, sizeText, sizeLoc))
+    return;
+  if (!isArray || sizeText.empty()) {
+    diags.error(dir.parts[2].loc,
+                "shared memory '" + shared.name +
+                    "' needs a size: '\\! shared NAME TYPE[SIZE]'",
+                dir.parts[2].length());
+    return;
+  }
+  if (!claimName(dir.parts[1]))
+    return;
+  header.shared.push_back(shared);
+  sharedSizeText.push_back(sizeText);
+  sharedSizeLocs.push_back(sizeLoc);
+}
+
+void HeaderParser::parseConst(const Token &dir) {
+  if (!checkArgCount(dir, 3, "\\! const NAME VALUE"))
+    return;
+  if (!claimName(dir.parts[1]))
+    return;
+  ConstDecl c;
+  c.name = dir.parts[1].text;
+  c.loc = dir.parts[1].loc;
+  std::string value = joinParts(dir, 2);
+  Token lit;
+  if (dir.parts.size() == 3 && classifyNumber(value, lit, nullptr) &&
+      lit.kind == TokenKind::Float) {
+    c.isFloat = true;
+    c.floatValue = lit.floatValue;
+  }
+  header.consts.push_back(c);
+  constExprs.push_back(c.isFloat ? std::string() : value);
+}
+
+void HeaderParser::parseFloat(const Token &dir) {
+  if (!checkArgCount(dir, 2, "\\! float f32 or f64"))
+    return;
+  const Token &mode = dir.parts[1];
+  if (sawFloat)
+    diags.error(mode.loc, "duplicate float directive", mode.length());
+  sawFloat = true;
+  if (mode.upper == "F32")
+    header.floatMode = FloatMode::F32;
+  else if (mode.upper == "F64")
+    header.floatMode = FloatMode::F64;
+  else
+    diags.error(mode.loc,
+                "unknown float mode '" + mode.text + "': expected f32 or f64",
+                mode.length());
+}
+
+void HeaderParser::finish(const std::map<std::string, std::string> &defines,
+                          std::optional<FloatMode> floatOverride,
+                          SourceLoc fileStart) {
+  if (!sawKernel)
+    diags.error(fileStart,
+                "missing '\\! kernel NAME' directive at the start of the file");
+  if (floatOverride)
+    header.floatMode = *floatOverride;
+
+  // -D values replace declared constants or add new ones.
+  std::map<std::string, std::string> defineByUpper;
+  for (const auto &[name, value] : defines)
+    defineByUpper[upperCase(name)] = value;
+  for (const auto &[upper, value] : defineByUpper) {
+    bool declared = false;
+    for (const ConstDecl &c : header.consts)
+      declared = declared || upperCase(c.name) == upper;
+    if (!declared) {
+      ConstDecl c;
+      c.name = upper;
+      header.consts.push_back(c);
+      constExprs.push_back("");
+    }
+  }
+
+  // Constants in declaration order; each may use the ones before it.
+  std::map<std::string, int64_t> known;
+  ConstLookup lookup = [&](std::string_view name) -> std::optional<int64_t> {
+    auto it = known.find(upperCase(name));
+    if (it == known.end())
+      return std::nullopt;
+    return it->second;
+  };
+  for (size_t i = 0; i < header.consts.size(); ++i) {
+    ConstDecl &c = header.consts[i];
+    std::string upper = upperCase(c.name);
+    std::string text = constExprs[i];
+    auto def = defineByUpper.find(upper);
+    if (def != defineByUpper.end()) {
+      Token lit;
+      if (classifyNumber(def->second, lit, nullptr) &&
+          lit.kind == TokenKind::Float) {
+        c.isFloat = true;
+        c.floatValue = lit.floatValue;
+        continue;
+      }
+      c.isFloat = false;
+      text = def->second;
+    }
+    if (c.isFloat)
+      continue;
+    SizeEvalResult r = evaluateSizeExpr(text, lookup);
+    if (r.status != SizeEvalResult::Known) {
+      std::string why = r.status == SizeEvalResult::Symbolic
+                            ? "unknown name '" + r.message + "'"
+                            : r.message;
+      diags.error(c.loc.valid() ? c.loc : fileStart,
+                  "constant '" + c.name + "' = '" + text +
+                      "' is not a compile-time integer: " + why);
+      continue;
+    }
+    c.intValue = r.value;
+    known[upper] = r.value;
+  }
+
+  for (size_t i = 0; i < header.params.size(); ++i) {
+    ParamDecl &p = header.params[i];
+    if (!p.isArray || p.size.text.empty())
+      continue;
+    SizeEvalResult r = evaluateSizeExpr(p.size.text, lookup);
+    if (r.status == SizeEvalResult::Invalid)
+      diags.error(paramSizeLocs[i],
+                  "bad size '" + p.size.text + "' for param '" + p.name +
+                      "': " + r.message,
+                  static_cast<uint32_t>(p.size.text.size()));
+    else if (r.status == SizeEvalResult::Known && r.value < 0)
+      diags.error(paramSizeLocs[i],
+                  "size of param '" + p.name + "' is negative",
+                  static_cast<uint32_t>(p.size.text.size()));
+    else if (r.status == SizeEvalResult::Known)
+      p.size.value = r.value;
+  }
+
+  uint64_t offset = 0;
+  for (size_t i = 0; i < header.shared.size(); ++i) {
+    SharedDecl &s = header.shared[i];
+    const std::string &text = sharedSizeText[i];
+    SizeEvalResult r = evaluateSizeExpr(text, lookup);
+    std::string why;
+    if (r.status == SizeEvalResult::Invalid)
+      why = r.message;
+    else if (r.status == SizeEvalResult::Symbolic)
+      why = "unknown name '" + r.message +
+            "' (shared sizes must be compile-time constants; use "
+            "'\\! const' or -D)";
+    else if (r.value <= 0)
+      why = "size must be positive";
+    else if (r.value > (int64_t(1) << 32))
+      why = "size is too large for shared memory";
+    if (!why.empty()) {
+      diags.error(sharedSizeLocs[i],
+                  "bad size '" + text + "' for shared '" + s.name + "': " +
+                      why,
+                  static_cast<uint32_t>(text.size()));
+      continue;
+    }
+    s.count = r.value;
+    // 16-byte alignment keeps every array ready for vector access.
+    offset = (offset + 15) & ~uint64_t(15);
+    s.byteOffset = offset;
+    offset += static_cast<uint64_t>(s.count) * elemTypeBytes(s.type);
+  }
+  header.sharedBytes = offset;
+}
+
+} // namespace wf

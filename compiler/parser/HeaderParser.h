@@ -1,0 +1,52 @@
+//===- HeaderParser.h - The `\!` directives -------------------------------===//
+#ifndef WARPFORTH_COMPILER_PARSER_HEADERPARSER_H
+#define WARPFORTH_COMPILER_PARSER_HEADERPARSER_H
+
+#include "compiler/lexer/Token.h"
+#include "compiler/parser/AST.h"
+#include "compiler/support/Diagnostics.h"
+
+#include <map>
+#include <string>
+
+namespace wf {
+
+/// Collects directives one at a time, then resolves sizes once every
+/// constant is known (a size may name a constant declared after it).
+class HeaderParser {
+public:
+  HeaderParser(KernelHeader &header, DiagnosticEngine &diags)
+      : header(header), diags(diags) {}
+
+  /// `isFirst`: this is the first token of the kernel file.
+  void addDirective(const Token &directive, bool isFirst);
+  /// Applies -D defines, evaluates sizes, lays out shared memory and checks
+  /// that a kernel directive was seen (`fileStart` locates that error).
+  void finish(const std::map<std::string, std::string> &defines,
+              std::optional<FloatMode> floatOverride, SourceLoc fileStart);
+
+private:
+  void parseKernel(const Token &dir);
+  void parseParam(const Token &dir);
+  void parseShared(const Token &dir);
+  void parseConst(const Token &dir);
+  void parseFloat(const Token &dir);
+  bool checkArgCount(const Token &dir, size_t want, const char *usage);
+  bool claimName(const Token &nameTok);
+  /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
+  bool parseTypeSpec(const Token &dir, size_t firstPart, ElemType &type,
+                     bool &isArray, std::string &sizeText, SourceLoc &loc);
+
+  KernelHeader &header;
+  DiagnosticEngine &diags;
+  bool sawKernel = false;
+  bool sawFloat = false;
+  std::map<std::string, SourceLoc> names; // upper-cased, for duplicates
+  std::vector<std::string> constExprs;    // integer const text, by index
+  std::vector<SourceLoc> paramSizeLocs, sharedSizeLocs;
+  std::vector<std::string> sharedSizeText;
+};
+
+} // namespace wf
+
+#endif

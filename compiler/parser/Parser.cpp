@@ -1,0 +1,665 @@
+//===- Parser.cpp - Definitions, name binding and control nesting ---------===//
+//
+// Forth binds each name when the word that uses it is compiled, so the
+// parser resolves every word to exactly one meaning (local, user word,
+// header name, primitive) as it goes. It also checks that control words
+// nest (IF..THEN, BEGIN..WHILE..REPEAT, DO..LOOP) with the same
+// control-flow stack discipline as a Forth compiler; the resolver relies on
+// that and only has to work out stack effects.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/parser/Parser.h"
+
+#include "compiler/lexer/Lexer.h"
+#include "compiler/parser/HeaderParser.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace wf {
+
+namespace {
+
+/// What an open control structure left on the compile-time control stack.
+enum class ControlTag { Orig, Dest, Do };
+
+struct OpenControl {
+  ControlTag tag;
+  ControlWord word; // the word that opened it, for messages
+  SourceLoc loc;
+};
+
+/// Levenshtein distance, for "did you mean" hints.
+unsigned editDistance(const std::string &a, const std::string &b) {
+  std::vector<unsigned> row(b.size() + 1);
+  for (unsigned j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (unsigned i = 1; i <= a.size(); ++i) {
+    unsigned prev = row[0];
+    row[0] = i;
+    for (unsigned j = 1; j <= b.size(); ++j) {
+      unsigned cur = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         prev + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+class ProgramParser {
+public:
+  ProgramParser(SourceManager &sources, DiagnosticEngine &diags,
+                const ParseOptions &options, Program &program)
+      : sources(sources), diags(diags), options(options), program(program) {}
+
+  void parsePrelude(uint32_t file) {
+    inPrelude = true;
+    pushFile(file);
+    parseCode();
+    inPrelude = false;
+  }
+
+  void parseMain(uint32_t file) {
+    files.clear();
+    includeStack.clear();
+    std::vector<Token> tokens = lexFile(sources, file, diags);
+    // The header: the leading directives.
+    HeaderParser headerParser(program.header, diags);
+    size_t i = 0;
+    for (; i < tokens.size() && tokens[i].kind == TokenKind::Directive; ++i)
+      headerParser.addDirective(tokens[i], i == 0);
+    SourceLoc start{file, 1, 1};
+    if (!tokens.empty() && tokens[0].kind != TokenKind::EndOfFile)
+      start = tokens[0].loc;
+    headerParser.finish(options.defines, options.floatMode, start);
+    bindHeaderNames();
+    tokens.erase(tokens.begin(), tokens.begin() + i);
+    program.kernel.name = program.header.name;
+    program.kernel.loc = program.header.loc;
+    files.push_back({std::move(tokens), 0, file});
+    includeStack.push_back(file);
+    parseCode();
+  }
+
+private:
+  struct TokenStream {
+    std::vector<Token> tokens;
+    size_t pos;
+    uint32_t file;
+  };
+
+  void pushFile(uint32_t file) {
+    files.push_back({lexFile(sources, file, diags), 0, file});
+    includeStack.push_back(file);
+  }
+
+  /// The next token, stepping out of finished INCLUDEd files.
+  const Token &next() {
+    while (files.size() > 1 &&
+           files.back().tokens[files.back().pos].kind ==
+               TokenKind::EndOfFile) {
+      files.pop_back();
+      includeStack.pop_back();
+    }
+    TokenStream &s = files.back();
+    const Token &tok = s.tokens[s.pos];
+    if (tok.kind != TokenKind::EndOfFile)
+      ++s.pos;
+    return tok;
+  }
+
+  void bindHeaderNames() {
+    const KernelHeader &h = program.header;
+    // The header comes after the prelude, so its names shadow prelude words
+    // (a param called MIN means the param); later user words shadow both.
+    auto shadowPrelude = [&](const std::string &name) {
+      wordIndex.erase(upperCase(name));
+    };
+    for (const ParamDecl &p : h.params)
+      shadowPrelude(p.name);
+    for (const SharedDecl &s : h.shared)
+      shadowPrelude(s.name);
+    for (const ConstDecl &c : h.consts)
+      shadowPrelude(c.name);
+    for (unsigned i = 0; i < h.params.size(); ++i)
+      headerNames[upperCase(h.params[i].name)] = {ItemKind::ParamRef, i};
+    for (unsigned i = 0; i < h.shared.size(); ++i)
+      headerNames[upperCase(h.shared[i].name)] = {ItemKind::SharedRef, i};
+    for (unsigned i = 0; i < h.consts.size(); ++i)
+      headerNames[upperCase(h.consts[i].name)] = {ItemKind::IntLiteral, i};
+  }
+
+  WordDef &current() {
+    return defining ? program.words[definingIndex] : program.kernel;
+  }
+
+  void parseCode() {
+    while (true) {
+      const Token &tok = next();
+      if (tok.kind == TokenKind::EndOfFile)
+        break;
+      if (diags.saturated())
+        break;
+      handleToken(tok);
+    }
+    if (defining) {
+      WordDef &def = program.words[definingIndex];
+      diags.error(def.loc, "definition of '" + def.name +
+                               "' is missing its closing ';'",
+                  static_cast<uint32_t>(def.name.size()));
+      finishDefinition(def.loc);
+    }
+    checkControlClosed(0, "end of file");
+  }
+
+  void handleToken(const Token &tok) {
+    if (tok.kind == TokenKind::Directive) {
+      diags.error(tok.loc,
+                  "directive after code: header directives must come before "
+                  "the first word",
+                  tok.length());
+      return;
+    }
+    if (tok.kind == TokenKind::Integer) {
+      addLiteral(tok);
+      return;
+    }
+    if (tok.kind == TokenKind::Float) {
+      addLiteral(tok);
+      return;
+    }
+    const std::string &w = tok.upper;
+    if (w == ":") {
+      startDefinition(tok);
+      return;
+    }
+    if (w == ";") {
+      if (!defining) {
+        diags.error(tok.loc, "';' without a matching ':'");
+        return;
+      }
+      finishDefinition(tok.loc);
+      return;
+    }
+    if (w == "{" || w == "{:") {
+      parseLocals(tok);
+      return;
+    }
+    if (w == "TO") {
+      parseTo(tok);
+      return;
+    }
+    if (w == "INCLUDE") {
+      parseInclude(tok);
+      return;
+    }
+    if (w == "CONSTANT") {
+      parseConstant(tok);
+      return;
+    }
+    if (w == "RECURSE") {
+      diags.error(tok.loc,
+                  "RECURSE: recursion is not supported (words are inlined "
+                  "into the kernel; GPU threads have no call stack)",
+                  tok.length());
+      return;
+    }
+    if (inPrelude && !defining) {
+      diags.error(tok.loc, "the prelude may only contain definitions",
+                  tok.length());
+      return;
+    }
+    if (auto control = lookupControlWord(w)) {
+      handleControl(tok, *control);
+      return;
+    }
+    if (bindWord(tok))
+      return;
+    reportUnknown(tok);
+  }
+
+  void addLiteral(const Token &tok) {
+    if (inPrelude && !defining) {
+      diags.error(tok.loc, "the prelude may only contain definitions",
+                  tok.length());
+      return;
+    }
+    Item item;
+    item.loc = tok.loc;
+    item.text = tok.text;
+    if (tok.kind == TokenKind::Integer) {
+      item.kind = ItemKind::IntLiteral;
+      item.intValue = tok.intValue;
+    } else {
+      item.kind = ItemKind::FloatLiteral;
+      item.floatValue = tok.floatValue;
+    }
+    current().body.push_back(item);
+  }
+
+  /// Binds a name to its meaning: local, user word, header name, primitive.
+  bool bindWord(const Token &tok) {
+    Item item;
+    item.loc = tok.loc;
+    item.text = tok.text;
+    const std::string &w = tok.upper;
+    WordDef &def = current();
+    for (size_t i = def.locals.size(); i-- > 0;) {
+      if (upperCase(def.locals[i]) == w && localVisible(i)) {
+        item.kind = ItemKind::LocalGet;
+        item.index = static_cast<unsigned>(i);
+        def.body.push_back(item);
+        return true;
+      }
+    }
+    auto word = wordIndex.find(w);
+    if (word != wordIndex.end()) {
+      item.kind = ItemKind::Call;
+      item.index = word->second;
+      def.body.push_back(item);
+      return true;
+    }
+    auto header = headerNames.find(w);
+    if (header != headerNames.end()) {
+      if (header->second.first == ItemKind::IntLiteral) {
+        const ConstDecl &c = program.header.consts[header->second.second];
+        item.kind = c.isFloat ? ItemKind::FloatLiteral : ItemKind::IntLiteral;
+        item.intValue = c.intValue;
+        item.floatValue = c.floatValue;
+      } else {
+        item.kind = header->second.first;
+        item.index = header->second.second;
+      }
+      def.body.push_back(item);
+      return true;
+    }
+    if (auto prim = lookupPrimitive(w)) {
+      item.kind = ItemKind::Primitive;
+      item.prim = *prim;
+      def.body.push_back(item);
+      return true;
+    }
+    return false;
+  }
+
+  /// Locals become visible at their declaration; `visibleLocals` counts how
+  /// many of the current definition's locals are declared so far.
+  bool localVisible(size_t index) const { return index < visibleLocals; }
+
+  void reportUnknown(const Token &tok) {
+    std::string best;
+    unsigned bestDistance = 3;
+    auto consider = [&](const std::string &name) {
+      unsigned d = editDistance(tok.upper, name);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = name;
+      }
+    };
+    for (unsigned i = 0; i < primitiveCount(); ++i)
+      consider(primitiveName(static_cast<Prim>(i)));
+    for (const auto &[name, index] : wordIndex)
+      consider(name);
+    for (const auto &[name, binding] : headerNames)
+      consider(name);
+    std::string message = "unknown word '" + tok.text + "'";
+    if (!best.empty() && tok.upper.size() > 1)
+      message += "; did you mean '" + best + "'?";
+    diags.error(tok.loc, message, tok.length());
+  }
+
+  void startDefinition(const Token &colon) {
+    if (defining) {
+      diags.error(colon.loc, "':' inside the definition of '" +
+                                 program.words[definingIndex].name +
+                                 "' (definitions cannot nest)");
+      return;
+    }
+    if (!control.empty()) {
+      const OpenControl &open = control.back();
+      diags.error(colon.loc,
+                  std::string("':' inside an open ") +
+                      controlWordName(open.word) + " (line " +
+                      std::to_string(open.loc.line) +
+                      "): definitions must be outside control structures");
+    }
+    const Token &name = next();
+    if (name.kind == TokenKind::EndOfFile) {
+      diags.error(colon.loc, "':' at end of file: expected a word name");
+      return;
+    }
+    if (name.kind != TokenKind::Word) {
+      diags.error(name.loc,
+                  "'" + name.text + "' cannot be a word name: it is a number",
+                  name.length());
+    } else if (lookupControlWord(name.upper) || name.upper == ":" ||
+               name.upper == ";" || name.upper == "{" || name.upper == "TO" ||
+               name.upper == "INCLUDE" || name.upper == "RECURSE" ||
+               name.upper == "CONSTANT") {
+      diags.error(name.loc,
+                  "'" + name.text + "' is reserved syntax and cannot be "
+                                    "redefined",
+                  name.length());
+    }
+    WordDef def;
+    def.name = name.text;
+    def.loc = name.loc;
+    def.fromPrelude = inPrelude;
+    program.words.push_back(def);
+    definingIndex = static_cast<unsigned>(program.words.size() - 1);
+    defining = true;
+    savedVisibleLocals = visibleLocals;
+    visibleLocals = 0;
+    controlBase = control.size();
+  }
+
+  void finishDefinition(SourceLoc semicolon) {
+    checkControlClosed(controlBase, "';'");
+    control.resize(std::min(control.size(), controlBase));
+    WordDef &def = program.words[definingIndex];
+    defining = false;
+    visibleLocals = savedVisibleLocals;
+    (void)semicolon;
+    // The name becomes visible only now: a word cannot call itself.
+    wordIndex[upperCase(def.name)] = definingIndex;
+  }
+
+  void checkControlClosed(size_t base, const char *where) {
+    while (control.size() > base) {
+      const OpenControl &open = control.back();
+      std::string closer = open.tag == ControlTag::Do     ? "LOOP or +LOOP"
+                           : open.tag == ControlTag::Dest ? "UNTIL, AGAIN or "
+                                                            "REPEAT"
+                                                          : "THEN";
+      diags.error(open.loc,
+                  std::string(controlWordName(open.word)) +
+                      " is never closed: expected " + closer + " before " +
+                      where,
+                  static_cast<uint32_t>(
+                      std::string(controlWordName(open.word)).size()));
+      control.pop_back();
+    }
+  }
+
+  // Pops the innermost open structure if it has tag `want`; reports a
+  // mismatch otherwise.
+  bool popControl(const Token &tok, ControlTag want, const char *opener) {
+    if (control.size() <= controlBaseNow()) {
+      diags.error(tok.loc,
+                  tok.upper + " without a matching " + opener, tok.length());
+      return false;
+    }
+    const OpenControl &open = control.back();
+    if (open.tag != want) {
+      diags.error(tok.loc,
+                  tok.upper + " does not match the innermost open " +
+                      controlWordName(open.word) + " (line " +
+                      std::to_string(open.loc.line) + "); expected it to "
+                      "close a " + opener,
+                  tok.length());
+      return false;
+    }
+    control.pop_back();
+    return true;
+  }
+
+  size_t controlBaseNow() const { return defining ? controlBase : 0; }
+
+  void handleControl(const Token &tok, ControlWord word) {
+    Item item;
+    item.kind = ItemKind::Control;
+    item.control = word;
+    item.loc = tok.loc;
+    item.text = tok.text;
+    switch (word) {
+    case ControlWord::If:
+      control.push_back({ControlTag::Orig, word, tok.loc});
+      break;
+    case ControlWord::Else:
+      if (popControl(tok, ControlTag::Orig, "IF"))
+        control.push_back({ControlTag::Orig, word, tok.loc});
+      break;
+    case ControlWord::Then:
+      popControl(tok, ControlTag::Orig, "IF or WHILE");
+      break;
+    case ControlWord::Begin:
+      control.push_back({ControlTag::Dest, word, tok.loc});
+      break;
+    case ControlWord::Until:
+    case ControlWord::Again:
+      popControl(tok, ControlTag::Dest, "BEGIN");
+      break;
+    case ControlWord::While:
+      // ( dest -- orig dest ): the exit is resolved by REPEAT or THEN.
+      if (popControl(tok, ControlTag::Dest, "BEGIN")) {
+        SourceLoc beginLoc = tok.loc;
+        control.push_back({ControlTag::Orig, word, tok.loc});
+        control.push_back({ControlTag::Dest, ControlWord::Begin, beginLoc});
+      }
+      break;
+    case ControlWord::Repeat:
+      if (popControl(tok, ControlTag::Dest, "BEGIN ... WHILE"))
+        popControl(tok, ControlTag::Orig, "BEGIN ... WHILE");
+      break;
+    case ControlWord::Do:
+    case ControlWord::QDo:
+      control.push_back({ControlTag::Do, word, tok.loc});
+      break;
+    case ControlWord::Loop:
+    case ControlWord::PlusLoop:
+      popControl(tok, ControlTag::Do, "DO");
+      break;
+    case ControlWord::Leave:
+    case ControlWord::Unloop: {
+      bool inLoop = false;
+      for (size_t i = controlBaseNow(); i < control.size(); ++i)
+        inLoop = inLoop || control[i].tag == ControlTag::Do;
+      if (!inLoop) {
+        diags.error(tok.loc, tok.upper + " outside a DO loop", tok.length());
+        return;
+      }
+      break;
+    }
+    case ControlWord::Exit:
+      break;
+    }
+    current().body.push_back(item);
+  }
+
+  void parseLocals(const Token &open) {
+    if (inPrelude && !defining) {
+      diags.error(open.loc, "the prelude may only contain definitions");
+      return;
+    }
+    if (control.size() > controlBaseNow()) {
+      diags.error(open.loc,
+                  "locals must be declared outside control structures",
+                  open.length());
+    }
+    const bool forth2012 = open.upper == "{:";
+    const char *closer = forth2012 ? ":}" : "}";
+    WordDef &def = current();
+    Item item;
+    item.kind = ItemKind::LocalsDecl;
+    item.loc = open.loc;
+    item.text = open.text;
+    item.index = static_cast<unsigned>(def.locals.size());
+    bool afterDashes = false, zeroInit = false;
+    while (true) {
+      const Token &tok = next();
+      if (tok.kind == TokenKind::EndOfFile) {
+        diags.error(open.loc, std::string("locals declaration is missing '") +
+                                  closer + "'");
+        return;
+      }
+      if (tok.upper == closer)
+        break;
+      if (tok.kind == TokenKind::Directive) {
+        diags.error(tok.loc, "directive inside a locals declaration");
+        continue;
+      }
+      if (tok.upper == "--") {
+        afterDashes = true;
+        continue;
+      }
+      if (afterDashes)
+        continue; // outputs are documentation only
+      if (tok.upper == "|") {
+        zeroInit = true;
+        continue;
+      }
+      if (tok.kind != TokenKind::Word) {
+        diags.error(tok.loc,
+                    "'" + tok.text + "' cannot be a local name: it is a number",
+                    tok.length());
+        continue;
+      }
+      for (unsigned i = item.index; i < def.locals.size(); ++i)
+        if (upperCase(def.locals[i]) == tok.upper)
+          diags.error(tok.loc, "local '" + tok.text + "' declared twice",
+                      tok.length());
+      def.locals.push_back(tok.text);
+      if (zeroInit)
+        ++item.zeroInit;
+      else
+        ++item.count;
+    }
+    visibleLocals = static_cast<unsigned>(def.locals.size());
+    def.body.push_back(item);
+  }
+
+  void parseTo(const Token &to) {
+    const Token &name = next();
+    if (name.kind == TokenKind::EndOfFile) {
+      diags.error(to.loc, "TO at end of file: expected a local name");
+      return;
+    }
+    WordDef &def = current();
+    for (size_t i = def.locals.size(); i-- > 0;) {
+      if (upperCase(def.locals[i]) == name.upper && localVisible(i)) {
+        Item item;
+        item.kind = ItemKind::LocalSet;
+        item.loc = name.loc;
+        item.text = name.text;
+        item.index = static_cast<unsigned>(i);
+        def.body.push_back(item);
+        return;
+      }
+    }
+    diags.error(name.loc, "TO needs a local, and '" + name.text +
+                              "' is not a local here",
+                name.length());
+  }
+
+  void parseConstant(const Token &tok) {
+    const Token &name = next();
+    WordDef &def = current();
+    if (defining || def.body.empty() ||
+        (def.body.back().kind != ItemKind::IntLiteral &&
+         def.body.back().kind != ItemKind::FloatLiteral)) {
+      diags.error(tok.loc,
+                  "CONSTANT needs a literal value before it, outside "
+                  "definitions: '64 CONSTANT TILE'",
+                  tok.length());
+      return;
+    }
+    if (name.kind != TokenKind::Word) {
+      diags.error(name.loc, "CONSTANT needs a name", name.length());
+      return;
+    }
+    Item value = def.body.back();
+    def.body.pop_back();
+    ConstDecl c;
+    c.name = name.text;
+    c.loc = name.loc;
+    c.isFloat = value.kind == ItemKind::FloatLiteral;
+    c.intValue = value.intValue;
+    c.floatValue = value.floatValue;
+    program.header.consts.push_back(c);
+    headerNames[name.upper] = {
+        ItemKind::IntLiteral,
+        static_cast<unsigned>(program.header.consts.size() - 1)};
+    // A later user word of the same name would shadow it; so does this.
+    wordIndex.erase(name.upper);
+  }
+
+  void parseInclude(const Token &tok) {
+    const Token &name = next();
+    if (name.kind == TokenKind::EndOfFile) {
+      diags.error(tok.loc, "INCLUDE at end of file: expected a file name");
+      return;
+    }
+    namespace fs = std::filesystem;
+    std::vector<fs::path> candidates;
+    fs::path requested(name.text);
+    if (requested.is_absolute()) {
+      candidates.push_back(requested);
+    } else {
+      fs::path including(sources.path(name.loc.file));
+      candidates.push_back(including.parent_path() / requested);
+      for (const std::string &dir : options.includeDirs)
+        candidates.push_back(fs::path(dir) / requested);
+    }
+    for (const fs::path &candidate : candidates) {
+      std::error_code ec;
+      if (!fs::is_regular_file(candidate, ec))
+        continue;
+      std::string canonical = fs::weakly_canonical(candidate, ec).string();
+      for (uint32_t open : includeStack) {
+        if (sources.path(open) == canonical) {
+          diags.error(name.loc,
+                      "INCLUDE cycle: '" + name.text + "' is already being "
+                      "included",
+                      name.length());
+          return;
+        }
+      }
+      if (includeStack.size() > 32) {
+        diags.error(name.loc, "INCLUDE nested too deeply", name.length());
+        return;
+      }
+      std::ifstream in(candidate, std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      pushFile(sources.addFile(canonical, buffer.str()));
+      return;
+    }
+    diags.error(name.loc,
+                "cannot find included file '" + name.text +
+                    "' (searched the including file's folder and -I dirs)",
+                name.length());
+  }
+
+  SourceManager &sources;
+  DiagnosticEngine &diags;
+  const ParseOptions &options;
+  Program &program;
+
+  std::vector<TokenStream> files;
+  std::vector<uint32_t> includeStack;
+  std::map<std::string, unsigned> wordIndex; // latest definition wins
+  std::map<std::string, std::pair<ItemKind, unsigned>> headerNames;
+  std::vector<OpenControl> control;
+  size_t controlBase = 0;
+  bool defining = false;
+  bool inPrelude = false;
+  unsigned definingIndex = 0;
+  unsigned visibleLocals = 0, savedVisibleLocals = 0;
+};
+
+} // namespace
+
+bool parseProgram(SourceManager &sources, DiagnosticEngine &diags,
+                  uint32_t preludeFile, uint32_t mainFile,
+                  const ParseOptions &options, Program &program) {
+  ProgramParser parser(sources, diags, options, program);
+  if (preludeFile)
+    parser.parsePrelude(preludeFile);
+  parser.parseMain(mainFile);
+  return !diags.hasErrors();
+}
+
+} // namespace wf

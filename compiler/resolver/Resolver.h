@@ -1,0 +1,103 @@
+//===- Resolver.h - The resolver's internals (shared by its .cpp files) ---===//
+#ifndef WARPFORTH_COMPILER_RESOLVER_RESOLVER_H
+#define WARPFORTH_COMPILER_RESOLVER_RESOLVER_H
+
+#include "compiler/ir/IRBuilder.h"
+#include "compiler/parser/AST.h"
+#include "compiler/resolver/ResolverState.h"
+#include "compiler/support/Diagnostics.h"
+
+#include <optional>
+#include <vector>
+
+namespace wf {
+
+/// One open control structure during resolution.
+struct OpenConstruct {
+  enum class Tag { Orig, Dest, Do } tag;
+  ControlWord word;
+  SourceLoc loc;
+  // Orig: the branches waiting for THEN / REPEAT / ELSE.
+  std::vector<PendingEdge> edges;
+  // Dest and Do: the loop header (null when the loop is unreachable) and
+  // the state shape its parameters hold.
+  ir::Block *header = nullptr;
+  MachineState headerState;
+  // Do: LEAVE branches and the ?DO skip, resolved after LOOP.
+  std::vector<PendingEdge> leaves;
+};
+
+/// The inlining context of the word being resolved.
+struct Frame {
+  const WordDef *def;
+  size_t localsBase;
+  size_t loopsBase;
+  size_t controlBase;
+  std::vector<PendingEdge> exits; // EXIT branches to the word's end
+};
+
+class Resolver {
+public:
+  Resolver(const Program &program, DiagnosticEngine &diags,
+           ir::Module &module);
+  bool run();
+
+private:
+  // Walking items.
+  void resolveBody(const WordDef &def, const SourceLoc &callLoc);
+  void resolveItem(const Item &item);
+  void inlineCall(const Item &item);
+  void applyPrimitive(const Item &item);
+  void applyControl(const Item &item);
+
+  // Stack access. `need` reports underflow and makes the rest unreachable.
+  bool need(const Item &item, size_t count);
+  ir::Value *pop() {
+    ir::Value *v = state.data.back();
+    state.data.pop_back();
+    return v;
+  }
+  void push(ir::Value *v) { state.data.push_back(v); }
+  ir::Value *popInt() { return b.asInt(pop()); }
+  ir::Value *popFloat() { return b.asFloat(pop()); }
+  bool reachable() const { return current != nullptr; }
+
+  // Primitive helpers.
+  void pick(const Item &item);
+  void roll(const Item &item);
+  void load(const Item &item, ElemType elem, ir::AddrSpace space);
+  void store(const Item &item, ElemType elem, ir::AddrSpace space);
+  ir::Value *specialReg(ir::SpecialReg reg);
+  void loopIndex(const Item &item, unsigned depth);
+  ElemType floatElem() const;
+
+  // Control flow.
+  PendingEdge branchAway(const Item &item, std::string what);
+  void condBranch(ir::Value *flag, ir::Block *ifTrue, PendingEdge *ifFalse,
+                  const std::string &falseWhat, const Item &item);
+  void mergeEdges(std::vector<PendingEdge> edges, const Item &item,
+                  const char *construct);
+  ir::Block *openLoopHeader(const Item &item, MachineState &entryState);
+  void branchBack(const OpenConstruct &loop, const Item &item,
+                  const char *construct, ir::Block *from, unsigned successor,
+                  const MachineState &state);
+  MachineState stateForExit(const Frame &frame) const;
+  MachineState stateLeavingLoop(const OpenConstruct &loop) const;
+  OpenConstruct *innermostDo();
+  std::string depthSummary(const MachineState &s) const;
+
+  const Program &program;
+  DiagnosticEngine &diags;
+  ir::Module &module;
+  ir::IRBuilder b;
+  MachineState state;
+  ir::Block *current = nullptr; // null: this point is unreachable
+  std::vector<OpenConstruct> control;
+  std::vector<Frame> frames;
+  size_t itemsResolved = 0;
+  bool tooLarge = false;
+};
+
+} // namespace wf
+
+#endif

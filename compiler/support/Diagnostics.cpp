@@ -1,0 +1,77 @@
+//===- Diagnostics.cpp ----------------------------------------------------===//
+#include "compiler/support/Diagnostics.h"
+
+namespace wf {
+
+void DiagnosticEngine::error(SourceLoc loc, std::string message,
+                             uint32_t length) {
+  report(Severity::Error, loc, std::move(message), length);
+}
+
+void DiagnosticEngine::warning(SourceLoc loc, std::string message,
+                               uint32_t length) {
+  report(Severity::Warning, loc, std::move(message), length);
+}
+
+void DiagnosticEngine::note(SourceLoc loc, std::string message,
+                            uint32_t length) {
+  report(Severity::Note, loc, std::move(message), length);
+}
+
+void DiagnosticEngine::report(Severity severity, SourceLoc loc,
+                              std::string message, uint32_t length) {
+  if (severity == Severity::Error && saturated())
+    return;
+  if (!seen.insert({loc.file, loc.line, loc.col, message}).second)
+    return;
+  if (severity == Severity::Error)
+    ++errors;
+  diags.push_back({severity, loc, length == 0 ? 1 : length,
+                   std::move(message)});
+}
+
+static const char *severityName(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "error";
+}
+
+std::string DiagnosticEngine::render() const {
+  std::string out;
+  for (const Diagnostic &d : diags) {
+    if (d.loc.valid()) {
+      out += sources.path(d.loc.file) + ":" + std::to_string(d.loc.line) +
+             ":" + std::to_string(d.loc.col) + ": ";
+    } else {
+      out += "warpforthc: ";
+    }
+    out += severityName(d.severity);
+    out += ": " + d.message + "\n";
+    if (!d.loc.valid())
+      continue;
+    std::string_view line = sources.lineText(d.loc.file, d.loc.line);
+    if (line.empty())
+      continue;
+    out += std::string(line) + "\n";
+    // Keep tabs in the caret line so the caret lines up under the word.
+    std::string caret;
+    for (uint32_t i = 1; i < d.loc.col && i - 1 < line.size(); ++i)
+      caret += line[i - 1] == '\t' ? '\t' : ' ';
+    caret += '^';
+    for (uint32_t i = 1; i < d.length; ++i)
+      caret += '~';
+    out += caret + "\n";
+  }
+  if (errors >= maxErrors)
+    out += "warpforthc: too many errors; stopping after " +
+           std::to_string(maxErrors) + "\n";
+  return out;
+}
+
+} // namespace wf

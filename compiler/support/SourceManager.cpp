@@ -1,0 +1,41 @@
+//===- SourceManager.cpp --------------------------------------------------===//
+#include "compiler/support/SourceManager.h"
+
+namespace wf {
+
+uint32_t SourceManager::addFile(std::string path, std::string text) {
+  auto file = std::make_unique<File>();
+  file->path = std::move(path);
+  file->text = std::move(text);
+  file->lineStarts.push_back(0);
+  for (size_t i = 0; i < file->text.size(); ++i)
+    if (file->text[i] == '\n')
+      file->lineStarts.push_back(i + 1);
+  files.push_back(std::move(file));
+  return static_cast<uint32_t>(files.size());
+}
+
+const std::string &SourceManager::path(uint32_t file) const {
+  return files.at(file - 1)->path;
+}
+
+const std::string &SourceManager::text(uint32_t file) const {
+  return files.at(file - 1)->text;
+}
+
+std::string_view SourceManager::lineText(uint32_t file, uint32_t line) const {
+  if (file == 0 || file > files.size())
+    return {};
+  const File &f = *files[file - 1];
+  if (line == 0 || line > f.lineStarts.size())
+    return {};
+  size_t begin = f.lineStarts[line - 1];
+  size_t end = f.text.find('\n', begin);
+  if (end == std::string::npos)
+    end = f.text.size();
+  if (end > begin && f.text[end - 1] == '\r')
+    --end;
+  return std::string_view(f.text).substr(begin, end - begin);
+}
+
+} // namespace wf

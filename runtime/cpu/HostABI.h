@@ -1,0 +1,50 @@
+//===- HostABI.h - How CPU-compiled kernels talk to the CPU executor ------===//
+//
+// The contract between code that warpforthc compiles for the host CPU and the
+// runtime's CPU executor. Plain C so both sides (generated LLVM IR and C++)
+// agree on the layout; the compiler reads field offsets with offsetof.
+//
+// A host kernel is one function per kernel:
+//   void entry(const uint64_t *args, WfHostCtx *ctx);
+// `args` holds one 64-bit slot per kernel param, in header order: an array
+// param's slot holds the buffer's address, a scalar's slot holds the value's
+// bytes in its low bytes (little endian, as memcpy would put them).
+// The executor calls `entry` once per GPU thread, each on its own fiber, with
+// `ctx` describing that thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_CPU_HOSTABI_H
+#define WARPFORTH_RUNTIME_CPU_HOSTABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WF_WARP_SIZE 32
+
+typedef struct WfHostCtx WfHostCtx;
+
+struct WfHostCtx {
+  int64_t tid[3];  // TID-X/Y/Z
+  int64_t bid[3];  // BID-X/Y/Z
+  int64_t bdim[3]; // BDIM-X/Y/Z
+  int64_t gdim[3]; // GDIM-X/Y/Z
+  char *shared;    // this block's shared memory (static, then dynamic)
+  void *sched;     // the executor's private state for this thread
+  // BARRIER: returns once every live thread of the block has arrived.
+  void (*barrier)(WfHostCtx *ctx);
+  // Warp exchange behind every shuffle: each live lane of the warp offers
+  // `value`; returns the value lane `srcLane` (0..31) offered, or the
+  // caller's own value when that lane does not exist or has exited.
+  uint64_t (*warp_exchange)(WfHostCtx *ctx, uint64_t value, int64_t srcLane);
+};
+
+typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
