@@ -8,7 +8,6 @@ config.suffixes = [".forth"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 
-config.substitutions.append(("%warpforthc", config.warpforthc))
 config.substitutions.append(("%warpforth-run", config.warpforth_run))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%not", config.not_tool))
@@ -22,3 +21,7 @@ if ptxas:
     config.available_features.add("ptxas")
 else:
     config.substitutions.append(("%ptxas-verify", "test -s"))
+# %warpforthc checks every PTX it emits with ptxas (see the script).
+config.substitutions.append(
+    ("%warpforthc", os.path.join(config.test_source_root, "warpforthc-checked.sh")
+     + " " + config.warpforthc + " '" + ptxas + "'"))

@@ -1,0 +1,99 @@
+// Unit tests for the `\!` header: params, shared, consts, sizes, errors.
+#include "compiler/lexer/Lexer.h"
+#include "compiler/parser/HeaderParser.h"
+#include "compiler/parser/SizeExpr.h"
+
+#include <catch2/catch.hpp>
+
+using namespace wf;
+
+namespace {
+struct Header {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  KernelHeader header;
+  explicit Header(const std::string &text,
+                  std::map<std::string, std::string> defines = {}) {
+    uint32_t file = sources.addFile("h.forth", text);
+    std::vector<Token> tokens = lexFile(sources, file, diags);
+    HeaderParser parser(header, diags);
+    for (size_t i = 0; i < tokens.size() &&
+                       tokens[i].kind == TokenKind::Directive;
+         ++i)
+      parser.addDirective(tokens[i], i == 0);
+    parser.finish(defines, std::nullopt, {file, 1, 1});
+  }
+  std::string firstError() const {
+    for (const Diagnostic &d : diags.all())
+      if (d.severity == Severity::Error)
+        return d.message;
+    return "";
+  }
+};
+} // namespace
+
+TEST_CASE("header reads kernel, params and shared arrays") {
+  Header h("\\! kernel attn\n"
+           "\\! param Q f64[SEQ*DIM]\n"
+           "\\! param N i64\n"
+           "\\! param W F32[4 * 8]\n"
+           "\\! shared S f64[16]\n"
+           "\\! shared T i32[3]\n"
+           "\\! const DIM 4\n");
+  REQUIRE_FALSE(h.diags.hasErrors());
+  CHECK(h.header.name == "attn");
+  REQUIRE(h.header.params.size() == 3);
+  CHECK(h.header.params[0].isArray);
+  CHECK(h.header.params[0].size.text == "SEQ*DIM");
+  CHECK_FALSE(h.header.params[0].size.value); // SEQ is unknown: symbolic
+  CHECK_FALSE(h.header.params[1].isArray);
+  CHECK(h.header.params[2].type == ElemType::F32);
+  CHECK(*h.header.params[2].size.value == 32);
+  REQUIRE(h.header.shared.size() == 2);
+  CHECK(h.header.shared[0].byteOffset == 0);
+  CHECK(h.header.shared[1].byteOffset == 128); // 16-byte aligned
+  CHECK(h.header.sharedBytes == 140);
+}
+
+TEST_CASE("-D overrides a declared constant and sizes follow it") {
+  Header h("\\! kernel k\n\\! const MAX 1024\n\\! shared S f64[MAX]\n",
+           {{"MAX", "64"}});
+  REQUIRE_FALSE(h.diags.hasErrors());
+  CHECK(h.header.shared[0].count == 64);
+}
+
+TEST_CASE("header errors name the problem") {
+  CHECK(Header("\\! param X i64\n").firstError().find("must come first") !=
+        std::string::npos);
+  CHECK(Header("").firstError().find("missing '\\! kernel") !=
+        std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! param X i65\n").firstError().find(
+            "unknown type 'i65'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! param X i64\n\\! param x f64\n")
+            .firstError()
+            .find("duplicate name 'x'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! shared S f64[N]\n").firstError().find(
+            "unknown name 'N'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! bogus\n").firstError().find(
+            "unknown directive 'bogus'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! shared S f64[0]\n").firstError().find(
+            "positive") != std::string::npos);
+}
+
+TEST_CASE("size expressions evaluate with precedence and constants") {
+  ConstLookup lookup = [](std::string_view name) -> std::optional<int64_t> {
+    if (name == "N")
+      return 10;
+    return std::nullopt;
+  };
+  auto eval = [&](const char *text) { return evaluateSizeExpr(text, lookup); };
+  CHECK(eval("2+3*4").value == 14);
+  CHECK(eval("(2+3)*4").value == 20);
+  CHECK(eval("N*N/4").value == 25);
+  CHECK(eval("N%3").value == 1);
+  CHECK(eval("M*2").status == SizeEvalResult::Symbolic);
+  CHECK(eval("4/0").status == SizeEvalResult::Invalid);
+  CHECK(eval("2*").status == SizeEvalResult::Invalid);
+  CHECK(eval("(2").status == SizeEvalResult::Invalid);
+  CHECK(eval("9223372036854775807*2").status == SizeEvalResult::Invalid);
+}

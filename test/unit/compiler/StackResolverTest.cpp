@@ -1,0 +1,143 @@
+// Unit tests for the stack resolver: the stack becomes SSA values.
+#include "compiler/ir/IRBuilder.h"
+#include "compiler/parser/Parser.h"
+#include "compiler/resolver/StackResolver.h"
+
+#include <catch2/catch.hpp>
+
+using namespace wf;
+
+namespace {
+struct Resolved {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  Program program;
+  ir::Module module;
+  bool ok = false;
+  explicit Resolved(const std::string &body) {
+    uint32_t file = sources.addFile(
+        "r.forth", "\\! kernel k\n\\! param D i64[16]\n\\! param N i64\n" +
+                       body + "\n");
+    ParseOptions options;
+    ok = parseProgram(sources, diags, 0, file, options, program) &&
+         resolveProgram(program, diags, module);
+  }
+  size_t count(ir::Op op) const {
+    size_t n = 0;
+    for (const auto &block : module.body.blocks)
+      for (const auto &inst : block->insts)
+        n += inst->op == op;
+    return n;
+  }
+  std::string firstError() const {
+    return diags.all().empty() ? "" : diags.all()[0].message;
+  }
+};
+} // namespace
+
+TEST_CASE("stack shuffles cost no instructions") {
+  Resolved r("1 2 3 ROT SWAP OVER NIP TUCK DROP 2 PICK D ! D ! D ! D !");
+  REQUIRE(r.ok);
+  CHECK(r.count(ir::Op::Store) == 4);
+  CHECK(r.count(ir::Op::Load) == 0);
+  CHECK(r.count(ir::Op::Select) == 0);
+  // 1 2 3 ROT -> 2 3 1, SWAP -> 2 1 3, OVER -> 2 1 3 1, NIP -> 2 1 1,
+  // TUCK -> 2 1 1 1, DROP -> 2 1 1, 2 PICK -> 2 1 1 2; stored top first.
+  std::vector<int64_t> stored;
+  for (const auto &inst : r.module.body.blocks[0]->insts)
+    if (inst->op == ir::Op::Store)
+      stored.push_back(ir::IRBuilder::constValue(inst->operands[0]).value());
+  CHECK(stored == std::vector<int64_t>{2, 1, 1, 2});
+}
+
+TEST_CASE("a computed PICK selects among the known slots") {
+  Resolved r("10 20 30 N PICK D !");
+  REQUIRE(r.ok);
+  CHECK(r.count(ir::Op::Select) == 2);
+  CHECK(r.count(ir::Op::Load) == 0);
+}
+
+TEST_CASE("a computed ROLL permutes slots with selects") {
+  Resolved r("10 20 30 N ROLL D ! D ! D !");
+  REQUIRE(r.ok);
+  CHECK(r.count(ir::Op::Select) >= 3);
+  CHECK(r.count(ir::Op::Load) == 0);
+}
+
+TEST_CASE("IF/ELSE merges slots through block parameters") {
+  Resolved r("N IF 1 ELSE 2.5 THEN D !");
+  REQUIRE(r.ok);
+  // One merge block with one parameter; int and float meet as integer bits.
+  size_t params = 0;
+  for (const auto &block : r.module.body.blocks) {
+    params += block->params.size();
+    for (const auto &p : block->params)
+      CHECK(p->type == ir::Type::I64);
+  }
+  CHECK(params == 1);
+  CHECK(r.count(ir::Op::FloatToBits) == 1);
+}
+
+TEST_CASE("branches that leave different depths are an error") {
+  Resolved r("N IF 1 2 ELSE 3 THEN D !");
+  CHECK_FALSE(r.ok);
+  CHECK(r.firstError().find("stack depth 2") != std::string::npos);
+  CHECK(r.firstError().find("stack depth 1") != std::string::npos);
+}
+
+TEST_CASE("a loop body must keep the depth") {
+  Resolved r("0 BEGIN 1 DUP UNTIL D !");
+  CHECK_FALSE(r.ok);
+  CHECK(r.firstError().find("BEGIN ... UNTIL") != std::string::npos);
+  Resolved d("5 0 DO 1 LOOP");
+  CHECK_FALSE(d.ok);
+  CHECK(d.firstError().find("DO ... LOOP") != std::string::npos);
+}
+
+TEST_CASE("loops carry slots and counters through the header") {
+  Resolved r("0 N 0 DO I + LOOP D !");
+  REQUIRE(r.ok);
+  // Header parameters: the accumulator, the index and the limit.
+  CHECK(r.module.body.blocks[1]->params.size() == 3);
+}
+
+TEST_CASE("underflow names the word and the depth") {
+  Resolved r("1 +");
+  CHECK_FALSE(r.ok);
+  CHECK(r.firstError() ==
+        "stack underflow: '+' needs 2 items but the stack holds 1");
+}
+
+TEST_CASE("words are inlined and EXIT merges at the word's end") {
+  Resolved r(": clamp ( n -- n ) DUP 0 < IF DROP 0 EXIT THEN ;\n"
+             "N clamp D ! N clamp D !");
+  REQUIRE(r.ok);
+  CHECK(r.count(ir::Op::Store) == 2);
+  CHECK(r.count(ir::Op::ICmp) == 2);
+}
+
+TEST_CASE("locals bind in declaration order and TO updates them") {
+  Resolved r(": f { a b -- } a D ! b D ! 7 TO a a D ! ;\n1 2 f");
+  REQUIRE(r.ok);
+  std::vector<int64_t> stored;
+  for (const auto &block : r.module.body.blocks)
+    for (const auto &inst : block->insts)
+      if (inst->op == ir::Op::Store)
+        stored.push_back(ir::IRBuilder::constValue(inst->operands[0]).value());
+  CHECK(stored == std::vector<int64_t>{1, 2, 7});
+}
+
+TEST_CASE("multi-WHILE loops resolve") {
+  Resolved r("20 BEGIN DUP 10 > WHILE DUP 2 MOD 0= WHILE 1 - REPEAT THEN D !");
+  REQUIRE(r.ok);
+}
+
+TEST_CASE("runaway inlining is stopped with an error, not a hang") {
+  std::string words = ": w0 1 DROP ;\n";
+  for (int i = 1; i < 40; ++i)
+    words += ": w" + std::to_string(i) + " w" + std::to_string(i - 1) +
+             " w" + std::to_string(i - 1) + " ;\n";
+  Resolved r(words + "w39");
+  CHECK_FALSE(r.ok);
+  CHECK(r.firstError().find("kernel too large") != std::string::npos);
+}
