@@ -474,11 +474,9 @@ private:
       diags.error(open.loc, "the prelude may only contain definitions");
       return;
     }
-    if (control.size() > controlBaseNow()) {
-      diags.error(open.loc,
-                  "locals must be declared outside control structures",
-                  open.length());
-    }
+    // Locals may be declared anywhere, even inside a loop body: the
+    // resolver gives every local of a definition a slot for the whole
+    // definition, so the state's shape never changes at a declaration.
     const bool forth2012 = open.upper == "{:";
     const char *closer = forth2012 ? ":}" : "}";
     WordDef &def = current();
