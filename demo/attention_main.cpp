@@ -32,6 +32,7 @@ struct Options {
   int repeat = 10;
   unsigned seed = 1;
   std::string arch = "sm_80";
+  std::string demoDir = WARPFORTH_DEMO_DIR;
 };
 
 wf::rt::Kernel loadKernel(wf::rt::Device &dev, const std::string &path,
@@ -63,7 +64,7 @@ int run(const Options &opt) {
                                                   : wf::rt::DeviceKind::Auto;
   wf::rt::Device dev = wf::rt::Device::open(kind);
   bool f32 = opt.precision == "f32";
-  std::string path = std::string(WARPFORTH_DEMO_DIR) +
+  std::string path = opt.demoDir +
                      (f32 ? "/attention-f32.forth" : "/attention.forth");
   wf::rt::Kernel kernel = loadKernel(dev, path, opt);
 
@@ -150,6 +151,7 @@ int main(int argc, char **argv) {
   app.add_option("--repeat", opt.repeat, "timed launches");
   app.add_option("--seed", opt.seed, "input seed");
   app.add_option("--arch", opt.arch, "GPU architecture for the PTX");
+  app.add_option("--demo-dir", opt.demoDir, "Folder holding attention.forth");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(opt);

@@ -1,0 +1,24 @@
+//===- Error.h - The one error type the runtime throws --------------------===//
+//
+// Every runtime failure (bad signature, bad argument, CUDA error, missing
+// driver) is reported as a wf::rt::Error whose message is complete on its
+// own: it names the kernel and param where there is one, so a tool can print
+// what() and exit, and the coming C API can hand the text to Python as is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_ERROR_H
+#define WARPFORTH_RUNTIME_ERROR_H
+
+#include <stdexcept>
+#include <string>
+
+namespace wf::rt {
+
+class Error : public std::runtime_error {
+public:
+  explicit Error(const std::string &message) : std::runtime_error(message) {}
+};
+
+} // namespace wf::rt
+
+#endif

@@ -1,0 +1,150 @@
+#include "runtime/LaunchCheck.h"
+
+#include "runtime/Error.h"
+#include "runtime/args/Half.h"
+#include "runtime/signature/SizeExpr.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace wf::rt {
+
+std::string describeLaunch(const KernelSignature &sig,
+                           const LaunchConfig &config) {
+  return "kernel '" + sig.kernel + "' (grid " + config.grid.str() + " block " +
+         config.block.str() + ")";
+}
+
+void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
+  const Dim3 *dims[] = {&config.grid, &config.block};
+  for (const Dim3 *d : dims)
+    if (d->x == 0 || d->y == 0 || d->z == 0)
+      throw Error(describeLaunch(sig, config) +
+                  ": grid and block dimensions must be at least 1");
+}
+
+std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,
+                                     const std::vector<Arg> &args) {
+  const ParamDecl &p = sig.params.at(index);
+  if (!p.isArray || p.size.empty())
+    return std::nullopt;
+  NameLookup lookup = [&](const std::string &name) -> std::optional<int64_t> {
+    int j = sig.paramIndex(name);
+    if (j >= 0 && static_cast<size_t>(j) < args.size()) {
+      const ParamDecl &q = sig.params[j];
+      const Arg &a = args[j];
+      if (!q.isArray && !isFloat(q.type) && a.kind == Arg::Kind::Int)
+        return a.i;
+      return std::nullopt;
+    }
+    auto c = sig.consts.find(name);
+    if (c != sig.consts.end())
+      return c->second;
+    return std::nullopt;
+  };
+  try {
+    return evalSizeExpr(p.size, lookup);
+  } catch (const Error &e) {
+    throw Error("kernel '" + sig.kernel + "': param '" + p.name +
+                "': " + e.what());
+  }
+}
+
+namespace {
+
+std::string paramPrefix(const KernelSignature &sig, const ParamDecl &p) {
+  return "kernel '" + sig.kernel + "': param '" + p.name + "': ";
+}
+
+std::string paramList(const KernelSignature &sig) {
+  std::string s;
+  for (const ParamDecl &p : sig.params)
+    s += (s.empty() ? "" : ", ") + p.name;
+  return s;
+}
+
+template <typename T> uint64_t bitsOf(T v) {
+  uint64_t slot = 0;
+  std::memcpy(&slot, &v, sizeof v);
+  return slot;
+}
+
+uint64_t scalarSlot(const KernelSignature &sig, const ParamDecl &p,
+                    const Arg &a) {
+  if (isFloat(p.type)) {
+    double v = a.kind == Arg::Kind::Int ? static_cast<double>(a.i) : a.f;
+    switch (p.type) {
+    case ElemType::F16:
+      return floatToHalf(static_cast<float>(v));
+    case ElemType::BF16:
+      return floatToBFloat16(static_cast<float>(v));
+    case ElemType::F32:
+      return bitsOf(static_cast<float>(v));
+    default:
+      return bitsOf(v);
+    }
+  }
+  if (a.kind == Arg::Kind::Float)
+    throw Error(paramPrefix(sig, p) + "is " + elemTypeName(p.type) +
+                "; got the float " + std::to_string(a.f));
+  // Accept the signed and the unsigned range of the width (a bit pattern
+  // such as 0xFFFFFFFF for an i32 is a fair thing to pass).
+  int bits = static_cast<int>(elemSize(p.type)) * 8;
+  if (bits < 64) {
+    int64_t lo = -(int64_t(1) << (bits - 1));
+    int64_t hi = (int64_t(1) << bits) - 1;
+    if (a.i < lo || a.i > hi)
+      throw Error(paramPrefix(sig, p) + "value " + std::to_string(a.i) +
+                  " does not fit in " + elemTypeName(p.type));
+    return static_cast<uint64_t>(a.i) & ((uint64_t(1) << bits) - 1);
+  }
+  return static_cast<uint64_t>(a.i);
+}
+
+} // namespace
+
+std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
+                                  const std::vector<Arg> &args) {
+  if (args.size() != sig.params.size())
+    throw Error("kernel '" + sig.kernel + "' takes " +
+                std::to_string(sig.params.size()) + " params (" +
+                paramList(sig) + "); got " + std::to_string(args.size()) +
+                " arguments");
+  std::vector<uint64_t> slots(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamDecl &p = sig.params[i];
+    const Arg &a = args[i];
+    std::string prefix = paramPrefix(sig, p);
+    if (a.type && *a.type != p.type)
+      throw Error(prefix + "argument is " + elemTypeName(*a.type) +
+                  ", signature says " + elemTypeName(p.type));
+    if (!p.isArray) {
+      if (a.kind == Arg::Kind::Buffer)
+        throw Error(prefix + "is a scalar " + elemTypeName(p.type) +
+                    "; got a buffer");
+      slots[i] = scalarSlot(sig, p, a);
+      continue;
+    }
+    if (a.kind != Arg::Kind::Buffer)
+      throw Error(prefix + "is an array of " + elemTypeName(p.type) +
+                  "; got a scalar");
+    if (std::optional<int64_t> need = declaredCount(sig, i, args)) {
+      if (*need < 0)
+        throw Error(prefix + "size " + p.size + " = " + std::to_string(*need) +
+                    " is negative");
+      size_t have = a.buffer.bytes / elemSize(p.type);
+      if (have < static_cast<uint64_t>(*need)) {
+        std::string needText = std::to_string(*need);
+        if (p.size != needText)
+          needText = p.size + " = " + needText;
+        throw Error(prefix + "buffer holds " + std::to_string(have) + " " +
+                    elemTypeName(p.type) + " values, signature needs " +
+                    needText);
+      }
+    }
+    slots[i] = a.buffer.addr;
+  }
+  return slots;
+}
+
+} // namespace wf::rt

@@ -1,0 +1,44 @@
+//===- LaunchCheck.h - Checking a launch against the kernel signature -----===//
+//
+// Both backends run these checks before anything is launched, so a wrong
+// argument is an error naming the kernel and param instead of a crash or an
+// illegal-address fault deep inside the kernel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_LAUNCHCHECK_H
+#define WARPFORTH_RUNTIME_LAUNCHCHECK_H
+
+#include "runtime/Launch.h"
+#include "runtime/signature/KernelSignature.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wf::rt {
+
+/// "kernel 'main' (grid 6,1,1 block 1,1,1)", the prefix of launch errors.
+std::string describeLaunch(const KernelSignature &sig,
+                           const LaunchConfig &config);
+
+/// Throws Error unless every grid and block dimension is at least 1.
+void checkConfig(const KernelSignature &sig, const LaunchConfig &config);
+
+/// The element count array param `index` needs with these arguments: its
+/// size expression evaluated with the @const values and the integer scalar
+/// arguments. nullopt when undeclared or when a name is unknown.
+std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,
+                                     const std::vector<Arg> &args);
+
+/// Checks `args` against the signature (count, array vs scalar, stated
+/// element types, buffer sizes, scalar ranges) and lays them out as the
+/// kernel ABI wants: one 64-bit slot per param in header order, holding a
+/// buffer's address or a scalar's bytes (in its declared type) in the low
+/// bytes. Throws Error naming the kernel and the param.
+std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
+                                  const std::vector<Arg> &args);
+
+} // namespace wf::rt
+
+#endif

@@ -1,0 +1,22 @@
+//===- Half.h - 16-bit float conversions ----------------------------------===//
+//
+// f16 and bf16 values cross the host side as their bit patterns (in .npy
+// files, scalar kernel arguments and printed output); these convert them
+// with round-to-nearest-even, keeping infinities and NaNs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_ARGS_HALF_H
+#define WARPFORTH_RUNTIME_ARGS_HALF_H
+
+#include <cstdint>
+
+namespace wf::rt {
+
+uint16_t floatToHalf(float value);
+float halfToFloat(uint16_t bits);
+uint16_t floatToBFloat16(float value);
+float bfloat16ToFloat(uint16_t bits);
+
+} // namespace wf::rt
+
+#endif

@@ -1,0 +1,187 @@
+#include "runtime/cpu/BlockScheduler.h"
+
+#include "runtime/Error.h"
+#include "runtime/cpu/StackPool.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace wf::rt::cpu {
+
+BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
+                               size_t stackBytes)
+    : launch_(launch), mode_(mode), stackBytes_(stackBytes),
+      threadCount_(launch.block.count()), threads_(threadCount_),
+      warps_((threadCount_ + WF_WARP_SIZE - 1) / WF_WARP_SIZE),
+      shared_(nullptr, &std::free) {
+  // Shared memory is 16-byte aligned and never null, even when unused.
+  sharedAlloc_ = (launch.sharedBytes + 15) / 16 * 16;
+  if (sharedAlloc_ == 0)
+    sharedAlloc_ = 16;
+  shared_.reset(static_cast<char *>(std::aligned_alloc(16, sharedAlloc_)));
+  if (!shared_)
+    throw Error("CPU executor: cannot allocate " +
+                std::to_string(launch.sharedBytes) + " bytes of shared memory");
+
+  const Dim3 &b = launch.block;
+  for (size_t i = 0; i < threadCount_; ++i) {
+    Thread &t = threads_[i];
+    t.owner = this;
+    WfHostCtx &c = t.ctx;
+    c.tid[0] = static_cast<int64_t>(i % b.x);
+    c.tid[1] = static_cast<int64_t>(i / b.x % b.y);
+    c.tid[2] = static_cast<int64_t>(i / (uint64_t(b.x) * b.y));
+    c.bdim[0] = b.x;
+    c.bdim[1] = b.y;
+    c.bdim[2] = b.z;
+    c.gdim[0] = launch.grid.x;
+    c.gdim[1] = launch.grid.y;
+    c.gdim[2] = launch.grid.z;
+    c.shared = shared_.get();
+    c.sched = &t;
+    c.barrier = &barrierHook;
+    c.warp_exchange = &exchangeHook;
+  }
+}
+
+BlockScheduler::~BlockScheduler() { returnStacks(ownedStacks_); }
+
+FiberStack *BlockScheduler::takeStack() {
+  if (!freeStacks_.empty()) {
+    FiberStack *s = freeStacks_.back();
+    freeStacks_.pop_back();
+    return s;
+  }
+  ownedStacks_.push_back(cpu::takeStack(stackBytes_));
+  return ownedStacks_.back().get();
+}
+
+void BlockScheduler::threadMain(void *arg) {
+  Thread &t = *static_cast<Thread *>(arg);
+  BlockScheduler &s = *t.owner;
+  s.launch_.entry(s.launch_.args, &t.ctx);
+  t.state = State::Done;
+  switchFiber(s.mode_, t.fiber, s.scheduler_); // never resumed
+}
+
+void BlockScheduler::barrierHook(WfHostCtx *ctx) {
+  Thread &t = *static_cast<Thread *>(ctx->sched);
+  t.state = State::AtBarrier;
+  switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
+}
+
+uint64_t BlockScheduler::exchangeHook(WfHostCtx *ctx, uint64_t value,
+                                      int64_t lane) {
+  Thread &t = *static_cast<Thread *>(ctx->sched);
+  t.offer = value;
+  t.srcLane = lane;
+  t.state = State::AtExchange;
+  switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
+  return t.result;
+}
+
+void BlockScheduler::resume(Thread &t) {
+  if (!t.started) {
+    // A thread takes a stack only when it starts and gives it back when it
+    // returns, so a kernel without barriers runs on a single stack.
+    t.stack = takeStack();
+    prepareFiber(t.fiber, mode_, *t.stack, &threadMain, &t);
+    t.started = true;
+  }
+  switchFiber(mode_, scheduler_, t.fiber);
+}
+
+void BlockScheduler::run(uint64_t linearBlock) {
+  const Dim3 &g = launch_.grid;
+  int64_t bid[3] = {static_cast<int64_t>(linearBlock % g.x),
+                    static_cast<int64_t>(linearBlock / g.x % g.y),
+                    static_cast<int64_t>(linearBlock / (uint64_t(g.x) * g.y))};
+  std::memset(shared_.get(), 0, sharedAlloc_);
+  for (Thread &t : threads_) {
+    std::memcpy(t.ctx.bid, bid, sizeof bid);
+    t.state = State::Ready;
+    t.started = false;
+  }
+  for (size_t w = 0; w < warps_.size(); ++w) {
+    size_t lanes = threadCount_ - w * WF_WARP_SIZE;
+    warps_[w] =
+        Warp{static_cast<uint32_t>(lanes < WF_WARP_SIZE ? lanes : WF_WARP_SIZE),
+             0, 0};
+  }
+  live_ = threadCount_;
+  atBarrier_ = 0;
+
+  while (live_ > 0) {
+    bool ranAny = false;
+    for (size_t i = 0; i < threadCount_; ++i) {
+      if (threads_[i].state != State::Ready)
+        continue;
+      resume(threads_[i]);
+      ranAny = true;
+      afterYield(i);
+    }
+    if (!ranAny) // cannot happen (see the header); fail loudly if it does
+      throw Error("CPU executor: block " + std::to_string(linearBlock) +
+                  " stalled with " + std::to_string(live_) + " live threads");
+  }
+}
+
+void BlockScheduler::afterYield(size_t index) {
+  Thread &t = threads_[index];
+  Warp &w = warps_[index / WF_WARP_SIZE];
+  switch (t.state) {
+  case State::Done:
+    freeStacks_.push_back(t.stack);
+    t.stack = nullptr;
+    --live_;
+    --w.live;
+    break;
+  case State::AtBarrier:
+    ++atBarrier_;
+    ++w.atBarrier;
+    break;
+  case State::AtExchange:
+    ++w.atExchange;
+    break;
+  case State::Ready:
+    break;
+  }
+  // Only this thread's move can have completed its warp's exchange or the
+  // block's barrier.
+  if (w.atExchange > 0 && w.atExchange + w.atBarrier == w.live)
+    completeExchange(index / WF_WARP_SIZE);
+  if (atBarrier_ > 0 && atBarrier_ == live_)
+    releaseBarrier();
+}
+
+void BlockScheduler::releaseBarrier() {
+  for (Thread &t : threads_)
+    if (t.state == State::AtBarrier)
+      t.state = State::Ready;
+  for (Warp &w : warps_)
+    w.atBarrier = 0;
+  atBarrier_ = 0;
+}
+
+void BlockScheduler::completeExchange(size_t warp) {
+  size_t first = warp * WF_WARP_SIZE;
+  size_t end =
+      first + WF_WARP_SIZE < threadCount_ ? first + WF_WARP_SIZE : threadCount_;
+  for (size_t i = first; i < end; ++i) {
+    Thread &t = threads_[i];
+    if (t.state != State::AtExchange)
+      continue;
+    t.result = t.offer;
+    if (t.srcLane >= 0 && t.srcLane < WF_WARP_SIZE) {
+      size_t src = first + static_cast<size_t>(t.srcLane);
+      if (src < end && threads_[src].state == State::AtExchange)
+        t.result = threads_[src].offer;
+    }
+  }
+  for (size_t i = first; i < end; ++i)
+    if (threads_[i].state == State::AtExchange)
+      threads_[i].state = State::Ready;
+  warps_[warp].atExchange = 0;
+}
+
+} // namespace wf::rt::cpu

@@ -1,0 +1,100 @@
+//===- BlockScheduler.h - One thread block on fibers ----------------------===//
+//
+// Runs the threads of one block round-robin on fibers, giving BARRIER and
+// the warp exchange their GPU meaning:
+//  - barrier: a thread waits until every live thread of the block (one that
+//    has not returned) is waiting too; returned threads count as arrived, so
+//    an early exit cannot deadlock the block.
+//  - warp exchange: a warp is 32 consecutive linear thread ids (x fastest,
+//    then y, then z). An exchange completes once every live lane of the warp
+//    is blocked; lanes at the exchange read the value lane srcLane offered,
+//    or their own value when srcLane is out of range, absent, exited or
+//    waiting at a barrier instead. Results are copied out when a round
+//    completes, so back-to-back exchanges never mix.
+// Since every live thread blocked means some barrier or exchange can
+// complete, the block cannot stall.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
+#define WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
+
+#include "runtime/Launch.h"
+#include "runtime/cpu/Fiber.h"
+#include "runtime/cpu/HostABI.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace wf::rt::cpu {
+
+/// One grid launch as the CPU executor sees it.
+struct GridLaunch {
+  WfHostKernelFn entry = nullptr;
+  const uint64_t *args = nullptr; ///< one slot per param (HostABI.h)
+  Dim3 grid;
+  Dim3 block;
+  size_t sharedBytes = 0; ///< static + dynamic, per block
+};
+
+/// Runs blocks of one launch, one at a time; each worker thread owns one,
+/// reusing its fiber stacks and shared memory from block to block.
+class BlockScheduler {
+public:
+  BlockScheduler(const GridLaunch &launch, SwitchMode mode, size_t stackBytes);
+  ~BlockScheduler();
+  BlockScheduler(const BlockScheduler &) = delete;
+  BlockScheduler &operator=(const BlockScheduler &) = delete;
+
+  /// Runs the block with this linear id (x fastest) to completion.
+  void run(uint64_t linearBlock);
+
+private:
+  enum class State { Ready, AtBarrier, AtExchange, Done };
+
+  struct Thread {
+    WfHostCtx ctx{};
+    FiberContext fiber;
+    FiberStack *stack = nullptr;
+    BlockScheduler *owner = nullptr;
+    State state = State::Ready;
+    bool started = false;
+    uint64_t offer = 0;
+    uint64_t result = 0;
+    int64_t srcLane = 0;
+  };
+
+  struct Warp {
+    uint32_t live = 0;
+    uint32_t atBarrier = 0;
+    uint32_t atExchange = 0;
+  };
+
+  static void threadMain(void *arg);
+  static void barrierHook(WfHostCtx *ctx);
+  static uint64_t exchangeHook(WfHostCtx *ctx, uint64_t value, int64_t lane);
+
+  void resume(Thread &t);
+  void afterYield(size_t index);
+  void releaseBarrier();
+  void completeExchange(size_t warp);
+  FiberStack *takeStack();
+
+  GridLaunch launch_;
+  SwitchMode mode_;
+  size_t stackBytes_;
+  size_t threadCount_;
+  std::vector<Thread> threads_;
+  std::vector<Warp> warps_;
+  uint64_t live_ = 0;
+  uint64_t atBarrier_ = 0;
+  FiberContext scheduler_;
+  std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
+  std::vector<FiberStack *> freeStacks_;
+  std::unique_ptr<char, void (*)(void *)> shared_;
+  size_t sharedAlloc_ = 0;
+};
+
+} // namespace wf::rt::cpu
+
+#endif

@@ -1,0 +1,121 @@
+#include "runtime/cpu/CpuBackend.h"
+
+#include "runtime/Error.h"
+#include "runtime/LaunchCheck.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+namespace wf::rt::cpu {
+
+namespace {
+
+// The CUDA limit, kept so a launch that works here also works on a GPU.
+constexpr uint64_t kMaxBlockThreads = 1024;
+
+class CpuKernel : public KernelBackend {
+public:
+  CpuKernel(WfHostKernelFn entry, std::shared_ptr<const KernelSignature> sig,
+            const ExecutorOptions &options)
+      : entry_(entry), sig_(std::move(sig)), options_(options) {}
+
+  void launch(const LaunchConfig &config,
+              const std::vector<uint64_t> &slots) override {
+    if (config.block.count() > kMaxBlockThreads)
+      throw Error(describeLaunch(*sig_, config) + ": a block of " +
+                  std::to_string(config.block.count()) +
+                  " threads is more than the 1024 a GPU allows");
+    GridLaunch g;
+    g.entry = entry_;
+    g.args = slots.data();
+    g.grid = config.grid;
+    g.block = config.block;
+    g.sharedBytes =
+        static_cast<size_t>(sig_->sharedBytes) + config.dynamicSharedBytes;
+    runGrid(g, options_);
+  }
+
+  void wait(const LaunchConfig &) override {}
+
+  double timedLaunch(const LaunchConfig &config,
+                     const std::vector<uint64_t> &slots) override {
+    auto start = std::chrono::steady_clock::now();
+    launch(config, slots);
+    auto end = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::micro>(end - start).count();
+  }
+
+private:
+  WfHostKernelFn entry_;
+  std::shared_ptr<const KernelSignature> sig_;
+  ExecutorOptions options_;
+};
+
+class CpuDevice : public DeviceBackend {
+public:
+  explicit CpuDevice(const ExecutorOptions &options)
+      : options_(resolveOptions(options)) {}
+
+  DeviceKind kind() const override { return DeviceKind::CPU; }
+
+  std::string name() const override {
+    return "CPU (" + std::to_string(options_.threads) + " worker threads)";
+  }
+
+  Buffer alloc(size_t bytes) override {
+    // 64-byte aligned like a cache line, and never null so that a
+    // zero-length buffer is still a valid pointer.
+    size_t rounded = (bytes + 63) / 64 * 64;
+    if (rounded == 0)
+      rounded = 64;
+    void *p = std::aligned_alloc(64, rounded);
+    if (!p)
+      throw Error("cannot allocate " + std::to_string(bytes) + " bytes");
+    std::memset(p, 0, rounded);
+    return Buffer{reinterpret_cast<uint64_t>(p), bytes};
+  }
+
+  void free(Buffer buffer) override {
+    std::free(reinterpret_cast<void *>(buffer.addr));
+  }
+
+  void upload(uint64_t dst, const void *src, size_t bytes) override {
+    if (bytes)
+      std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  }
+
+  void download(void *dst, uint64_t src, size_t bytes) override {
+    if (bytes)
+      std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
+  }
+
+  void synchronize() override {}
+
+  std::unique_ptr<KernelBackend>
+  loadPTX(const std::string &, std::shared_ptr<const KernelSignature> sig,
+          std::string &) override {
+    throw Error("kernel '" + sig->kernel +
+                "': PTX runs only on the GPU; the CPU device runs kernels "
+                "compiled for the host");
+  }
+
+  std::unique_ptr<KernelBackend>
+  loadHost(WfHostKernelFn entry,
+           std::shared_ptr<const KernelSignature> sig) override {
+    if (!entry)
+      throw Error("kernel '" + sig->kernel + "': null entry function");
+    return std::make_unique<CpuKernel>(entry, std::move(sig), options_);
+  }
+
+private:
+  ExecutorOptions options_;
+};
+
+} // namespace
+
+std::shared_ptr<DeviceBackend> openCpu(const ExecutorOptions &options) {
+  return std::make_shared<CpuDevice>(options);
+}
+
+} // namespace wf::rt::cpu

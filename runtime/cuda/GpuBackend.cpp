@@ -1,0 +1,247 @@
+#include "runtime/cuda/GpuBackend.h"
+
+#include "runtime/Error.h"
+#include "runtime/LaunchCheck.h"
+#include "runtime/cuda/CudaDriver.h"
+
+#include <vector>
+
+namespace wf::rt::cuda {
+
+namespace {
+
+// Above this much dynamic shared memory a kernel has to opt in.
+constexpr size_t kDefaultDynamicSharedLimit = 48 * 1024;
+constexpr size_t kJitLogBytes = 16 * 1024;
+
+class GpuDevice;
+
+class GpuKernel : public KernelBackend {
+public:
+  GpuKernel(std::shared_ptr<GpuDevice> device, CUmodule module, CUfunction fn,
+            std::shared_ptr<const KernelSignature> sig)
+      : device_(std::move(device)), module_(module), fn_(fn),
+        sig_(std::move(sig)) {}
+  ~GpuKernel() override;
+
+  void launch(const LaunchConfig &config,
+              const std::vector<uint64_t> &slots) override;
+  void wait(const LaunchConfig &config) override;
+  double timedLaunch(const LaunchConfig &config,
+                     const std::vector<uint64_t> &slots) override;
+
+private:
+  std::string where(const LaunchConfig &config) const {
+    return describeLaunch(*sig_, config);
+  }
+
+  std::shared_ptr<GpuDevice> device_;
+  CUmodule module_;
+  CUfunction fn_;
+  std::shared_ptr<const KernelSignature> sig_;
+  size_t dynamicSharedOptIn_ = kDefaultDynamicSharedLimit;
+};
+
+class GpuDevice : public DeviceBackend,
+                  public std::enable_shared_from_this<GpuDevice> {
+public:
+  explicit GpuDevice(int ordinal) : d_(driver()) {
+    int count = 0;
+    check(d_.cuDeviceGetCount(&count), "cannot count CUDA devices");
+    if (count == 0)
+      throw Error("no CUDA device");
+    if (ordinal < 0 || ordinal >= count)
+      throw Error("no CUDA device " + std::to_string(ordinal) + " (" +
+                  std::to_string(count) + " present)");
+    check(d_.cuDeviceGet(&device_, ordinal), "cannot open CUDA device");
+    check(d_.cuDevicePrimaryCtxRetain(&ctx_, device_),
+          "cannot retain the CUDA primary context");
+    makeCurrent();
+  }
+
+  ~GpuDevice() override { d_.cuDevicePrimaryCtxRelease(device_); }
+
+  // Every entry point makes the context current, since callers may move
+  // between threads and others (PyTorch) may switch contexts.
+  void makeCurrent() const {
+    check(d_.cuCtxSetCurrent(ctx_), "cannot make the CUDA context current");
+  }
+
+  const Driver &d() const { return d_; }
+  CUcontext context() const { return ctx_; }
+
+  DeviceKind kind() const override { return DeviceKind::GPU; }
+
+  std::string name() const override {
+    char buf[256] = {0};
+    d_.cuDeviceGetName(buf, sizeof buf - 1, device_);
+    int major = 0, minor = 0;
+    d_.cuDeviceGetAttribute(
+        &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_);
+    d_.cuDeviceGetAttribute(
+        &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_);
+    return std::string(buf) + " (sm_" + std::to_string(major) +
+           std::to_string(minor) + ")";
+  }
+
+  Buffer alloc(size_t bytes) override {
+    makeCurrent();
+    CUdeviceptr p = 0;
+    if (bytes) {
+      check(d_.cuMemAlloc(&p, bytes),
+            "cannot allocate " + std::to_string(bytes) + " bytes on the GPU");
+      check(d_.cuMemsetD8(p, 0, bytes), "cannot clear GPU memory");
+    }
+    return Buffer{p, bytes};
+  }
+
+  void free(Buffer buffer) override {
+    if (!buffer.addr)
+      return;
+    makeCurrent();
+    check(d_.cuMemFree(buffer.addr), "cannot free GPU memory");
+  }
+
+  void upload(uint64_t dst, const void *src, size_t bytes) override {
+    makeCurrent();
+    check(d_.cuMemcpyHtoD(dst, src, bytes), "copy to the GPU failed");
+  }
+
+  void download(void *dst, uint64_t src, size_t bytes) override {
+    makeCurrent();
+    check(d_.cuMemcpyDtoH(dst, src, bytes), "copy from the GPU failed");
+  }
+
+  void synchronize() override {
+    makeCurrent();
+    check(d_.cuCtxSynchronize(), "GPU synchronize failed");
+  }
+
+  std::unique_ptr<KernelBackend>
+  loadPTX(const std::string &ptx, std::shared_ptr<const KernelSignature> sig,
+          std::string &log) override {
+    makeCurrent();
+    std::vector<char> info(kJitLogBytes, 0), error(kJitLogBytes, 0);
+    CUjit_option options[] = {
+        CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+        CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {
+        info.data(), reinterpret_cast<void *>(uintptr_t(info.size() - 1)),
+        error.data(), reinterpret_cast<void *>(uintptr_t(error.size() - 1))};
+    CUmodule module = nullptr;
+    CUresult r =
+        d_.cuModuleLoadDataEx(&module, ptx.c_str(), 4, options, values);
+    log = info.data();
+    if (r != CUDA_SUCCESS) {
+      std::string msg =
+          "kernel '" + sig->kernel + "': PTX load failed: " + d_.describe(r);
+      if (error[0])
+        msg += "\n" + std::string(error.data());
+      throw Error(msg);
+    }
+    CUfunction fn = nullptr;
+    r = d_.cuModuleGetFunction(&fn, module, sig->kernel.c_str());
+    if (r != CUDA_SUCCESS) {
+      d_.cuModuleUnload(module);
+      throw Error("kernel '" + sig->kernel +
+                  "': no such entry point in the PTX: " + d_.describe(r));
+    }
+    return std::make_unique<GpuKernel>(shared_from_this(), module, fn,
+                                       std::move(sig));
+  }
+
+  std::unique_ptr<KernelBackend>
+  loadHost(WfHostKernelFn,
+           std::shared_ptr<const KernelSignature> sig) override {
+    throw Error("kernel '" + sig->kernel +
+                "': host-compiled kernels run only on the CPU device");
+  }
+
+private:
+  const Driver &d_;
+  CUdevice device_ = 0;
+  CUcontext ctx_ = nullptr;
+};
+
+GpuKernel::~GpuKernel() {
+  // No throwing here: a failed unload (after a fault) just leaks the module.
+  device_->d().cuCtxSetCurrent(device_->context());
+  device_->d().cuModuleUnload(module_);
+}
+
+void GpuKernel::launch(const LaunchConfig &config,
+                       const std::vector<uint64_t> &slots) {
+  const Driver &d = device_->d();
+  device_->makeCurrent();
+  if (config.dynamicSharedBytes > dynamicSharedOptIn_) {
+    CUresult r = d.cuFuncSetAttribute(
+        fn_, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        static_cast<int>(config.dynamicSharedBytes));
+    if (r != CUDA_SUCCESS)
+      throw Error(where(config) + ": cannot allow " +
+                  std::to_string(config.dynamicSharedBytes) +
+                  " bytes of dynamic shared memory: " + d.describe(r));
+    dynamicSharedOptIn_ = config.dynamicSharedBytes;
+  }
+  // The driver reads each argument through its pointer, as many bytes as
+  // the PTX param's type has: the low bytes of each 64-bit slot.
+  std::vector<uint64_t> values = slots;
+  std::vector<void *> params(values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    params[i] = &values[i];
+  CUresult r = d.cuLaunchKernel(
+      fn_, config.grid.x, config.grid.y, config.grid.z, config.block.x,
+      config.block.y, config.block.z,
+      static_cast<unsigned>(config.dynamicSharedBytes),
+      static_cast<CUstream>(config.stream), params.data(), nullptr);
+  if (r != CUDA_SUCCESS)
+    throw Error(where(config) + ": launch failed: " + d.describe(r));
+}
+
+void GpuKernel::wait(const LaunchConfig &config) {
+  const Driver &d = device_->d();
+  device_->makeCurrent();
+  CUresult r = d.cuStreamSynchronize(static_cast<CUstream>(config.stream));
+  if (r != CUDA_SUCCESS)
+    throw Error(where(config) + ": launch failed: " + d.describe(r));
+}
+
+double GpuKernel::timedLaunch(const LaunchConfig &config,
+                              const std::vector<uint64_t> &slots) {
+  const Driver &d = device_->d();
+  device_->makeCurrent();
+  CUevent start = nullptr, stop = nullptr;
+  check(d.cuEventCreate(&start, CU_EVENT_DEFAULT),
+        "cannot create a CUDA event");
+  CUresult r = d.cuEventCreate(&stop, CU_EVENT_DEFAULT);
+  if (r != CUDA_SUCCESS) {
+    d.cuEventDestroy(start);
+    check(r, "cannot create a CUDA event");
+  }
+  auto stream = static_cast<CUstream>(config.stream);
+  float ms = 0;
+  try {
+    check(d.cuEventRecord(start, stream), "cannot record a CUDA event");
+    launch(config, slots);
+    check(d.cuEventRecord(stop, stream), "cannot record a CUDA event");
+    r = d.cuEventSynchronize(stop);
+    if (r != CUDA_SUCCESS)
+      throw Error(where(config) + ": launch failed: " + d.describe(r));
+    check(d.cuEventElapsedTime(&ms, start, stop), "cannot read a CUDA event");
+  } catch (...) {
+    d.cuEventDestroy(start);
+    d.cuEventDestroy(stop);
+    throw;
+  }
+  d.cuEventDestroy(start);
+  d.cuEventDestroy(stop);
+  return ms * 1000.0;
+}
+
+} // namespace
+
+std::shared_ptr<DeviceBackend> openGpu(int ordinal) {
+  return std::make_shared<GpuDevice>(ordinal);
+}
+
+} // namespace wf::rt::cuda

@@ -1,0 +1,221 @@
+#include "runtime/signature/KernelSignature.h"
+
+#include "runtime/Error.h"
+#include "runtime/signature/SizeExpr.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace wf::rt {
+
+int KernelSignature::paramIndex(const std::string &name) const {
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+namespace {
+
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos)
+    return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> splitFields(const std::string &s) {
+  std::istringstream in(s);
+  std::vector<std::string> fields;
+  std::string f;
+  while (in >> f)
+    fields.push_back(f);
+  return fields;
+}
+
+/// The directive text after "// " when `line` is a signature line
+/// ("// @kernel main" gives "@kernel main"), else nullopt.
+std::optional<std::string> directiveOf(const std::string &line) {
+  std::string t = trim(line);
+  if (t.rfind("//", 0) != 0)
+    return std::nullopt;
+  t = trim(t.substr(2));
+  if (t.empty() || t[0] != '@')
+    return std::nullopt;
+  return t;
+}
+
+class Parser {
+public:
+  KernelSignature sig;
+
+  void fail(const std::string &why) const {
+    throw Error("WarpForth signature line " + std::to_string(lineNo) + ": " +
+                why);
+  }
+
+  int64_t parseInt(const std::string &text, const char *what) const {
+    errno = 0;
+    char *end = nullptr;
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE || v < 0)
+      fail(std::string(what) + " '" + text + "' is not a non-negative integer");
+    return v;
+  }
+
+  ElemType parseType(const std::string &text) const {
+    std::optional<ElemType> t = parseElemType(text);
+    if (!t)
+      fail("unknown element type '" + text + "'");
+    return *t;
+  }
+
+  void need(const std::vector<std::string> &f, size_t count,
+            const char *usage) const {
+    if (f.size() < count)
+      fail(std::string("expected '") + usage + "'");
+  }
+
+  void directive(const std::vector<std::string> &f) {
+    const std::string &d = f[0];
+    if (d == "@kernel") {
+      need(f, 2, "@kernel NAME");
+      sig.kernel = f[1];
+    } else if (d == "@float") {
+      need(f, 2, "@float f32|f64");
+      sig.floatType = parseType(f[1]);
+    } else if (d == "@param") {
+      param(f);
+    } else if (d == "@shared") {
+      need(f, 4, "@shared NAME TYPE COUNT");
+      SharedDecl s{f[1], parseType(f[2]), parseInt(f[3], "shared count")};
+      sig.shared.push_back(s);
+    } else if (d == "@shared-bytes") {
+      need(f, 2, "@shared-bytes N");
+      sharedBytes = parseInt(f[1], "shared byte count");
+    } else if (d == "@const") {
+      need(f, 3, "@const NAME VALUE");
+      // Only integer constants can appear in sizes; others are kept out.
+      errno = 0;
+      char *end = nullptr;
+      long long v = std::strtoll(f[2].c_str(), &end, 10);
+      if (*end == '\0' && errno != ERANGE)
+        sig.consts[f[1]] = v;
+    }
+    // Anything else is a directive from a newer compiler: ignored.
+  }
+
+  void param(const std::vector<std::string> &f) {
+    const char *usage = "@param NAME array TYPE SIZE|- or @param NAME scalar "
+                        "TYPE";
+    need(f, 4, usage);
+    ParamDecl p;
+    p.name = f[1];
+    if (f[2] == "array") {
+      need(f, 5, usage);
+      p.isArray = true;
+      if (f[4] != "-") {
+        try {
+          checkSizeExpr(f[4]);
+        } catch (const Error &e) {
+          fail(std::string("param '") + p.name + "': " + e.what());
+        }
+        p.size = f[4];
+      }
+    } else if (f[2] != "scalar") {
+      fail("param '" + p.name + "' is '" + f[2] +
+           "'; expected 'array' or 'scalar'");
+    }
+    p.type = parseType(f[3]);
+    if (!names.insert(p.name).second)
+      fail("param '" + p.name + "' is declared twice");
+    sig.params.push_back(p);
+  }
+
+  KernelSignature run(const std::string &text) {
+    std::istringstream in(text);
+    std::string line;
+    bool started = false, ended = false;
+    while (!ended && std::getline(in, line)) {
+      ++lineNo;
+      std::optional<std::string> d = directiveOf(line);
+      if (!started) {
+        if (!d)
+          continue;
+        std::vector<std::string> f = splitFields(*d);
+        if (f[0] != "@warpforth-signature")
+          continue;
+        need(f, 2, "@warpforth-signature VERSION");
+        sig.version = static_cast<int>(parseInt(f[1], "version"));
+        if (sig.version > kSignatureVersion)
+          fail("signature version " + f[1] + " is newer than this runtime (" +
+               std::to_string(kSignatureVersion) + ")");
+        started = true;
+        continue;
+      }
+      if (!d) {
+        std::string t = trim(line);
+        if (t.empty() || t.rfind("//", 0) == 0)
+          continue; // blank or plain comment lines inside the block
+        fail("signature block ends without '// @end'");
+      }
+      std::vector<std::string> f = splitFields(*d);
+      if (f[0] == "@end")
+        ended = true;
+      else
+        directive(f);
+    }
+    if (!started)
+      throw Error("no WarpForth signature in PTX");
+    if (!ended)
+      fail("signature block ends without '// @end'");
+    if (sig.kernel.empty())
+      throw Error("WarpForth signature has no '@kernel' line");
+    if (sharedBytes) {
+      sig.sharedBytes = *sharedBytes;
+    } else {
+      for (const SharedDecl &s : sig.shared)
+        sig.sharedBytes += s.count * static_cast<int64_t>(elemSize(s.type));
+    }
+    return sig;
+  }
+
+private:
+  int lineNo = 0;
+  std::optional<int64_t> sharedBytes;
+  std::set<std::string> names;
+};
+
+} // namespace
+
+KernelSignature parseSignature(const std::string &text) {
+  return Parser().run(text);
+}
+
+std::string formatSignature(const KernelSignature &sig) {
+  std::ostringstream out;
+  out << "// @warpforth-signature " << sig.version << "\n";
+  out << "// @kernel " << sig.kernel << "\n";
+  if (sig.floatType)
+    out << "// @float " << elemTypeName(*sig.floatType) << "\n";
+  for (const ParamDecl &p : sig.params) {
+    out << "// @param " << p.name << (p.isArray ? " array " : " scalar ")
+        << elemTypeName(p.type);
+    if (p.isArray)
+      out << " " << (p.size.empty() ? "-" : p.size);
+    out << "\n";
+  }
+  for (const SharedDecl &s : sig.shared)
+    out << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
+        << s.count << "\n";
+  out << "// @shared-bytes " << sig.sharedBytes << "\n";
+  for (const auto &[name, value] : sig.consts)
+    out << "// @const " << name << " " << value << "\n";
+  out << "// @end\n";
+  return out.str();
+}
+
+} // namespace wf::rt

@@ -1,0 +1,80 @@
+//===- KernelSignature.h - What a compiled kernel expects -----------------===//
+//
+// warpforthc writes a signature block at the top of every PTX file (and hands
+// the same text to host kernels), so the runtime can check a launch's
+// arguments without any compiler in the process:
+//
+//   // @warpforth-signature 1
+//   // @kernel attention
+//   // @float f64
+//   // @param Q array f64 SEQ_LEN*HEAD_DIM
+//   // @param SEQ_LEN scalar i64
+//   // @shared SCORES f64 1024
+//   // @shared-bytes 8192
+//   // @const MAX_SEQ 1024
+//   // @end
+//
+// Params come in kernel argument order. An array's size is an expression
+// (see SizeExpr.h) or '-' when none was declared. Unknown directives and
+// extra trailing fields are ignored so newer compilers can add to the block.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_SIGNATURE_KERNELSIGNATURE_H
+#define WARPFORTH_RUNTIME_SIGNATURE_KERNELSIGNATURE_H
+
+#include "runtime/signature/ElemType.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wf::rt {
+
+struct ParamDecl {
+  std::string name;
+  bool isArray = false;
+  ElemType type = ElemType::I64;
+  /// Array element count as a size expression; empty when undeclared ('-')
+  /// and for scalars.
+  std::string size;
+};
+
+struct SharedDecl {
+  std::string name;
+  ElemType type = ElemType::I64;
+  int64_t count = 0;
+};
+
+struct KernelSignature {
+  int version = 1;
+  std::string kernel;
+  /// The kernel's float width (@float), when the block says it.
+  std::optional<ElemType> floatType;
+  std::vector<ParamDecl> params;
+  std::vector<SharedDecl> shared;
+  /// Static shared memory in bytes (@shared-bytes, else the sum of @shared).
+  int64_t sharedBytes = 0;
+  /// Integer @const values, for size expressions.
+  std::map<std::string, int64_t> consts;
+
+  /// The param's index in argument order, or -1.
+  int paramIndex(const std::string &name) const;
+};
+
+/// The newest block version this runtime reads.
+constexpr int kSignatureVersion = 1;
+
+/// Parses the signature block out of `text` (PTX, or the block alone); lines
+/// before `// @warpforth-signature` are skipped. Throws Error with the line
+/// number on a malformed block, and "no WarpForth signature in PTX" when
+/// there is no block at all.
+KernelSignature parseSignature(const std::string &text);
+
+/// Renders `sig` as a signature block (what parseSignature reads back).
+std::string formatSignature(const KernelSignature &sig);
+
+} // namespace wf::rt
+
+#endif

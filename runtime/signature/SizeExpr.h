@@ -1,0 +1,34 @@
+//===- SizeExpr.h - Array sizes written as expressions --------------------===//
+//
+// A signature declares an array's element count as an expression such as
+// SEQ_LEN*HEAD_DIM: integers, names, + - * / and parentheses. Names are
+// @const constants or integer scalar params, so the count is only known at
+// launch. Forth names may contain '-' (SEQ-LEN): a name containing '-' is
+// looked up whole first and, if unknown, read as a subtraction of its parts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_RUNTIME_SIGNATURE_SIZEEXPR_H
+#define WARPFORTH_RUNTIME_SIGNATURE_SIZEEXPR_H
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace wf::rt {
+
+/// Returns a name's value, or nullopt when the name is not known.
+using NameLookup = std::function<std::optional<int64_t>(const std::string &)>;
+
+/// Throws Error when `expr` is not a well-formed size expression.
+void checkSizeExpr(const std::string &expr);
+
+/// Evaluates `expr`. Returns nullopt when it uses a name `lookup` does not
+/// know (the caller then skips its size check). Throws Error on bad syntax,
+/// division by zero or overflow.
+std::optional<int64_t> evalSizeExpr(const std::string &expr,
+                                    const NameLookup &lookup);
+
+} // namespace wf::rt
+
+#endif

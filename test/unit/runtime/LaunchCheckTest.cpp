@@ -1,0 +1,125 @@
+// Checking launch arguments against the signature before anything runs.
+#include "runtime/LaunchCheck.h"
+#include "runtime/Error.h"
+#include "runtime/args/Half.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace wf::rt;
+
+namespace {
+const char *kAttention = "// @warpforth-signature 1\n// @kernel attention\n"
+                         "// @param Q array f64 SEQ_LEN*HEAD_DIM\n"
+                         "// @param N array i64 -\n"
+                         "// @param SEQ_LEN scalar i64\n"
+                         "// @param SCALE scalar f32\n"
+                         "// @const HEAD_DIM 16\n// @end\n";
+
+std::string marshalError(const KernelSignature &sig,
+                         const std::vector<Arg> &args) {
+  try {
+    marshalArgs(sig, args);
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST_CASE("launch check: slots follow the kernel ABI", "[launch]") {
+  KernelSignature sig = parseSignature(kAttention);
+  Buffer q{0x1000, 64 * 16 * 8}, n{0x2000, 0};
+  std::vector<uint64_t> slots =
+      marshalArgs(sig, {Arg::buf(q, ElemType::F64), Arg::buf(n),
+                        Arg::integer(64), Arg::real(0.5)});
+  REQUIRE(slots.size() == 4);
+  CHECK(slots[0] == 0x1000);
+  CHECK(slots[1] == 0x2000);
+  CHECK(slots[2] == 64);
+  float scale;
+  std::memcpy(&scale, &slots[3], sizeof scale);
+  CHECK(scale == 0.5f);
+  CHECK((slots[3] >> 32) == 0); // only the low bytes hold an f32
+
+  // An integer for a float param converts.
+  slots = marshalArgs(
+      sig, {Arg::buf(q), Arg::buf(n), Arg::integer(64), Arg::integer(2)});
+  std::memcpy(&scale, &slots[3], sizeof scale);
+  CHECK(scale == 2.0f);
+}
+
+TEST_CASE("launch check: scalar widths", "[launch]") {
+  KernelSignature sig = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n"
+      "// @param A scalar i8\n// @param B scalar i32\n"
+      "// @param C scalar f16\n// @param D scalar f64\n// @end\n");
+  std::vector<uint64_t> s =
+      marshalArgs(sig, {Arg::integer(-1), Arg::integer(0xFFFFFFFF),
+                        Arg::real(1.0), Arg::real(0.1)});
+  CHECK(s[0] == 0xFF);
+  CHECK(s[1] == 0xFFFFFFFF);
+  CHECK(s[2] == floatToHalf(1.0f));
+  double d;
+  std::memcpy(&d, &s[3], sizeof d);
+  CHECK(d == 0.1);
+  CHECK_THAT(marshalError(sig, {Arg::integer(256), Arg::integer(0),
+                                Arg::real(0), Arg::real(0)}),
+             Catch::Contains("param 'A': value 256 does not fit in i8"));
+  CHECK_THAT(marshalError(sig, {Arg::real(1.5), Arg::integer(0), Arg::real(0),
+                                Arg::real(0)}),
+             Catch::Contains("param 'A': is i8; got the float"));
+}
+
+TEST_CASE("launch check: errors name kernel and param", "[launch]") {
+  KernelSignature sig = parseSignature(kAttention);
+  Buffer small{0x1000, 100 * 8}, any{0x2000, 8};
+  CHECK(marshalError(sig, {Arg::buf(small), Arg::buf(any), Arg::integer(64),
+                           Arg::real(1)}) ==
+        "kernel 'attention': param 'Q': buffer holds 100 f64 values, "
+        "signature needs SEQ_LEN*HEAD_DIM = 1024");
+  CHECK(marshalError(sig, {Arg::buf(any)}) ==
+        "kernel 'attention' takes 4 params (Q, N, SEQ_LEN, SCALE); got 1 "
+        "arguments");
+  CHECK(marshalError(sig, {Arg::integer(1), Arg::buf(any), Arg::integer(1),
+                           Arg::real(1)}) ==
+        "kernel 'attention': param 'Q': is an array of f64; got a scalar");
+  CHECK(marshalError(sig, {Arg::buf(small), Arg::buf(any), Arg::buf(any),
+                           Arg::real(1)}) ==
+        "kernel 'attention': param 'SEQ_LEN': is a scalar i64; got a buffer");
+  CHECK(marshalError(sig, {Arg::buf(small, ElemType::F32), Arg::buf(any),
+                           Arg::integer(1), Arg::real(1)}) ==
+        "kernel 'attention': param 'Q': argument is f32, signature says f64");
+  CHECK(marshalError(sig, {Arg::buf(small), Arg::buf(any),
+                           Arg::integer(1, ElemType::I32), Arg::real(1)}) ==
+        "kernel 'attention': param 'SEQ_LEN': argument is i32, signature "
+        "says i64");
+  CHECK_THAT(marshalError(sig, {Arg::buf(small), Arg::buf(any),
+                                Arg::integer(-1), Arg::real(1)}),
+             Catch::Contains("SEQ_LEN*HEAD_DIM = -16 is negative"));
+  // A plain number needs no "EXPR =" part.
+  KernelSignature fixed =
+      parseSignature("// @warpforth-signature 1\n// @kernel main\n"
+                     "// @param C array i64 6\n// @end\n");
+  CHECK(marshalError(fixed, {Arg::buf(Buffer{1, 40})}) ==
+        "kernel 'main': param 'C': buffer holds 5 i64 values, signature "
+        "needs 6");
+  // An unknown name in the size skips the check.
+  KernelSignature open =
+      parseSignature("// @warpforth-signature 1\n// @kernel k\n"
+                     "// @param C array i64 LATER*2\n// @end\n");
+  CHECK(marshalError(open, {Arg::buf(Buffer{1, 0})}).empty());
+}
+
+TEST_CASE("launch check: configuration", "[launch]") {
+  KernelSignature sig = parseSignature(kAttention);
+  LaunchConfig c;
+  c.grid = {6, 1, 1};
+  c.block = {1, 1, 1};
+  CHECK(describeLaunch(sig, c) ==
+        "kernel 'attention' (grid 6,1,1 block 1,1,1)");
+  CHECK_NOTHROW(checkConfig(sig, c));
+  c.block.y = 0;
+  CHECK_THROWS_WITH(checkConfig(sig, c), Catch::Contains("must be at least 1"));
+}

@@ -1,0 +1,50 @@
+#include "tools/warpforth-run/Options.h"
+
+#include "runtime/Error.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace wf::run {
+
+rt::Dim3 parseDims(const std::string &text, const std::string &what) {
+  uint32_t v[3] = {1, 1, 1};
+  size_t start = 0;
+  for (int i = 0;; ++i) {
+    size_t comma = text.find(',', start);
+    std::string item = text.substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start);
+    errno = 0;
+    char *end = nullptr;
+    unsigned long long n = std::strtoull(item.c_str(), &end, 10);
+    if (i >= 3 || item.empty() || *end != '\0' || item[0] == '-' ||
+        errno == ERANGE || n == 0 || n > 0xFFFFFFFFull)
+      throw rt::Error(what + " '" + text +
+                      "': expected X, X,Y or X,Y,Z with each at least 1");
+    v[i] = static_cast<uint32_t>(n);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  return rt::Dim3{v[0], v[1], v[2]};
+}
+
+rt::DeviceKind parseDeviceKind(const std::string &text) {
+  if (text == "gpu")
+    return rt::DeviceKind::GPU;
+  if (text == "cpu")
+    return rt::DeviceKind::CPU;
+  if (text == "auto")
+    return rt::DeviceKind::Auto;
+  throw rt::Error("--device '" + text + "': expected gpu, cpu or auto");
+}
+
+std::pair<std::string, std::string> splitAssignment(const std::string &text,
+                                                    const std::string &what) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw rt::Error(what + " '" + text + "': expected NAME=VALUE");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+} // namespace wf::run

@@ -1,0 +1,201 @@
+//===- main.cpp - warpforth-run: run one WarpForth kernel -----------------===//
+//
+//   warpforth-run matmul.forth --param 'i64[]:1,2,3,4,5,6,7,8' ...
+//       --grid 6,1,1 --block 1,1,1 --output-param 2 --output-count 6
+//
+// Loads the kernel (KernelLoader), binds the --param specs to its signature,
+// runs it once, prints or saves what was asked for, then benchmarks if
+// --bench says so. Every failure is one message on stderr and exit code 1.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Runtime.h"
+#include "runtime/args/Npy.h"
+#include "runtime/args/ParamBinding.h"
+#include "tools/warpforth-run/KernelLoader.h"
+#include "tools/warpforth-run/Options.h"
+#include "tools/warpforth-run/Output.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstring>
+#include <iostream>
+
+using namespace wf;
+
+namespace {
+
+void addOptions(CLI::App &app, run::RunOptions &o) {
+  app.add_option("input", o.input, "Kernel: a .forth source or a .ptx file")
+      ->required();
+  app.add_option("--param", o.params,
+                 "Kernel argument, repeatable: positional in header order "
+                 "('i64[]:1,2,3', 'f64:3.14', 'i64[256]') or by name "
+                 "('Q=@q.npy', 'N=64', 'O=zeros(4096)', "
+                 "'Q=f32[4096]:random(seed=1)')")
+      ->allow_extra_args(false);
+  app.add_option("--grid", o.grid, "Blocks: X, X,Y or X,Y,Z (default 1,1,1)");
+  app.add_option("--block", o.block,
+                 "Threads per block: X, X,Y or X,Y,Z (default 1,1,1)");
+  app.add_option("--output-param", o.outputParam,
+                 "Param (index or name) whose values to print after the run");
+  app.add_option("--output-count", o.outputCount,
+                 "How many values of --output-param to print (default all)");
+  app.add_option("--device", o.device, "gpu, cpu or auto (default auto)");
+  app.add_option("--save", o.saves,
+                 "Save an array param after the run: NAME=file.npy")
+      ->allow_extra_args(false);
+  app.add_option("--print", o.prints,
+                 "Print an array param readably after the run")
+      ->allow_extra_args(false);
+  app.add_option("--bench", o.bench,
+                 "Time N launches after a warm-up; print median, min, max");
+  app.add_option("--shared-bytes", o.sharedBytes,
+                 "Dynamic shared memory per block, in bytes");
+  app.add_option("--kernel", o.kernelName,
+                 "Expected kernel name (checked against the signature)");
+  app.add_option("-D", o.defines, "Compile-time constant NAME=VALUE")
+      ->allow_extra_args(false);
+  app.add_option("-I", o.includeDirs, "Where INCLUDE looks for files")
+      ->allow_extra_args(false);
+  app.add_option("--float", o.floatMode, "Float width: f32 or f64");
+  app.add_option("--arch", o.arch, "GPU architecture, e.g. sm_90");
+  app.add_flag("-v,--verbose", o.verbose,
+               "Say which device runs the kernel; show the PTX JIT log");
+}
+
+struct DeviceArrays {
+  rt::Device &dev;
+  std::vector<rt::Buffer> buffers;
+  ~DeviceArrays() {
+    for (rt::Buffer &b : buffers)
+      dev.free(b);
+  }
+};
+
+int runKernel(const run::RunOptions &o) {
+  rt::LaunchConfig config;
+  config.grid = run::parseDims(o.grid, "--grid");
+  config.block = run::parseDims(o.block, "--block");
+  config.dynamicSharedBytes = o.sharedBytes;
+  if (o.bench < 0)
+    throw rt::Error("--bench " + std::to_string(o.bench) +
+                    ": expected a count of at least 0");
+  std::vector<rt::ParamSpec> specs;
+  for (const std::string &p : o.params)
+    specs.push_back(rt::parseParamSpec(p));
+
+  run::LoadedKernel loaded = run::loadKernel(o);
+  rt::Device &dev = loaded.device;
+  rt::Kernel &kernel = loaded.kernel;
+  const rt::KernelSignature &sig = kernel.signature();
+  if (o.verbose) {
+    std::cerr << "warpforth-run: kernel '" << sig.kernel << "' on "
+              << dev.name() << "\n";
+    if (!kernel.loadLog().empty())
+      std::cerr << kernel.loadLog() << "\n";
+  }
+
+  // Resolve every output request before running, so a typo costs no run.
+  std::optional<size_t> outputIndex;
+  if (o.outputParam || o.outputCount)
+    outputIndex =
+        run::resolveParam(sig, o.outputParam.value_or("0"), "--output-param");
+  std::vector<std::pair<size_t, std::string>> saves;
+  for (const std::string &s : o.saves) {
+    auto [name, file] = run::splitAssignment(s, "--save");
+    saves.emplace_back(run::resolveParam(sig, name, "--save"), file);
+  }
+  std::vector<size_t> prints;
+  for (const std::string &p : o.prints)
+    prints.push_back(run::resolveParam(sig, p, "--print"));
+  bool quiet = outputIndex || !saves.empty() || !prints.empty() || o.bench;
+  if (!quiet) // nothing asked for: show every array
+    for (size_t i = 0; i < sig.params.size(); ++i)
+      if (sig.params[i].isArray)
+        prints.push_back(i);
+  auto needArray = [&](size_t i, const std::string &what) {
+    if (!sig.params[i].isArray)
+      throw rt::Error(what + ": param '" + sig.params[i].name +
+                      "' is a scalar; only arrays can be read back");
+  };
+  if (outputIndex)
+    needArray(*outputIndex, "--output-param");
+  for (auto &s : saves)
+    needArray(s.first, "--save");
+  for (size_t p : prints)
+    needArray(p, "--print");
+
+  std::vector<rt::BoundParam> bound = rt::bindParams(sig, specs);
+  DeviceArrays arrays{dev, {}};
+  std::vector<rt::Arg> args;
+  for (rt::BoundParam &b : bound) {
+    if (!b.isArray) {
+      args.push_back(rt::scalarArg(b));
+      continue;
+    }
+    rt::Buffer buf = dev.alloc(b.array.bytes());
+    arrays.buffers.push_back(buf);
+    dev.upload(buf, b.array.data(), b.array.bytes());
+    args.push_back(rt::Arg::buf(buf, b.array.type()));
+  }
+
+  kernel.run(config, args);
+
+  auto fetch = [&](size_t i) -> rt::HostArray & {
+    rt::HostArray &a = bound[i].array;
+    dev.download(a.data(), args[i].buffer, a.bytes());
+    return a;
+  };
+  if (outputIndex) {
+    rt::HostArray &a = fetch(*outputIndex);
+    size_t count = a.count();
+    if (o.outputCount) {
+      if (*o.outputCount < 0 || static_cast<size_t>(*o.outputCount) > count)
+        throw rt::Error("--output-count " + std::to_string(*o.outputCount) +
+                        ": param '" + sig.params[*outputIndex].name +
+                        "' holds " + std::to_string(count) + " values");
+      count = static_cast<size_t>(*o.outputCount);
+    }
+    std::cout << rt::formatElements(a, count) << "\n";
+  }
+  for (size_t p : prints)
+    std::cout << run::formatReadable(sig.params[p].name, fetch(p)) << "\n";
+  for (auto &[index, file] : saves)
+    rt::writeNpy(file, fetch(index));
+  std::cout.flush();
+
+  if (o.bench > 0) {
+    kernel.time(config, args); // warm-up
+    std::vector<double> samples;
+    for (int i = 0; i < o.bench; ++i)
+      samples.push_back(kernel.time(config, args));
+    std::cout << run::formatBench(sig.kernel, samples.size(),
+                                  run::summarize(samples))
+              << "\n";
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"warpforth-run: compile or load a WarpForth kernel and run it "
+               "on the GPU or the CPU"};
+  run::RunOptions options;
+  addOptions(app, options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e);
+  }
+  try {
+    return runKernel(options);
+  } catch (const run::CompileError &e) {
+    std::cerr << e.what();
+    if (*e.what() && e.what()[std::strlen(e.what()) - 1] != '\n')
+      std::cerr << "\n";
+  } catch (const std::exception &e) {
+    std::cerr << "warpforth-run: error: " << e.what() << "\n";
+  }
+  return 1;
+}
