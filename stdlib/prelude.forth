@@ -44,3 +44,19 @@
 : F0=     ( x -- flag )             0.0 F= ;
 : F0<     ( x -- flag )             0.0 F< ;
 : 1/F     ( x -- 1/x )              1.0 SWAP F/ ;
+
+\ Warp reductions: every lane of a full warp gets the warp's total.
+\ (A butterfly of SHFL-XOR; lanes of a partial warp read undefined values
+\ on the GPU, so use them on full warps.)
+: WARP-SUM  ( n -- sum )
+  DUP 16 SHFL-XOR +  DUP 8 SHFL-XOR +  DUP 4 SHFL-XOR +
+  DUP 2 SHFL-XOR +   DUP 1 SHFL-XOR + ;
+: WARP-MAX  ( n -- max )
+  DUP 16 SHFL-XOR MAX  DUP 8 SHFL-XOR MAX  DUP 4 SHFL-XOR MAX
+  DUP 2 SHFL-XOR MAX   DUP 1 SHFL-XOR MAX ;
+: FWARP-SUM ( x -- sum )
+  DUP 16 FSHFL-XOR F+  DUP 8 FSHFL-XOR F+  DUP 4 FSHFL-XOR F+
+  DUP 2 FSHFL-XOR F+   DUP 1 FSHFL-XOR F+ ;
+: FWARP-MAX ( x -- max )
+  DUP 16 FSHFL-XOR FMAX  DUP 8 FSHFL-XOR FMAX  DUP 4 FSHFL-XOR FMAX
+  DUP 2 FSHFL-XOR FMAX   DUP 1 FSHFL-XOR FMAX ;

@@ -78,6 +78,18 @@ public:
   }
 
   llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) override {
+    if (reg == ir::SpecialReg::LinearTid) {
+      llvm::Value *ntidX = specialReg(b, ir::SpecialReg::BdimX);
+      llvm::Value *plane =
+          b.CreateMul(ntidX, specialReg(b, ir::SpecialReg::BdimY));
+      return b.CreateAdd(
+          specialReg(b, ir::SpecialReg::TidX),
+          b.CreateAdd(
+              b.CreateMul(specialReg(b, ir::SpecialReg::TidY), ntidX),
+              b.CreateMul(specialReg(b, ir::SpecialReg::TidZ), plane)));
+    }
+    if (reg == ir::SpecialReg::LaneId)
+      return b.CreateAnd(specialReg(b, ir::SpecialReg::LinearTid), 31);
     // The twelve registers are four int64_t[3] arrays in order.
     unsigned r = static_cast<unsigned>(reg);
     size_t offset = offsetof(WfHostCtx, tid) + r * sizeof(int64_t);
@@ -91,6 +103,46 @@ public:
         b.getPtrTy(), field(b, offsetof(WfHostCtx, barrier)), "barrier");
     auto *type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
     b.CreateCall(type, callback, {fn->getArg(1)});
+  }
+
+  // The executor's warp_exchange gives every lane the value `srcLane`
+  // offered; lanes outside the warp (-1 here) get their own value back, as
+  // the GPU's shfl does.
+  llvm::Value *shuffle(llvm::IRBuilder<> &b, ir::ShflMode mode,
+                       llvm::Value *value, llvm::Value *arg) override {
+    llvm::Value *lane = specialReg(b, ir::SpecialReg::LaneId);
+    llvm::Value *src;
+    switch (mode) {
+    case ir::ShflMode::Xor:
+      src = b.CreateXor(lane, arg);
+      break;
+    case ir::ShflMode::Down:
+      src = b.CreateAdd(lane, arg);
+      break;
+    case ir::ShflMode::Up:
+      src = b.CreateSub(lane, arg);
+      break;
+    case ir::ShflMode::Idx:
+      src = b.CreateAnd(arg, 31);
+      break;
+    }
+    llvm::Value *inWarp = b.CreateICmpULT(src, b.getInt64(32));
+    src = b.CreateSelect(inWarp, src, b.getInt64(-1));
+    llvm::Type *type = value->getType();
+    llvm::Value *bits =
+        type->isFloatTy()
+            ? b.CreateZExt(b.CreateBitCast(value, b.getInt32Ty()),
+                           b.getInt64Ty())
+            : b.CreateBitCast(value, b.getInt64Ty());
+    llvm::Value *callback = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_exchange)));
+    auto *fnType = llvm::FunctionType::get(
+        b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()},
+        false);
+    llvm::Value *got = b.CreateCall(fnType, callback, {fn->getArg(1), bits, src});
+    if (type->isFloatTy())
+      return b.CreateBitCast(b.CreateTrunc(got, b.getInt32Ty()), type);
+    return b.CreateBitCast(got, type);
   }
 
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,

@@ -402,8 +402,88 @@ private:
     case Op::Barrier:
       target.barrier(b);
       return nullptr;
+    case Op::Shfl:
+      return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),
+                            arg(1));
+    case Op::Atomic:
+      return atomic(inst);
+    case Op::LoadLane:
+      return loadLane(inst);
+    case Op::StoreVec: {
+      size_t lanes = inst.operands.size() - 1;
+      llvm::Type *elem = memoryType(inst.elem);
+      llvm::Value *vec =
+          llvm::PoisonValue::get(llvm::FixedVectorType::get(elem, lanes));
+      for (size_t i = 0; i < lanes; ++i)
+        vec = b.CreateInsertElement(vec, toElem(arg(i), inst.elem), i);
+      b.CreateAlignedStore(vec, pointer(arg(lanes), inst.space),
+                           llvm::Align(lanes * elemTypeBytes(inst.elem)));
+      return nullptr;
+    }
+    case Op::Add32:
+    case Op::Sub32:
+    case Op::Mul32: {
+      llvm::Value *l = b.CreateTrunc(arg(0), b.getInt32Ty());
+      llvm::Value *r = b.CreateTrunc(arg(1), b.getInt32Ty());
+      llvm::Value *v = inst.op == Op::Add32   ? b.CreateAdd(l, r)
+                       : inst.op == Op::Sub32 ? b.CreateSub(l, r)
+                                              : b.CreateMul(l, r);
+      return b.CreateSExt(v, b.getInt64Ty());
+    }
     }
     return nullptr;
+  }
+
+  llvm::Value *atomic(const ir::Inst &inst) {
+    auto op = static_cast<ir::AtomicOp>(inst.imm);
+    llvm::Value *ptr =
+        pointer(get(inst.operands.back()), inst.space);
+    // Relaxed ordering, like CUDA's atomicAdd: atom.* without fences.
+    const auto order = llvm::AtomicOrdering::Monotonic;
+    if (op == ir::AtomicOp::Cas) {
+      llvm::Value *pair = b.CreateAtomicCmpXchg(
+          ptr, get(inst.operands[0]), get(inst.operands[1]), llvm::MaybeAlign(8),
+          order, order);
+      return b.CreateExtractValue(pair, 0);
+    }
+    llvm::AtomicRMWInst::BinOp binOp;
+    switch (op) {
+    case ir::AtomicOp::Add:
+      binOp = llvm::AtomicRMWInst::Add;
+      break;
+    case ir::AtomicOp::Min:
+      binOp = llvm::AtomicRMWInst::Min;
+      break;
+    case ir::AtomicOp::Max:
+      binOp = llvm::AtomicRMWInst::Max;
+      break;
+    case ir::AtomicOp::Xchg:
+      binOp = llvm::AtomicRMWInst::Xchg;
+      break;
+    default:
+      binOp = llvm::AtomicRMWInst::FAdd;
+      break;
+    }
+    llvm::Value *v = get(inst.operands[0]);
+    return b.CreateAtomicRMW(
+        binOp, ptr, v,
+        llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8), order);
+  }
+
+  // The lanes of one 4F@ (one group) share one vector load: ld.v4.
+  llvm::Value *loadLane(const ir::Inst &inst) {
+    llvm::Value *addr = get(inst.operands[0]);
+    auto it = vectorLoads.find(inst.group);
+    if (it == vectorLoads.end()) {
+      llvm::Type *elem = memoryType(inst.elem);
+      auto *type = llvm::FixedVectorType::get(elem, inst.imm);
+      llvm::Value *vec = b.CreateAlignedLoad(
+          type, pointer(addr, inst.space),
+          llvm::Align(inst.imm * elemTypeBytes(inst.elem)));
+      it = vectorLoads.emplace(inst.group, vec).first;
+    }
+    return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,
+                    inst.type);
   }
 
   void lowerTerminator(const ir::Block &block) {
@@ -444,6 +524,7 @@ private:
   llvm::Function *fn = nullptr;
   std::unordered_map<const ir::Block *, llvm::BasicBlock *> blocks;
   std::unordered_map<const ir::Value *, llvm::Value *> values;
+  std::unordered_map<unsigned, llvm::Value *> vectorLoads;
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;
   std::map<uint32_t, llvm::DIFile *> diFiles;

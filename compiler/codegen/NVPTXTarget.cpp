@@ -80,6 +80,17 @@ public:
         ->addOperand(llvm::MDNode::get(ctx, md));
 
     for (const SharedDecl &s : header.shared) {
+      if (s.dynamic) {
+        // `.extern .shared .align 16 .b8 NAME[]`: the memory given at launch.
+        auto *arrayType = llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx), 0);
+        auto *gv = new llvm::GlobalVariable(
+            module, arrayType, false, llvm::GlobalValue::ExternalLinkage,
+            nullptr, "shared_" + s.name, nullptr,
+            llvm::GlobalValue::NotThreadLocal, sharedAS);
+        gv->setAlignment(llvm::Align(16));
+        shared.push_back(gv);
+        continue;
+      }
       auto *arrayType = llvm::ArrayType::get(
           llvm::Type::getInt8Ty(ctx),
           static_cast<uint64_t>(s.count) * elemTypeBytes(s.type));
@@ -104,19 +115,63 @@ public:
 
   llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) override {
     using namespace llvm::Intrinsic;
+    if (reg == ir::SpecialReg::LinearTid) {
+      auto read = [&](ID id) {
+        return b.CreateZExt(b.CreateIntrinsic(id, {}, {}), b.getInt64Ty());
+      };
+      llvm::Value *ntidX = read(nvvm_read_ptx_sreg_ntid_x);
+      llvm::Value *plane =
+          b.CreateMul(ntidX, read(nvvm_read_ptx_sreg_ntid_y));
+      return b.CreateAdd(
+          read(nvvm_read_ptx_sreg_tid_x),
+          b.CreateAdd(b.CreateMul(read(nvvm_read_ptx_sreg_tid_y), ntidX),
+                      b.CreateMul(read(nvvm_read_ptx_sreg_tid_z), plane)));
+    }
     static const ID ids[] = {
         nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,
         nvvm_read_ptx_sreg_tid_z,    nvvm_read_ptx_sreg_ctaid_x,
         nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
         nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,
         nvvm_read_ptx_sreg_ntid_z,   nvvm_read_ptx_sreg_nctaid_x,
-        nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z};
+        nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z,
+        nvvm_read_ptx_sreg_laneid};
     llvm::Value *v = b.CreateIntrinsic(ids[static_cast<unsigned>(reg)], {}, {});
     return b.CreateZExt(v, b.getInt64Ty());
   }
 
   void barrier(llvm::IRBuilder<> &b) override {
     b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+  }
+
+  // shfl.sync moves 32 bits: wider values go in two halves. The member
+  // mask is the active mask, so partial warps at a block's end work.
+  llvm::Value *shuffle(llvm::IRBuilder<> &b, ir::ShflMode mode,
+                       llvm::Value *value, llvm::Value *arg) override {
+    using namespace llvm::Intrinsic;
+    ID id = mode == ir::ShflMode::Xor    ? nvvm_shfl_sync_bfly_i32
+            : mode == ir::ShflMode::Down ? nvvm_shfl_sync_down_i32
+            : mode == ir::ShflMode::Up   ? nvvm_shfl_sync_up_i32
+                                         : nvvm_shfl_sync_idx_i32;
+    // The clamp operand: lanes count up to 31, except shfl.up counts down
+    // to 0.
+    llvm::Value *clamp = b.getInt32(mode == ir::ShflMode::Up ? 0 : 0x1f);
+    llvm::Value *members = b.CreateIntrinsic(nvvm_activemask, {}, {});
+    llvm::Value *lane = b.CreateTrunc(arg, b.getInt32Ty());
+    auto one = [&](llvm::Value *v32) {
+      return b.CreateIntrinsic(id, {}, {members, v32, lane, clamp});
+    };
+    llvm::Type *type = value->getType();
+    if (type->isFloatTy())
+      return b.CreateBitCast(one(b.CreateBitCast(value, b.getInt32Ty())),
+                             type);
+    llvm::Value *bits = b.CreateBitCast(value, b.getInt64Ty());
+    llvm::Value *lo = one(b.CreateTrunc(bits, b.getInt32Ty()));
+    llvm::Value *hi =
+        one(b.CreateTrunc(b.CreateLShr(bits, 32), b.getInt32Ty()));
+    llvm::Value *joined =
+        b.CreateOr(b.CreateZExt(lo, b.getInt64Ty()),
+                   b.CreateShl(b.CreateZExt(hi, b.getInt64Ty()), 32));
+    return b.CreateBitCast(joined, type);
   }
 
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,

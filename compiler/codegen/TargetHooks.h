@@ -32,6 +32,10 @@ public:
   virtual llvm::Value *specialReg(llvm::IRBuilder<> &b,
                                   ir::SpecialReg reg) = 0;
   virtual void barrier(llvm::IRBuilder<> &b) = 0;
+  /// A warp shuffle of `value` (i64, f32 or f64); `arg` is the i64 lane,
+  /// mask or delta.
+  virtual llvm::Value *shuffle(llvm::IRBuilder<> &b, ir::ShflMode mode,
+                               llvm::Value *value, llvm::Value *arg) = 0;
   /// Float math (FExp, FLog, FTanh, FPow, ...), in `type`.
   virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                             llvm::ArrayRef<llvm::Value *> args,

@@ -17,9 +17,14 @@ std::string formatSignature(const KernelHeader &header) {
       os << " " << (p.size.text.empty() ? "-" : p.size.text);
     os << "\n";
   }
-  for (const SharedDecl &s : header.shared)
-    os << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
-       << s.count << "\n";
+  for (const SharedDecl &s : header.shared) {
+    if (s.dynamic)
+      os << "// @dynamic-shared " << s.name << " " << elemTypeName(s.type)
+         << "\n";
+    else
+      os << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
+         << s.count << "\n";
+  }
   os << "// @shared-bytes " << header.sharedBytes << "\n";
   for (const ConstDecl &c : header.consts) {
     if (c.isFloat)

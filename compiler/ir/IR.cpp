@@ -115,6 +115,20 @@ const char *opName(Op op) {
     return "store";
   case Op::Barrier:
     return "barrier";
+  case Op::Shfl:
+    return "shfl";
+  case Op::Atomic:
+    return "atomic";
+  case Op::LoadLane:
+    return "load.lane";
+  case Op::StoreVec:
+    return "store.vec";
+  case Op::Add32:
+    return "add32";
+  case Op::Sub32:
+    return "sub32";
+  case Op::Mul32:
+    return "mul32";
   }
   return "?";
 }
@@ -123,7 +137,8 @@ const char *specialRegName(SpecialReg reg) {
   static const char *const names[] = {"tid.x",  "tid.y",  "tid.z",
                                       "bid.x",  "bid.y",  "bid.z",
                                       "bdim.x", "bdim.y", "bdim.z",
-                                      "gdim.x", "gdim.y", "gdim.z"};
+                                      "gdim.x", "gdim.y", "gdim.z",
+                                      "laneid", "linear.tid"};
   return names[static_cast<unsigned>(reg)];
 }
 

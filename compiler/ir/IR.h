@@ -75,7 +75,20 @@ enum class Op : uint8_t {
   Load,  // elem, space; operand: addr
   Store, // elem, space; operands: value, addr
   Barrier,
+  // Warps and atomics.
+  Shfl,     // imm: ShflMode; operands: value, lane/mask/delta
+  Atomic,   // imm: AtomicOp; elem, space; operands: value.., addr
+  LoadLane, // index: lane, imm: lanes; elem, space; operand: addr. All
+            // lanes of one address become one vector load.
+  StoreVec, // elem, space; operands: values.., addr
+  // 32-bit arithmetic, sign-extended back to i64.
+  Add32,
+  Sub32,
+  Mul32,
 };
+
+enum class ShflMode : uint8_t { Xor, Down, Up, Idx };
+enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
 enum class Pred : uint8_t { EQ, NE, LT, GT, LE, GE, ULT, UGT };
 enum class AddrSpace : uint8_t { Global, Shared };
@@ -93,6 +106,8 @@ enum class SpecialReg : uint8_t {
   GdimX,
   GdimY,
   GdimZ,
+  LaneId,
+  LinearTid, // tid.x + tid.y * bdim.x + tid.z * bdim.x * bdim.y
 };
 
 struct Block;
@@ -115,6 +130,7 @@ struct Inst : Value {
   AddrSpace space = AddrSpace::Global;
   Pred pred = Pred::EQ;
   unsigned index = 0;
+  unsigned group = 0; // LoadLane: the lanes of one vector load share it
   SourceLoc loc;
   Block *parent = nullptr;
 };

@@ -55,9 +55,28 @@ void printInst(std::ostringstream &os, const Module &module,
     break;
   case Op::Load:
   case Op::Store:
+  case Op::StoreVec:
     os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global")
        << "." << elemTypeName(inst.elem);
     break;
+  case Op::LoadLane:
+    os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global")
+       << "." << elemTypeName(inst.elem) << " " << inst.index << "/"
+       << inst.imm;
+    break;
+  case Op::Shfl: {
+    static const char *const modes[] = {"xor", "down", "up", "idx"};
+    os << "." << modes[inst.imm];
+    break;
+  }
+  case Op::Atomic: {
+    static const char *const ops[] = {"add", "min", "max",
+                                      "xchg", "cas", "fadd"};
+    os << "." << ops[inst.imm] << "."
+       << (inst.space == AddrSpace::Shared ? "shared" : "global") << "."
+       << elemTypeName(inst.elem);
+    break;
+  }
   default:
     break;
   }

@@ -26,7 +26,8 @@ static void printItem(std::ostringstream &os, const Program &program,
     os << "call " << program.words[item.index].name;
     break;
   case ItemKind::Control:
-    os << "control " << controlWordName(item.control);
+    os << "control " << (item.unroll ? "UNROLL " : "")
+       << controlWordName(item.control);
     break;
   case ItemKind::LocalsDecl:
     os << "locals";
@@ -48,6 +49,12 @@ static void printItem(std::ostringstream &os, const Program &program,
   case ItemKind::SharedRef:
     os << "shared " << program.header.shared[item.index].name;
     break;
+  case ItemKind::RegGet:
+    os << "reg@ " << program.header.regs[item.index].name;
+    break;
+  case ItemKind::RegSet:
+    os << "reg! " << program.header.regs[item.index].name;
+    break;
   }
   os << "\n";
 }
@@ -67,9 +74,17 @@ std::string printAST(const Program &program, const SourceManager &sources) {
     }
     os << "\n";
   }
-  for (const SharedDecl &s : h.shared)
-    os << "  shared " << s.name << " " << elemTypeName(s.type) << "["
-       << s.count << "] offset " << s.byteOffset << "\n";
+  for (const SharedDecl &s : h.shared) {
+    os << "  shared " << s.name << " " << elemTypeName(s.type) << "[";
+    if (s.dynamic)
+      os << "] (sized at launch)";
+    else
+      os << s.count << "]";
+    os << " offset " << s.byteOffset << "\n";
+  }
+  for (const RegDecl &r : h.regs)
+    os << "  reg " << r.name << " " << elemTypeName(r.type) << "[" << r.count
+       << "]\n";
   for (const ConstDecl &c : h.consts) {
     os << "  const " << c.name << " ";
     if (c.isFloat)

@@ -41,6 +41,15 @@ struct SharedDecl {
   ElemType type = ElemType::I64;
   int64_t count = 0;
   uint64_t byteOffset = 0; // within the block's static shared memory
+  bool dynamic = false;    // `TYPE[]`: sized at launch, after the static
+};
+
+/// A per-thread array that lives in registers (`\! reg NAME TYPE[N]`).
+struct RegDecl {
+  std::string name;
+  SourceLoc loc;
+  ElemType type = ElemType::F32;
+  int64_t count = 0;
 };
 
 struct ConstDecl {
@@ -58,6 +67,7 @@ struct KernelHeader {
   std::vector<ParamDecl> params;
   std::vector<SharedDecl> shared;
   std::vector<ConstDecl> consts;
+  std::vector<RegDecl> regs;
   uint64_t sharedBytes = 0;
 };
 
@@ -72,6 +82,8 @@ enum class ItemKind {
   LocalSet,   // TO name; index: local
   ParamRef,   // index: KernelHeader::params
   SharedRef,  // index: KernelHeader::shared
+  RegGet,     // NAME@ ( i -- x ); index: KernelHeader::regs
+  RegSet,     // NAME! ( x i -- ); index: KernelHeader::regs
 };
 
 struct Item {
@@ -85,6 +97,8 @@ struct Item {
   unsigned index = 0;
   unsigned count = 0;       // LocalsDecl: how many locals it binds
   unsigned zeroInit = 0;    // LocalsDecl: trailing locals set to 0 (`|`)
+  bool unroll = false;      // DO/?DO preceded by UNROLL
+  size_t match = 0;         // DO/?DO: index of its LOOP/+LOOP in the body
 };
 
 struct WordDef {

@@ -16,7 +16,7 @@ static std::string joinParts(const Token &dir, size_t from) {
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc, "empty '\\!' directive: expected kernel, param, "
-                         "shared, const or float",
+                         "shared, reg, const or float",
                 2);
     return;
   }
@@ -37,10 +37,12 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     parseConst(dir);
   else if (kind == "FLOAT")
     parseFloat(dir);
+  else if (kind == "REG")
+    parseReg(dir);
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
-                    "': expected kernel, param, shared, const or float",
+                    "': expected kernel, param, shared, reg, const or float",
                 what.length());
 }
 
@@ -161,18 +163,55 @@ void HeaderParser::parseShared(const Token &dir) {
   SourceLoc sizeLoc;
   if (!parseTypeSpec(dir, 2, shared.type, isArray, sizeText, sizeLoc))
     return;
-  if (!isArray || sizeText.empty()) {
+  if (!isArray) {
     diags.error(dir.parts[2].loc,
                 "shared memory '" + shared.name +
-                    "' needs a size: '\\! shared NAME TYPE[SIZE]'",
+                    "' needs a size: '\\! shared NAME TYPE[SIZE]', or "
+                    "TYPE[] for memory sized at launch",
                 dir.parts[2].length());
     return;
+  }
+  if (sizeText.empty()) {
+    for (const SharedDecl &other : header.shared)
+      if (other.dynamic) {
+        diags.error(dir.parts[1].loc,
+                    "only one shared array may be sized at launch ('" +
+                        other.name + "' already is)",
+                    dir.parts[1].length());
+        return;
+      }
+    shared.dynamic = true;
   }
   if (!claimName(dir.parts[1]))
     return;
   header.shared.push_back(shared);
   sharedSizeText.push_back(sizeText);
   sharedSizeLocs.push_back(sizeLoc);
+}
+
+void HeaderParser::parseReg(const Token &dir) {
+  if (!checkArgCount(dir, 3, "\\! reg NAME TYPE[SIZE]"))
+    return;
+  RegDecl reg;
+  reg.name = dir.parts[1].text;
+  reg.loc = dir.parts[1].loc;
+  bool isArray = false;
+  std::string sizeText;
+  SourceLoc sizeLoc;
+  if (!parseTypeSpec(dir, 2, reg.type, isArray, sizeText, sizeLoc))
+    return;
+  if (!isArray || sizeText.empty()) {
+    diags.error(dir.parts[2].loc,
+                "register array '" + reg.name +
+                    "' needs a size: '\\! reg NAME TYPE[SIZE]'",
+                dir.parts[2].length());
+    return;
+  }
+  if (!claimName(dir.parts[1]))
+    return;
+  header.regs.push_back(reg);
+  regSizeText.push_back(sizeText);
+  regSizeLocs.push_back(sizeLoc);
 }
 
 void HeaderParser::parseConst(const Token &dir) {
@@ -298,6 +337,8 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
   for (size_t i = 0; i < header.shared.size(); ++i) {
     SharedDecl &s = header.shared[i];
     const std::string &text = sharedSizeText[i];
+    if (s.dynamic)
+      continue;
     SizeEvalResult r = evaluateSizeExpr(text, lookup);
     std::string why;
     if (r.status == SizeEvalResult::Invalid)
@@ -323,7 +364,32 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     s.byteOffset = offset;
     offset += static_cast<uint64_t>(s.count) * elemTypeBytes(s.type);
   }
-  header.sharedBytes = offset;
+  // Rounded up so memory sized at launch starts 16-byte aligned right after.
+  header.sharedBytes = (offset + 15) & ~uint64_t(15);
+  for (SharedDecl &s : header.shared)
+    if (s.dynamic)
+      s.byteOffset = header.sharedBytes;
+
+  for (size_t i = 0; i < header.regs.size(); ++i) {
+    RegDecl &r = header.regs[i];
+    SizeEvalResult e = evaluateSizeExpr(regSizeText[i], lookup);
+    std::string why;
+    if (e.status != SizeEvalResult::Known)
+      why = e.status == SizeEvalResult::Invalid
+                ? e.message
+                : "unknown name '" + e.message + "' (sizes of register "
+                  "arrays must be compile-time constants)";
+    else if (e.value <= 0 || e.value > 1024)
+      why = "size must be between 1 and 1024";
+    if (!why.empty()) {
+      diags.error(regSizeLocs[i],
+                  "bad size '" + regSizeText[i] + "' for register array '" +
+                      r.name + "': " + why,
+                  static_cast<uint32_t>(regSizeText[i].size()));
+      continue;
+    }
+    r.count = e.value;
+  }
 }
 
 } // namespace wf

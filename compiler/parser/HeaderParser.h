@@ -31,6 +31,7 @@ private:
   void parseShared(const Token &dir);
   void parseConst(const Token &dir);
   void parseFloat(const Token &dir);
+  void parseReg(const Token &dir);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
   bool claimName(const Token &nameTok);
   /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
@@ -45,6 +46,8 @@ private:
   std::vector<std::string> constExprs;    // integer const text, by index
   std::vector<SourceLoc> paramSizeLocs, sharedSizeLocs;
   std::vector<std::string> sharedSizeText;
+  std::vector<std::string> regSizeText;
+  std::vector<SourceLoc> regSizeLocs;
 };
 
 } // namespace wf

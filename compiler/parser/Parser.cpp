@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace wf {
@@ -29,6 +30,7 @@ struct OpenControl {
   ControlTag tag;
   ControlWord word; // the word that opened it, for messages
   SourceLoc loc;
+  size_t item = 0;  // Do: where the DO item sits in the body
 };
 
 /// Levenshtein distance, for "did you mean" hints.
@@ -124,12 +126,21 @@ private:
       shadowPrelude(s.name);
     for (const ConstDecl &c : h.consts)
       shadowPrelude(c.name);
+    for (const RegDecl &r : h.regs) {
+      shadowPrelude(r.name + "@");
+      shadowPrelude(r.name + "!");
+    }
     for (unsigned i = 0; i < h.params.size(); ++i)
       headerNames[upperCase(h.params[i].name)] = {ItemKind::ParamRef, i};
     for (unsigned i = 0; i < h.shared.size(); ++i)
       headerNames[upperCase(h.shared[i].name)] = {ItemKind::SharedRef, i};
     for (unsigned i = 0; i < h.consts.size(); ++i)
       headerNames[upperCase(h.consts[i].name)] = {ItemKind::IntLiteral, i};
+    // A register array ACC gives two words: ACC@ ( i -- x ), ACC! ( x i -- ).
+    for (unsigned i = 0; i < h.regs.size(); ++i) {
+      headerNames[upperCase(h.regs[i].name) + "@"] = {ItemKind::RegGet, i};
+      headerNames[upperCase(h.regs[i].name) + "!"] = {ItemKind::RegSet, i};
+    }
   }
 
   WordDef &current() {
@@ -212,6 +223,20 @@ private:
                   tok.length());
       return;
     }
+    if (w == "UNROLL") {
+      // A request for the next DO: unroll it fully (its bounds must be
+      // compile-time constants; the resolver checks).
+      unrollNext = true;
+      unrollLoc = tok.loc;
+      return;
+    }
+    if (unrollNext) {
+      auto next = lookupControlWord(w);
+      if (!next || (*next != ControlWord::Do && *next != ControlWord::QDo)) {
+        diags.error(unrollLoc, "UNROLL must be followed by DO or ?DO", 6);
+        unrollNext = false;
+      }
+    }
     if (auto control = lookupControlWord(w)) {
       handleControl(tok, *control);
       return;
@@ -293,6 +318,11 @@ private:
     std::string best;
     unsigned bestDistance = 3;
     auto consider = [&](const std::string &name) {
+      // The distance is at least the length difference: skip the O(n*m)
+      // table for names that cannot win (and for huge words).
+      size_t a = tok.upper.size(), b = name.size();
+      if ((a > b ? a - b : b - a) >= bestDistance)
+        return;
       unsigned d = editDistance(tok.upper, name);
       if (d < bestDistance) {
         bestDistance = d;
@@ -338,7 +368,7 @@ private:
     } else if (lookupControlWord(name.upper) || name.upper == ":" ||
                name.upper == ";" || name.upper == "{" || name.upper == "TO" ||
                name.upper == "INCLUDE" || name.upper == "RECURSE" ||
-               name.upper == "CONSTANT") {
+               name.upper == "CONSTANT" || name.upper == "UNROLL") {
       diags.error(name.loc,
                   "'" + name.text + "' is reserved syntax and cannot be "
                                     "redefined",
@@ -446,12 +476,18 @@ private:
       break;
     case ControlWord::Do:
     case ControlWord::QDo:
-      control.push_back({ControlTag::Do, word, tok.loc});
+      control.push_back(
+          {ControlTag::Do, word, tok.loc, current().body.size()});
+      item.unroll = unrollNext;
+      unrollNext = false;
       break;
     case ControlWord::Loop:
-    case ControlWord::PlusLoop:
-      popControl(tok, ControlTag::Do, "DO");
+    case ControlWord::PlusLoop: {
+      size_t doItem = control.empty() ? 0 : control.back().item;
+      if (popControl(tok, ControlTag::Do, "DO"))
+        current().body[doItem].match = current().body.size();
       break;
+    }
     case ControlWord::Leave:
     case ControlWord::Unloop: {
       bool inLoop = false;
@@ -486,6 +522,7 @@ private:
     item.text = open.text;
     item.index = static_cast<unsigned>(def.locals.size());
     bool afterDashes = false, zeroInit = false;
+    std::set<std::string> declared; // upper-cased: finds duplicates fast
     while (true) {
       const Token &tok = next();
       if (tok.kind == TokenKind::EndOfFile) {
@@ -515,10 +552,9 @@ private:
                     tok.length());
         continue;
       }
-      for (unsigned i = item.index; i < def.locals.size(); ++i)
-        if (upperCase(def.locals[i]) == tok.upper)
-          diags.error(tok.loc, "local '" + tok.text + "' declared twice",
-                      tok.length());
+      if (!declared.insert(tok.upper).second)
+        diags.error(tok.loc, "local '" + tok.text + "' declared twice",
+                    tok.length());
       def.locals.push_back(tok.text);
       if (zeroInit)
         ++item.zeroInit;
@@ -644,6 +680,8 @@ private:
   size_t controlBase = 0;
   bool defining = false;
   bool inPrelude = false;
+  bool unrollNext = false;
+  SourceLoc unrollLoc;
   unsigned definingIndex = 0;
   unsigned visibleLocals = 0, savedVisibleLocals = 0;
 };

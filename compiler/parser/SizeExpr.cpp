@@ -57,17 +57,25 @@ private:
   std::optional<int64_t> expr() {
     std::optional<int64_t> lhs = term();
     while (!failed) {
-      if (eat('+')) {
-        auto rhs = term();
-        lhs = (lhs && rhs) ? std::optional<int64_t>(*lhs + *rhs)
-                           : std::nullopt;
-      } else if (eat('-')) {
-        auto rhs = term();
-        lhs = (lhs && rhs) ? std::optional<int64_t>(*lhs - *rhs)
-                           : std::nullopt;
-      } else {
+      char op = 0;
+      if (eat('+'))
+        op = '+';
+      else if (eat('-'))
+        op = '-';
+      else
         break;
+      auto rhs = term();
+      if (!lhs || !rhs) {
+        lhs = std::nullopt;
+        continue;
       }
+      int64_t sum;
+      if (op == '+' ? __builtin_add_overflow(*lhs, *rhs, &sum)
+                    : __builtin_sub_overflow(*lhs, *rhs, &sum)) {
+        fail("size overflows 64 bits");
+        return std::nullopt;
+      }
+      lhs = sum;
     }
     return lhs;
   }
@@ -99,6 +107,14 @@ private:
       } else if (*rhs == 0) {
         fail("division by zero");
         return std::nullopt;
+      } else if (*rhs == -1) {
+        // Not a division: INT64_MIN / -1 traps on x86. x % -1 is 0.
+        int64_t negated = 0;
+        if (op == '/' && __builtin_sub_overflow(0, *lhs, &negated)) {
+          fail("size overflows 64 bits");
+          return std::nullopt;
+        }
+        lhs = negated;
       } else {
         lhs = op == '/' ? *lhs / *rhs : *lhs % *rhs;
       }
@@ -107,6 +123,19 @@ private:
   }
 
   std::optional<int64_t> factor() {
+    // '(' and unary '-' recurse: bound the depth so that a hostile size
+    // cannot exhaust the stack.
+    if (depth >= maxDepth) {
+      fail("expression nested too deeply");
+      return std::nullopt;
+    }
+    ++depth;
+    std::optional<int64_t> v = primary();
+    --depth;
+    return v;
+  }
+
+  std::optional<int64_t> primary() {
     skipSpace();
     if (pos >= text.size()) {
       fail("expression ends too early");
@@ -120,7 +149,12 @@ private:
     }
     if (eat('-')) {
       auto v = factor();
-      return v ? std::optional<int64_t>(-*v) : std::nullopt;
+      int64_t negated;
+      if (v && __builtin_sub_overflow(0, *v, &negated)) {
+        fail("size overflows 64 bits");
+        return std::nullopt;
+      }
+      return v ? std::optional<int64_t>(negated) : std::nullopt;
     }
     size_t begin = pos;
     while (pos < text.size() &&
@@ -147,9 +181,12 @@ private:
     return std::nullopt;
   }
 
+  static constexpr unsigned maxDepth = 256;
+
   std::string_view text;
   const ConstLookup &lookup;
   size_t pos = 0;
+  unsigned depth = 0;
   bool failed = false;
   std::string error;
   std::string unknown;

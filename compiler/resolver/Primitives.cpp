@@ -59,6 +59,54 @@ void Resolver::loopIndex(const Item &item, unsigned depth) {
   push(state.loops[state.loops.size() - 1 - depth].index);
 }
 
+// Register arrays are slots of the machine state: a constant index is a
+// slot access; a computed one selects among all elements (no memory, but
+// O(size) instructions; UNROLL the loop to make indices constant).
+void Resolver::regAccess(const Item &item) {
+  const RegDecl &reg = program.header.regs[item.index];
+  bool isSet = item.kind == ItemKind::RegSet;
+  if (!need(item, isSet ? 2 : 1))
+    return;
+  ir::Value *index = popInt();
+  size_t base = regOffsets[item.index];
+  size_t count = static_cast<size_t>(reg.count);
+  auto view = [&](ir::Value *v) {
+    return isFloatElem(reg.type) ? b.asFloat(v) : b.asInt(v);
+  };
+  if (auto c = ir::IRBuilder::constValue(index)) {
+    if (*c < 0 || static_cast<size_t>(*c) >= count) {
+      diags.error(item.loc,
+                  "index " + std::to_string(*c) + " is outside register "
+                  "array '" + reg.name + "' of " + std::to_string(count) +
+                      " elements",
+                  static_cast<uint32_t>(item.text.size()));
+      current = nullptr;
+      return;
+    }
+    if (isSet)
+      state.regs[base + *c] = view(pop());
+    else
+      push(state.regs[base + *c]);
+    return;
+  }
+  if (isSet) {
+    ir::Value *value = view(pop());
+    for (size_t k = 0; k < count; ++k) {
+      ir::Value *hit =
+          b.icmp(Pred::EQ, index, b.constInt(static_cast<int64_t>(k)));
+      state.regs[base + k] = b.select(hit, value, state.regs[base + k]);
+    }
+    return;
+  }
+  ir::Value *result = state.regs[base];
+  for (size_t k = 1; k < count; ++k) {
+    ir::Value *hit =
+        b.icmp(Pred::EQ, index, b.constInt(static_cast<int64_t>(k)));
+    result = b.select(hit, state.regs[base + k], result);
+  }
+  push(result);
+}
+
 // PICK with a constant index is a slot copy; with a computed index it
 // selects among the slots that exist at this point (the depth is known).
 void Resolver::pick(const Item &item) {
@@ -549,7 +597,174 @@ void Resolver::applyPrimitive(const Item &item) {
   case Prim::Barrier:
     b.create(Op::Barrier, ir::Type::Void);
     break;
+
+  case Prim::LaneId:
+    push(specialReg(ir::SpecialReg::LaneId));
+    break;
+  case Prim::WarpId:
+    push(b.binary(Op::LShr, specialReg(ir::SpecialReg::LinearTid),
+                  b.constInt(5)));
+    break;
+  case Prim::WarpSize:
+    push(b.constInt(32));
+    break;
+  case Prim::ShflXor:
+    shuffle(item, ir::ShflMode::Xor, false);
+    break;
+  case Prim::ShflDown:
+    shuffle(item, ir::ShflMode::Down, false);
+    break;
+  case Prim::ShflUp:
+    shuffle(item, ir::ShflMode::Up, false);
+    break;
+  case Prim::ShflIdx:
+    shuffle(item, ir::ShflMode::Idx, false);
+    break;
+  case Prim::FShflXor:
+    shuffle(item, ir::ShflMode::Xor, true);
+    break;
+  case Prim::FShflDown:
+    shuffle(item, ir::ShflMode::Down, true);
+    break;
+  case Prim::FShflUp:
+    shuffle(item, ir::ShflMode::Up, true);
+    break;
+  case Prim::FShflIdx:
+    shuffle(item, ir::ShflMode::Idx, true);
+    break;
+
+  case Prim::AtomicAdd:
+    atomic(item, ir::AtomicOp::Add, global);
+    break;
+  case Prim::AtomicMin:
+    atomic(item, ir::AtomicOp::Min, global);
+    break;
+  case Prim::AtomicMax:
+    atomic(item, ir::AtomicOp::Max, global);
+    break;
+  case Prim::AtomicXchg:
+    atomic(item, ir::AtomicOp::Xchg, global);
+    break;
+  case Prim::AtomicCas:
+    atomic(item, ir::AtomicOp::Cas, global);
+    break;
+  case Prim::FAtomicAdd:
+    atomic(item, ir::AtomicOp::FAdd, global);
+    break;
+  case Prim::SAtomicAdd:
+    atomic(item, ir::AtomicOp::Add, shared);
+    break;
+  case Prim::SAtomicMin:
+    atomic(item, ir::AtomicOp::Min, shared);
+    break;
+  case Prim::SAtomicMax:
+    atomic(item, ir::AtomicOp::Max, shared);
+    break;
+  case Prim::SAtomicXchg:
+    atomic(item, ir::AtomicOp::Xchg, shared);
+    break;
+  case Prim::SAtomicCas:
+    atomic(item, ir::AtomicOp::Cas, shared);
+    break;
+  case Prim::SFAtomicAdd:
+    atomic(item, ir::AtomicOp::FAdd, shared);
+    break;
+
+  case Prim::F2Fetch:
+    loadVector(item, 2, global);
+    break;
+  case Prim::F4Fetch:
+    loadVector(item, 4, global);
+    break;
+  case Prim::F2Store:
+    storeVector(item, 2, global);
+    break;
+  case Prim::F4Store:
+    storeVector(item, 4, global);
+    break;
+  case Prim::SF2Fetch:
+    loadVector(item, 2, shared);
+    break;
+  case Prim::SF4Fetch:
+    loadVector(item, 4, shared);
+    break;
+  case Prim::SF2Store:
+    storeVector(item, 2, shared);
+    break;
+  case Prim::SF4Store:
+    storeVector(item, 4, shared);
+    break;
+
+  case Prim::Add32:
+    binaryInt(Op::Add32);
+    break;
+  case Prim::Sub32:
+    binaryInt(Op::Sub32);
+    break;
+  case Prim::Mul32:
+    binaryInt(Op::Mul32);
+    break;
   }
+}
+
+void Resolver::shuffle(const Item &item, ir::ShflMode mode, bool isFloat) {
+  if (!need(item, 2))
+    return;
+  ir::Value *lane = popInt();
+  ir::Value *value = isFloat ? popFloat() : popInt();
+  ir::Inst *inst = b.create(Op::Shfl, value->type, {value, lane});
+  inst->imm = static_cast<int64_t>(mode);
+  push(inst);
+}
+
+void Resolver::atomic(const Item &item, ir::AtomicOp op,
+                      ir::AddrSpace space) {
+  size_t operands = op == ir::AtomicOp::Cas ? 3 : 2;
+  if (!need(item, operands))
+    return;
+  ir::Value *addr = popInt();
+  bool isFloat = op == ir::AtomicOp::FAdd;
+  ir::Value *value = isFloat ? popFloat() : popInt();
+  std::vector<ir::Value *> args = {value, addr};
+  if (op == ir::AtomicOp::Cas)
+    args.insert(args.begin(), popInt()); // expected, new, addr
+  ir::Inst *inst =
+      b.create(Op::Atomic, isFloat ? b.getFloatType() : ir::Type::I64, args);
+  inst->imm = static_cast<int64_t>(op);
+  inst->elem = isFloat ? floatElem() : ElemType::I64;
+  inst->space = space;
+  push(inst);
+}
+
+void Resolver::loadVector(const Item &item, unsigned lanes,
+                          ir::AddrSpace space) {
+  if (!need(item, 1))
+    return;
+  ir::Value *addr = popInt();
+  unsigned group = ++vectorLoads;
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    ir::Inst *inst = b.create(Op::LoadLane, b.getFloatType(), {addr});
+    inst->group = group;
+    inst->index = lane;
+    inst->imm = lanes;
+    inst->elem = floatElem();
+    inst->space = space;
+    push(inst);
+  }
+}
+
+void Resolver::storeVector(const Item &item, unsigned lanes,
+                           ir::AddrSpace space) {
+  if (!need(item, lanes + 1))
+    return;
+  ir::Value *addr = popInt();
+  std::vector<ir::Value *> operands(lanes);
+  for (unsigned lane = lanes; lane-- > 0;)
+    operands[lane] = popFloat();
+  operands.push_back(addr);
+  ir::Inst *inst = b.create(Op::StoreVec, ir::Type::Void, operands);
+  inst->elem = floatElem();
+  inst->space = space;
 }
 
 } // namespace wf

@@ -44,7 +44,10 @@ public:
 
 private:
   // Walking items.
-  void resolveBody(const WordDef &def, const SourceLoc &callLoc);
+  /// Resolves body[begin, end), unrolling UNROLL DO loops.
+  void resolveRange(const std::vector<Item> &body, size_t begin, size_t end);
+  /// Resolves the UNROLL DO at body[doIndex]; returns its LOOP's index.
+  size_t unrollLoop(const std::vector<Item> &body, size_t doIndex);
   void resolveItem(const Item &item);
   void inlineCall(const Item &item);
   void applyPrimitive(const Item &item);
@@ -69,7 +72,12 @@ private:
   void store(const Item &item, ElemType elem, ir::AddrSpace space);
   ir::Value *specialReg(ir::SpecialReg reg);
   void loopIndex(const Item &item, unsigned depth);
+  void regAccess(const Item &item);
   ElemType floatElem() const;
+  void shuffle(const Item &item, ir::ShflMode mode, bool isFloat);
+  void atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space);
+  void loadVector(const Item &item, unsigned lanes, ir::AddrSpace space);
+  void storeVector(const Item &item, unsigned lanes, ir::AddrSpace space);
 
   // Control flow.
   PendingEdge branchAway(const Item &item, std::string what);
@@ -95,6 +103,8 @@ private:
   std::vector<OpenConstruct> control;
   std::vector<Frame> frames;
   size_t itemsResolved = 0;
+  unsigned vectorLoads = 0; // numbers LoadLane groups
+  std::vector<size_t> regOffsets; // where each register array starts
   bool tooLarge = false;
 };
 

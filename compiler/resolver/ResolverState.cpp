@@ -11,6 +11,7 @@ std::vector<ir::Value *> MachineState::flatten() const {
     out.push_back(loop.limit);
   }
   out.insert(out.end(), locals.begin(), locals.end());
+  out.insert(out.end(), regs.begin(), regs.end());
   return out;
 }
 
@@ -30,6 +31,8 @@ MachineState MachineState::unflatten(const MachineState &shape,
   }
   for (size_t k = 0; k < shape.locals.size(); ++k)
     s.locals.push_back(values[i++]);
+  for (size_t k = 0; k < shape.regs.size(); ++k)
+    s.regs.push_back(values[i++]);
   return s;
 }
 

@@ -25,6 +25,7 @@ struct MachineState {
   std::vector<ir::Value *> ret;
   std::vector<LoopCounter> loops;
   std::vector<ir::Value *> locals;
+  std::vector<ir::Value *> regs; // every register array, element by element
 
   /// All values in block-parameter order.
   std::vector<ir::Value *> flatten() const;
@@ -35,7 +36,8 @@ struct MachineState {
     return data.size() == other.data.size() &&
            ret.size() == other.ret.size() &&
            loops.size() == other.loops.size() &&
-           locals.size() == other.locals.size();
+           locals.size() == other.locals.size() &&
+           regs.size() == other.regs.size();
   }
 };
 

@@ -23,12 +23,14 @@ bool Resolver::run() {
   Frame kernel{&program.kernel, 0, 0, 0, {}};
   if (!program.kernel.locals.empty())
     state.locals.assign(program.kernel.locals.size(), b.constInt(0));
-  frames.push_back(kernel);
-  for (const Item &item : program.kernel.body) {
-    resolveItem(item);
-    if (tooLarge || diags.saturated())
-      break;
+  for (const RegDecl &reg : program.header.regs) {
+    regOffsets.push_back(state.regs.size());
+    ir::Value *zero =
+        isFloatElem(reg.type) ? b.constFloat(0.0) : b.constInt(0);
+    state.regs.insert(state.regs.end(), reg.count, zero);
   }
+  frames.push_back(kernel);
+  resolveRange(program.kernel.body, 0, program.kernel.body.size());
   if (reachable())
     current->term.kind = ir::Terminator::Kind::Ret;
   return !diags.hasErrors();
@@ -53,10 +55,29 @@ bool Resolver::need(const Item &item, size_t count) {
 void Resolver::resolveItem(const Item &item) {
   if (tooLarge)
     return;
-  if (++itemsResolved > maxResolvedItems) {
+  // Some words cost more than one step: a control word copies the whole
+  // machine state into branches and block parameters, a computed PICK or
+  // ROLL selects over every slot (3 and 6 instructions a slot), a call or
+  // locals declaration sets up its locals. Counting that keeps deep stacks,
+  // loops and locals from blowing up too.
+  size_t cost = 1;
+  if (item.kind == ItemKind::Control && reachable())
+    cost += state.data.size() + state.ret.size() + 2 * state.loops.size() +
+            state.locals.size();
+  else if (item.kind == ItemKind::Primitive &&
+           (item.prim == Prim::Pick || item.prim == Prim::Roll))
+    cost += (item.prim == Prim::Pick ? 3 : 6) * state.data.size();
+  else if (item.kind == ItemKind::Call)
+    cost += program.words[item.index].locals.size();
+  else if (item.kind == ItemKind::LocalsDecl)
+    cost += item.count + item.zeroInit;
+  itemsResolved += cost;
+  if (itemsResolved > maxResolvedItems) {
     diags.error(item.loc, "kernel too large: more than " +
                               std::to_string(maxResolvedItems) +
-                              " words after inlining every call");
+                              " steps after inlining every call (a word is "
+                              "one step; a branch or loop also costs one "
+                              "per value on the stack)");
     tooLarge = true;
     return;
   }
@@ -118,9 +139,104 @@ void Resolver::resolveItem(const Item &item) {
     push(inst);
     break;
   }
+  case ItemKind::RegGet:
+  case ItemKind::RegSet:
+    regAccess(item);
+    break;
   case ItemKind::Control:
     break;
   }
+}
+
+void Resolver::resolveRange(const std::vector<Item> &body, size_t begin,
+                            size_t end) {
+  for (size_t i = begin; i < end; ++i) {
+    if (tooLarge || diags.saturated())
+      return;
+    const Item &item = body[i];
+    if (item.kind == ItemKind::Control && item.unroll)
+      i = unrollLoop(body, i);
+    else
+      resolveItem(item);
+  }
+}
+
+// Fully unrolls `UNROLL DO ... LOOP`: the body is resolved once per
+// iteration with I as a constant, so register arrays indexed by I resolve
+// to fixed slots. The bounds (and a +LOOP step) must be constants.
+size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
+  static constexpr int64_t maxIterations = 4096;
+  const Item &doItem = body[doIndex];
+  size_t loopIndex = doItem.match;
+  const Item &loopItem = body[loopIndex];
+  if (!reachable())
+    return loopIndex;
+  b.setBlock(current);
+  b.setLoc(doItem.loc);
+  if (!need(doItem, 2))
+    return loopIndex;
+  auto start = ir::IRBuilder::constValue(popInt());
+  auto limit = ir::IRBuilder::constValue(popInt());
+  if (!start || !limit) {
+    diags.error(doItem.loc,
+                "UNROLL needs loop bounds known at compile time (literals, "
+                "constants or arithmetic on them)",
+                static_cast<uint32_t>(doItem.text.size()));
+    current = nullptr;
+    return loopIndex;
+  }
+  OpenConstruct loop{OpenConstruct::Tag::Do, doItem.control, doItem.loc};
+  control.push_back(std::move(loop));
+  size_t constructIndex = control.size() - 1;
+  int64_t index = *start;
+  bool skip = doItem.control == ControlWord::QDo && *start == *limit;
+  for (int64_t n = 0; !skip && reachable(); ++n) {
+    if (n == maxIterations) {
+      diags.error(doItem.loc, "UNROLL loop runs more than " +
+                                  std::to_string(maxIterations) +
+                                  " iterations");
+      current = nullptr;
+      break;
+    }
+    ir::Value *counter = b.constInt(index);
+    state.loops.push_back(LoopCounter{counter, b.constInt(*limit)});
+    control[constructIndex].headerState = state;
+    resolveRange(body, doIndex + 1, loopIndex);
+    if (!reachable())
+      break;
+    b.setBlock(current);
+    b.setLoc(loopItem.loc);
+    int64_t step = 1;
+    if (loopItem.control == ControlWord::PlusLoop) {
+      if (!need(loopItem, 1))
+        break;
+      auto c = ir::IRBuilder::constValue(popInt());
+      if (!c) {
+        diags.error(loopItem.loc, "+LOOP in an UNROLL loop needs a step "
+                                  "known at compile time",
+                    static_cast<uint32_t>(loopItem.text.size()));
+        current = nullptr;
+        break;
+      }
+      step = *c;
+    }
+    state.loops.pop_back();
+    // The standard crossing test, on constants.
+    uint64_t oldDiff = static_cast<uint64_t>(index) - *limit;
+    uint64_t newDiff = oldDiff + static_cast<uint64_t>(step);
+    index = static_cast<int64_t>(static_cast<uint64_t>(index) + step);
+    if (static_cast<int64_t>((oldDiff ^ newDiff) &
+                             (oldDiff ^ static_cast<uint64_t>(step))) < 0)
+      break;
+  }
+  OpenConstruct done = std::move(control[constructIndex]);
+  control.resize(constructIndex);
+  std::vector<PendingEdge> edges = std::move(done.leaves);
+  if (reachable())
+    edges.push_back(branchAway(loopItem, "the end of the loop"));
+  if (!edges.empty() || reachable())
+    mergeEdges(std::move(edges), loopItem, "UNROLL DO ... LOOP");
+  return loopIndex;
 }
 
 void Resolver::inlineCall(const Item &item) {
@@ -138,6 +254,7 @@ void Resolver::inlineCall(const Item &item) {
     state.locals.resize(state.locals.size() + def.locals.size(),
                         b.constInt(0));
   frames.push_back(std::move(frame));
+  unsigned errorsBefore = diags.errorCount();
   for (const Item &inner : def.body) {
     resolveItem(inner);
     if (tooLarge)
@@ -145,6 +262,12 @@ void Resolver::inlineCall(const Item &item) {
   }
   Frame done = std::move(frames.back());
   frames.pop_back();
+  // An error inside a prelude word points into the prelude; say where the
+  // user's code called it (a prelude caller leaves that to its own caller).
+  if (def.fromPrelude && !frames.back().def->fromPrelude &&
+      diags.errorCount() > errorsBefore)
+    diags.note(item.loc, "in '" + def.name + "' (a stdlib word) called here",
+               static_cast<uint32_t>(item.text.size()));
   control.resize(std::min(control.size(), done.controlBase));
   if (done.exits.empty()) {
     if (reachable()) {
@@ -485,7 +608,7 @@ void Resolver::applyControl(const Item &item) {
     if (!reachable())
       break;
     OpenConstruct *loop = innermostDo();
-    if (!loop || !loop->header)
+    if (!loop || loop->headerState.loops.empty())
       break;
     PendingEdge edge = branchAway(item, "LEAVE");
     edge.state = stateLeavingLoop(*loop);
