@@ -6,7 +6,7 @@
 // error and the kernel time.
 //
 //===----------------------------------------------------------------------===//
-#include "compiler/driver/Compiler.h"
+#include "demo/DemoKernel.h"
 #include "demo/reference/AttentionReference.h"
 #include "runtime/Runtime.h"
 
@@ -35,38 +35,16 @@ struct Options {
   std::string demoDir = WARPFORTH_DEMO_DIR;
 };
 
-wf::rt::Kernel loadKernel(wf::rt::Device &dev, const std::string &path,
-                          const Options &opt) {
-  std::string source;
-  if (!wf::readSourceFile(path, source))
-    throw wf::rt::Error("cannot read " + path);
-  wf::CompileOptions compileOptions;
-  compileOptions.arch = opt.arch;
-  compileOptions.defines["MAX_SEQ"] = std::to_string(opt.seqLen);
-  if (dev.kind() == wf::rt::DeviceKind::GPU) {
-    wf::CompileResult r = wf::compile(path, source, wf::EmitKind::PTX,
-                                      compileOptions);
-    if (!r.ok)
-      throw wf::rt::Error(r.diagnostics);
-    return dev.loadPTX(r.output);
-  }
-  std::string diagnostics;
-  std::shared_ptr<wf::HostKernel> host =
-      wf::compileForHost(path, source, compileOptions, diagnostics);
-  if (!host)
-    throw wf::rt::Error(diagnostics);
-  return dev.loadHost(host->entry(), host->signature(), host);
-}
-
 int run(const Options &opt) {
-  wf::rt::DeviceKind kind = opt.device == "gpu"   ? wf::rt::DeviceKind::GPU
-                            : opt.device == "cpu" ? wf::rt::DeviceKind::CPU
-                                                  : wf::rt::DeviceKind::Auto;
-  wf::rt::Device dev = wf::rt::Device::open(kind);
+  wf::rt::Device dev =
+      wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
   bool f32 = opt.precision == "f32";
   std::string path = opt.demoDir +
                      (f32 ? "/attention-f32.forth" : "/attention.forth");
-  wf::rt::Kernel kernel = loadKernel(dev, path, opt);
+  wf::CompileOptions compileOptions;
+  compileOptions.arch = opt.arch;
+  compileOptions.defines["MAX_SEQ"] = std::to_string(opt.seqLen);
+  wf::rt::Kernel kernel = wf::demo::loadForthKernel(dev, path, compileOptions);
 
   const size_t n = static_cast<size_t>(opt.seqLen * opt.headDim);
   std::mt19937_64 rng(opt.seed);

@@ -66,6 +66,9 @@ createNVPTXTargetMachine(const std::string &arch, int optLevel,
     return nullptr;
   }
   llvm::TargetOptions options;
+  // Fuse a*b+c into fma, as nvcc does by default (-fmad=true): one
+  // instruction, one rounding.
+  options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   auto level = optLevel == 0 ? llvm::CodeGenOptLevel::None
                              : llvm::CodeGenOptLevel::Aggressive;
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(

@@ -56,8 +56,23 @@ static std::optional<int64_t> fold(Op op, int64_t a, int64_t b) {
     return a ^ b;
   case Op::Shl:
     return ub >= 64 ? 0 : static_cast<int64_t>(ua << ub);
+  case Op::LShr:
+    return ub >= 64 ? 0 : static_cast<int64_t>(ua >> ub);
+  case Op::AShr:
+    return a >> (ub >= 64 ? 63 : ub);
+  // The same defined results as the lowering gives at run time.
+  case Op::SDiv:
+    return b == 0 ? 0 : b == -1 ? static_cast<int64_t>(0 - ua) : a / b;
+  case Op::SRem:
+    return (b == 0 || b == -1) ? 0 : a % b;
+  case Op::Add32:
+    return static_cast<int32_t>(static_cast<uint32_t>(ua + ub));
+  case Op::Sub32:
+    return static_cast<int32_t>(static_cast<uint32_t>(ua - ub));
+  case Op::Mul32:
+    return static_cast<int32_t>(static_cast<uint32_t>(ua * ub));
   default:
-    return std::nullopt; // division and shifts right fold in LLVM
+    return std::nullopt;
   }
 }
 
@@ -73,6 +88,38 @@ Value *IRBuilder::binary(Op op, Value *lhs, Value *rhs) {
 }
 
 Value *IRBuilder::icmp(Pred pred, Value *lhs, Value *rhs) {
+  auto a = constValue(lhs), c = constValue(rhs);
+  if (a && c) {
+    uint64_t ua = static_cast<uint64_t>(*a), uc = static_cast<uint64_t>(*c);
+    bool r = false;
+    switch (pred) {
+    case Pred::EQ:
+      r = *a == *c;
+      break;
+    case Pred::NE:
+      r = *a != *c;
+      break;
+    case Pred::LT:
+      r = *a < *c;
+      break;
+    case Pred::GT:
+      r = *a > *c;
+      break;
+    case Pred::LE:
+      r = *a <= *c;
+      break;
+    case Pred::GE:
+      r = *a >= *c;
+      break;
+    case Pred::ULT:
+      r = ua < uc;
+      break;
+    case Pred::UGT:
+      r = ua > uc;
+      break;
+    }
+    return constInt(r ? -1 : 0);
+  }
   Inst *inst = create(Op::ICmp, Type::I64, {lhs, rhs});
   inst->pred = pred;
   return inst;

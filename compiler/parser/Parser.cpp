@@ -272,13 +272,11 @@ private:
     item.text = tok.text;
     const std::string &w = tok.upper;
     WordDef &def = current();
-    for (size_t i = def.locals.size(); i-- > 0;) {
-      if (upperCase(def.locals[i]) == w && localVisible(i)) {
-        item.kind = ItemKind::LocalGet;
-        item.index = static_cast<unsigned>(i);
-        def.body.push_back(item);
-        return true;
-      }
+    if (auto local = findLocal(w)) {
+      item.kind = ItemKind::LocalGet;
+      item.index = *local;
+      def.body.push_back(item);
+      return true;
     }
     auto word = wordIndex.find(w);
     if (word != wordIndex.end()) {
@@ -310,9 +308,16 @@ private:
     return false;
   }
 
-  /// Locals become visible at their declaration; `visibleLocals` counts how
-  /// many of the current definition's locals are declared so far.
-  bool localVisible(size_t index) const { return index < visibleLocals; }
+  /// The visible local of the current definition called `upper` (the latest
+  /// declaration wins). Locals become visible at the end of their
+  /// declaration; a map, not a scan, as there may be thousands.
+  std::optional<unsigned> findLocal(const std::string &upper) const {
+    const auto &locals = defining ? wordLocals : kernelLocals;
+    auto it = locals.find(upper);
+    if (it == locals.end())
+      return std::nullopt;
+    return it->second;
+  }
 
   void reportUnknown(const Token &tok) {
     std::string best;
@@ -381,8 +386,7 @@ private:
     program.words.push_back(def);
     definingIndex = static_cast<unsigned>(program.words.size() - 1);
     defining = true;
-    savedVisibleLocals = visibleLocals;
-    visibleLocals = 0;
+    wordLocals.clear();
     controlBase = control.size();
   }
 
@@ -391,7 +395,6 @@ private:
     control.resize(std::min(control.size(), controlBase));
     WordDef &def = program.words[definingIndex];
     defining = false;
-    visibleLocals = savedVisibleLocals;
     (void)semicolon;
     // The name becomes visible only now: a word cannot call itself.
     wordIndex[upperCase(def.name)] = definingIndex;
@@ -561,7 +564,9 @@ private:
       else
         ++item.count;
     }
-    visibleLocals = static_cast<unsigned>(def.locals.size());
+    auto &visible = defining ? wordLocals : kernelLocals;
+    for (unsigned i = item.index; i < def.locals.size(); ++i)
+      visible[upperCase(def.locals[i])] = i;
     def.body.push_back(item);
   }
 
@@ -571,17 +576,14 @@ private:
       diags.error(to.loc, "TO at end of file: expected a local name");
       return;
     }
-    WordDef &def = current();
-    for (size_t i = def.locals.size(); i-- > 0;) {
-      if (upperCase(def.locals[i]) == name.upper && localVisible(i)) {
-        Item item;
-        item.kind = ItemKind::LocalSet;
-        item.loc = name.loc;
-        item.text = name.text;
-        item.index = static_cast<unsigned>(i);
-        def.body.push_back(item);
-        return;
-      }
+    if (auto local = findLocal(name.upper)) {
+      Item item;
+      item.kind = ItemKind::LocalSet;
+      item.loc = name.loc;
+      item.text = name.text;
+      item.index = *local;
+      current().body.push_back(item);
+      return;
     }
     diags.error(name.loc, "TO needs a local, and '" + name.text +
                               "' is not a local here",
@@ -683,7 +685,9 @@ private:
   bool unrollNext = false;
   SourceLoc unrollLoc;
   unsigned definingIndex = 0;
-  unsigned visibleLocals = 0, savedVisibleLocals = 0;
+  // Visible locals by upper-cased name: the kernel's and the word's being
+  // defined.
+  std::map<std::string, unsigned> kernelLocals, wordLocals;
 };
 
 } // namespace

@@ -49,6 +49,9 @@ private:
   /// Resolves the UNROLL DO at body[doIndex]; returns its LOOP's index.
   size_t unrollLoop(const std::vector<Item> &body, size_t doIndex);
   void resolveItem(const Item &item);
+  /// Adds `cost` to the work budget; past it, reports that the kernel is
+  /// too large and returns false.
+  bool charge(const Item &item, size_t cost);
   void inlineCall(const Item &item);
   void applyPrimitive(const Item &item);
   void applyControl(const Item &item);

@@ -52,6 +52,19 @@ bool Resolver::need(const Item &item, size_t count) {
   return false;
 }
 
+bool Resolver::charge(const Item &item, size_t cost) {
+  itemsResolved += cost;
+  if (itemsResolved <= maxResolvedItems)
+    return true;
+  diags.error(item.loc, "kernel too large: more than " +
+                            std::to_string(maxResolvedItems) +
+                            " steps after inlining every call (a word is "
+                            "one step; a branch or loop also costs one per "
+                            "value on the stack)");
+  tooLarge = true;
+  return false;
+}
+
 void Resolver::resolveItem(const Item &item) {
   if (tooLarge)
     return;
@@ -71,16 +84,8 @@ void Resolver::resolveItem(const Item &item) {
     cost += program.words[item.index].locals.size();
   else if (item.kind == ItemKind::LocalsDecl)
     cost += item.count + item.zeroInit;
-  itemsResolved += cost;
-  if (itemsResolved > maxResolvedItems) {
-    diags.error(item.loc, "kernel too large: more than " +
-                              std::to_string(maxResolvedItems) +
-                              " steps after inlining every call (a word is "
-                              "one step; a branch or loop also costs one "
-                              "per value on the stack)");
-    tooLarge = true;
+  if (!charge(item, cost))
     return;
-  }
   b.setLoc(item.loc);
   if (item.kind == ItemKind::Control) {
     applyControl(item);
@@ -191,6 +196,9 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
   int64_t index = *start;
   bool skip = doItem.control == ControlWord::QDo && *start == *limit;
   for (int64_t n = 0; !skip && reachable(); ++n) {
+    // An iteration costs a step and a copy of the state, as LOOP does.
+    if (tooLarge || !charge(doItem, 1 + state.flatten().size()))
+      break;
     if (n == maxIterations) {
       diags.error(doItem.loc, "UNROLL loop runs more than " +
                                   std::to_string(maxIterations) +

@@ -1,6 +1,8 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 #include "compiler/support/Diagnostics.h"
 
+#include <algorithm>
+
 namespace wf {
 
 void DiagnosticEngine::error(SourceLoc loc, std::string message,
@@ -43,6 +45,9 @@ static const char *severityName(Severity severity) {
 }
 
 std::string DiagnosticEngine::render() const {
+  // A huge word or line (generated code, a hostile input) is shown in part,
+  // so that each diagnostic stays a few short lines.
+  constexpr size_t maxMessage = 1000, maxLineShown = 200;
   std::string out;
   for (const Diagnostic &d : diags) {
     if (d.loc.valid()) {
@@ -52,19 +57,31 @@ std::string DiagnosticEngine::render() const {
       out += "warpforthc: ";
     }
     out += severityName(d.severity);
-    out += ": " + d.message + "\n";
+    out += ": ";
+    if (d.message.size() > maxMessage)
+      out += d.message.substr(0, maxMessage) + "...";
+    else
+      out += d.message;
+    out += "\n";
     if (!d.loc.valid())
       continue;
     std::string_view line = sources.lineText(d.loc.file, d.loc.line);
     if (line.empty())
       continue;
+    size_t col = d.loc.col; // 1-based, in `line`
+    if (line.size() > maxLineShown) {
+      size_t start = col > maxLineShown / 2 ? col - maxLineShown / 2 : 0;
+      start = std::min(start, line.size() - maxLineShown);
+      line = line.substr(start, maxLineShown);
+      col -= start;
+    }
     out += std::string(line) + "\n";
     // Keep tabs in the caret line so the caret lines up under the word.
     std::string caret;
-    for (uint32_t i = 1; i < d.loc.col && i - 1 < line.size(); ++i)
+    for (size_t i = 1; i < col && i - 1 < line.size(); ++i)
       caret += line[i - 1] == '\t' ? '\t' : ' ';
     caret += '^';
-    for (uint32_t i = 1; i < d.length; ++i)
+    for (size_t i = 1; i < d.length && i < maxLineShown; ++i)
       caret += '~';
     out += caret + "\n";
   }

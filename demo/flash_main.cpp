@@ -1,0 +1,142 @@
+//===- flash_main.cpp - Run flash-attention.forth, check it, time it ------===//
+//
+// Random Q, K, V of shape (batch, heads, seq_len, head_dim) in f32; the
+// kernel's output is checked against the double-precision reference head
+// by head (--check-heads limits how many, for big shapes) and timed.
+//
+//===----------------------------------------------------------------------===//
+#include "demo/DemoKernel.h"
+#include "demo/reference/AttentionReference.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <random>
+
+#ifndef WARPFORTH_DEMO_DIR
+#define WARPFORTH_DEMO_DIR "demo"
+#endif
+
+namespace {
+
+struct Options {
+  int64_t batch = 1, heads = 2, seqLen = 128, headDim = 64;
+  bool causal = true;
+  int br = 64, bc = 32, tpr = 0; // tpr 0: 1 for d <= 64, else 2
+  std::string device = "auto";
+  std::string arch = "sm_80";
+  int repeat = 5;
+  int checkHeads = 4;
+  std::string demoDir = WARPFORTH_DEMO_DIR;
+};
+
+int run(const Options &opt) {
+  wf::rt::Device dev =
+      wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
+  int tpr = opt.tpr ? opt.tpr : (opt.headDim <= 64 ? 1 : 2);
+  wf::CompileOptions compile;
+  compile.arch = opt.arch;
+  compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
+                     {"CAUSAL", opt.causal ? "1" : "0"},
+                     {"BR", std::to_string(opt.br)},
+                     {"BC", std::to_string(opt.bc)},
+                     {"TPR", std::to_string(tpr)}};
+  wf::rt::Kernel kernel = wf::demo::loadForthKernel(
+      dev, opt.demoDir + "/flash-attention.forth", compile);
+
+  const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
+  const size_t n = headSize * opt.batch * opt.heads;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> q(n), k(n), v(n), o(n);
+  for (auto *m : {&q, &k, &v})
+    for (float &x : *m)
+      x = dist(rng);
+  auto upload = [&](const std::vector<float> &host) {
+    wf::rt::Buffer b = dev.alloc(n * sizeof(float));
+    dev.upload(b, host.data(), n * sizeof(float));
+    return b;
+  };
+  wf::rt::Buffer bq = upload(q), bk = upload(k), bv = upload(v);
+  wf::rt::Buffer bo = dev.alloc(n * sizeof(float));
+  wf::rt::LaunchConfig config;
+  config.grid = {static_cast<uint32_t>((opt.seqLen + opt.br - 1) / opt.br),
+                 static_cast<uint32_t>(opt.heads),
+                 static_cast<uint32_t>(opt.batch)};
+  config.block = {static_cast<uint32_t>(opt.br * tpr), 1, 1};
+  std::vector<wf::rt::Arg> args = {
+      wf::rt::Arg::buf(bq),  wf::rt::Arg::buf(bk),
+      wf::rt::Arg::buf(bv),  wf::rt::Arg::buf(bo),
+      wf::rt::Arg::integer(opt.seqLen), wf::rt::Arg::integer(opt.heads),
+      wf::rt::Arg::integer(opt.batch)};
+  std::vector<double> times;
+  for (int i = 0; i < std::max(1, opt.repeat); ++i)
+    times.push_back(kernel.time(config, args));
+  std::sort(times.begin(), times.end());
+  dev.download(o.data(), bo, n * sizeof(float));
+  for (wf::rt::Buffer b : {bq, bk, bv, bo})
+    dev.free(b);
+
+  double worst = 0;
+  int64_t heads = std::min<int64_t>(opt.batch * opt.heads, opt.checkHeads);
+  for (int64_t h = 0; h < heads; ++h) {
+    size_t off = h * headSize;
+    std::vector<double> dq(q.begin() + off, q.begin() + off + headSize),
+        dk(k.begin() + off, k.begin() + off + headSize),
+        dv(v.begin() + off, v.begin() + off + headSize), ref(headSize),
+        got(o.begin() + off, o.begin() + off + headSize);
+    wf::demo::attentionReference(dq.data(), dk.data(), dv.data(), ref.data(),
+                                 opt.seqLen, opt.headDim, opt.causal);
+    worst = std::max(worst, wf::demo::relativeMaxError(got, ref));
+  }
+  double median = times[times.size() / 2];
+  double flops = 4.0 * opt.batch * opt.heads * opt.seqLen * opt.seqLen *
+                 opt.headDim * (opt.causal ? 0.5 : 1.0);
+  std::printf("flash_attention B%lld H%lld N%lld d%lld %s (BR %d, BC %d, "
+              "TPR %d) on %s\n",
+              (long long)opt.batch, (long long)opt.heads,
+              (long long)opt.seqLen, (long long)opt.headDim,
+              opt.causal ? "causal" : "non-causal", opt.br, opt.bc, tpr,
+              dev.name().c_str());
+  std::printf("max error vs reference: %.3g over %lld heads (tolerance "
+              "1e-04)\n",
+              worst, (long long)heads);
+  std::printf("kernel time: median %.3f ms, %.2f TFLOP/s\n", median / 1000.0,
+              flops / (median * 1e-6) / 1e12);
+  if (!(worst <= 1e-4)) {
+    std::printf("FAILED\n");
+    return 1;
+  }
+  std::printf("OK\n");
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"Runs demo/flash-attention.forth and checks it"};
+  Options opt;
+  app.add_option("--batch", opt.batch)->check(CLI::Range(1, 1 << 16));
+  app.add_option("--heads", opt.heads)->check(CLI::Range(1, 1 << 16));
+  app.add_option("--seq", opt.seqLen)->check(CLI::Range(1, 1 << 20));
+  app.add_option("--dim", opt.headDim)->check(CLI::IsMember({64, 128}));
+  app.add_option("--causal", opt.causal, "1 or 0");
+  app.add_option("--br", opt.br, "query rows per block");
+  app.add_option("--bc", opt.bc, "keys per tile");
+  app.add_option("--tpr", opt.tpr, "threads per row (0: by head_dim)");
+  app.add_option("--device", opt.device)
+      ->check(CLI::IsMember({"gpu", "cpu", "auto"}));
+  app.add_option("--arch", opt.arch);
+  app.add_option("--repeat", opt.repeat);
+  app.add_option("--check-heads", opt.checkHeads);
+  app.add_option("--demo-dir", opt.demoDir);
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return run(opt);
+  } catch (const wf::rt::Error &e) {
+    std::cerr << "warpforth-flash: error: " << e.what() << "\n";
+    return 1;
+  }
+}
