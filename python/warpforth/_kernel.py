@@ -1,0 +1,226 @@
+"""Kernels: compiled or loaded once, then called like functions."""
+
+from __future__ import annotations
+
+import ctypes
+import numbers
+import os
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence, Union
+
+from . import _lib
+from ._args import ArrayRef, array_ref, scalar_arg, stream_handle, type_name
+from ._device import Device, _resolve
+
+Dims = Union[int, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    is_array: bool
+    type: str   # "f32", "i64", ...
+    size: str   # the size expression of an array ("" if undeclared)
+
+    @property
+    def type_code(self) -> int:
+        return _lib.TYPE_NAMES.index(self.type)
+
+
+def _dim3(d: Dims, what: str) -> tuple[int, int, int]:
+    dims = [d] if isinstance(d, int) else list(d)
+    if not 1 <= len(dims) <= 3:
+        raise ValueError(f"{what}: expected 1 to 3 dimensions, got {dims}")
+    dims += [1] * (3 - len(dims))
+    return (int(dims[0]), int(dims[1]), int(dims[2]))
+
+
+class Kernel:
+    """A kernel loaded on a device. Call it with its arguments in signature
+    order (or by param name), plus grid=, block=, shared= and stream=."""
+
+    def __init__(self, handle: int, dev: Device):
+        self._dev = dev  # the C kernel keeps its device alive; so do we
+        self._lib = dev._lib
+        self._handle = handle
+        lib = self._lib
+        self.name: str = lib.wf_kernel_name(handle).decode()
+        self.signature: str = lib.wf_kernel_signature(handle).decode()
+        self.params: list[Param] = []
+        for i in range(lib.wf_kernel_num_params(handle)):
+            self.params.append(Param(
+                lib.wf_kernel_param_name(handle, i).decode(),
+                lib.wf_kernel_param_is_array(handle, i) == 1,
+                type_name(lib.wf_kernel_param_type(handle, i)),
+                lib.wf_kernel_param_size(handle, i).decode()))
+        ft = lib.wf_kernel_float_type(handle)
+        self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
+        self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
+
+    # ---- construction -------------------------------------------------
+
+    @classmethod
+    def from_file(cls, path: Union[str, os.PathLike], *,
+                  defines: Optional[dict] = None, float: Optional[str] = None,
+                  device: Any = "auto", arch: Optional[str] = None,
+                  include_dirs: Optional[list] = None) -> "Kernel":
+        """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
+        Device): PTX on the GPU, host code on the CPU."""
+        dev = _resolve(device)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        handle = dev._lib.wf_kernel_compile_file(
+            dev.handle, os.fspath(path).encode(), ctypes.byref(opts))
+        del keep
+        return cls(_lib.check_handle(handle), dev)
+
+    @classmethod
+    def from_source(cls, source: str, *, name: str = "<source>",
+                    defines: Optional[dict] = None, float: Optional[str] = None,
+                    device: Any = "auto", arch: Optional[str] = None,
+                    include_dirs: Optional[list] = None) -> "Kernel":
+        dev = _resolve(device)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        handle = dev._lib.wf_kernel_compile_source(
+            dev.handle, name.encode(), source.encode(), ctypes.byref(opts))
+        del keep
+        return cls(_lib.check_handle(handle), dev)
+
+    @classmethod
+    def from_ptx(cls, ptx: str, *, device: Any = "gpu") -> "Kernel":
+        """Loads PTX from warpforthc (it carries the signature block)."""
+        dev = _resolve(device)
+        handle = dev._lib.wf_kernel_load_ptx(dev.handle, ptx.encode())
+        return cls(_lib.check_handle(handle), dev)
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._lib.wf_kernel_release(handle)
+
+    def __repr__(self) -> str:
+        params = ", ".join(
+            f"{p.name}: {p.type}[{p.size}]" if p.is_array else f"{p.name}: {p.type}"
+            for p in self.params)
+        return f"<warpforth.Kernel {self.name}({params}) on {self._dev.kind}>"
+
+    @property
+    def device(self) -> Device:
+        return self._dev
+
+    @property
+    def ptx(self) -> str:
+        """The PTX text (GPU kernels compiled or loaded from PTX; else "")."""
+        return self._lib.wf_kernel_ptx(self._handle).decode()
+
+    def const(self, name: str) -> Optional[int]:
+        """An integer compile-time constant from the signature (MAX_SEQ)."""
+        value = ctypes.c_int64()
+        if self._lib.wf_kernel_const(self._handle, name.encode(),
+                                     ctypes.byref(value)) != 0:
+            return None
+        return value.value
+
+    # ---- launching ----------------------------------------------------
+
+    def __call__(self, *args: Any, grid: Dims = 1, block: Dims = 1,
+                 shared: int = 0, stream: Any = None, **named: Any) -> None:
+        """Launches the kernel: asynchronously on the GPU (on `stream`, else
+        the current torch/CuPy stream of the first such argument, else the
+        default stream), synchronously on the CPU. Host arrays passed to a
+        GPU kernel are staged, which makes that launch synchronous."""
+        self._launch(args, named, grid, block, shared, stream, timed=False)
+
+    def time(self, *args: Any, grid: Dims = 1, block: Dims = 1,
+             shared: int = 0, stream: Any = None, **named: Any) -> float:
+        """Runs the kernel once and returns its time in microseconds (CUDA
+        events on the GPU, a steady clock on the CPU)."""
+        return self._launch(args, named, grid, block, shared, stream, timed=True)
+
+    def _bind(self, args: Sequence[Any], named: dict) -> list[Any]:
+        if len(args) > len(self.params):
+            raise TypeError(f"kernel '{self.name}' takes {len(self.params)} "
+                            f"params; got {len(args)} arguments")
+        values: list[Any] = list(args) + [_MISSING] * (len(self.params) - len(args))
+        index = {p.name: i for i, p in enumerate(self.params)}
+        for name, value in named.items():
+            if name not in index:
+                raise TypeError(f"kernel '{self.name}' has no param '{name}'")
+            if values[index[name]] is not _MISSING:
+                raise TypeError(f"param '{name}' given twice")
+            values[index[name]] = value
+        missing = [p.name for p, v in zip(self.params, values) if v is _MISSING]
+        if missing:
+            raise TypeError(f"kernel '{self.name}': no value for "
+                            + ", ".join(missing))
+        return values
+
+    def _array_arg(self, p: Param, ref: ArrayRef, staged: list) -> _lib.Arg:
+        what = f"kernel '{self.name}': param '{p.name}'"
+        if ref.type != p.type_code:
+            raise TypeError(f"{what}: argument is {type_name(ref.type)}, "
+                            f"signature says {p.type}")
+        addr = ref.addr
+        if ref.on_gpu and not self._dev.is_gpu:
+            raise ValueError(f"{what}: GPU memory passed to a CPU kernel")
+        if ref.on_gpu and ref.gpu_ordinal not in (None, self._dev.ordinal):
+            raise ValueError(f"{what}: memory on GPU {ref.gpu_ordinal}, "
+                             f"kernel on GPU {self._dev.ordinal}")
+        if not ref.on_gpu and self._dev.is_gpu:
+            addr = self._dev.alloc(max(1, ref.nbytes))
+            staged.append((addr, ref))
+            if ref.nbytes:
+                self._dev.upload(addr, ref.addr, ref.nbytes)
+        return _lib.Arg(_lib.ARG_BUFFER, ref.type, addr, ref.nbytes, 0, 0.0)
+
+    def _launch(self, args, named, grid, block, shared, stream, timed):
+        values = self._bind(args, named)
+        c_args = (_lib.Arg * max(1, len(values)))()
+        staged: list[tuple[int, ArrayRef]] = []
+        implied_stream: Optional[int] = None
+        try:
+            for i, (p, v) in enumerate(zip(self.params, values)):
+                what = f"kernel '{self.name}': param '{p.name}'"
+                if not p.is_array:
+                    c_args[i] = scalar_arg(v, what)
+                    continue
+                # Numbers (numpy scalars have an __array_interface__ too)
+                # are never arrays.
+                ref = None if isinstance(v, numbers.Number) else array_ref(v, what)
+                if ref is None:
+                    raise TypeError(f"{what} is an array of {p.type}; got "
+                                    f"{type(v).__name__}")
+                c_args[i] = self._array_arg(p, ref, staged)
+                if implied_stream is None and ref.stream is not None:
+                    implied_stream = ref.stream
+            handle = stream_handle(stream) if stream is not None else (implied_stream or 0)
+            cfg = _lib.LaunchConfig(
+                (ctypes.c_uint32 * 3)(*_dim3(grid, "grid")),
+                (ctypes.c_uint32 * 3)(*_dim3(block, "block")),
+                shared, handle if self._dev.is_gpu else None)
+            result = self._run(cfg, c_args, len(values), timed, bool(staged))
+            # Host arrays come back whole: which params a kernel writes is
+            # not in its signature.
+            for addr, ref in staged:
+                if ref.writable and ref.nbytes:
+                    self._dev.download(ref.addr, addr, ref.nbytes)
+            return result
+        finally:
+            for addr, ref in staged:
+                self._dev.free(addr)
+
+    def _run(self, cfg, c_args, n, timed, staged):
+        lib, h = self._lib, self._handle
+        micros = None
+        if timed:
+            t = ctypes.c_double()
+            _lib.check(lib.wf_kernel_time(h, ctypes.byref(cfg), c_args, n,
+                                          ctypes.byref(t)))
+            micros = t.value
+        elif staged:
+            _lib.check(lib.wf_kernel_run(h, ctypes.byref(cfg), c_args, n))
+        else:
+            _lib.check(lib.wf_kernel_launch(h, ctypes.byref(cfg), c_args, n))
+        return micros
+
+
+_MISSING = object()

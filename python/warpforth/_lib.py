@@ -1,0 +1,195 @@
+"""Finding and loading libwarpforth.so, and the ctypes prototypes of its C API
+(runtime/capi/warpforth_c.h). Everything else in the package goes through
+`lib()` and `check()` from here."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from pathlib import Path
+from typing import Optional
+
+API_VERSION = 1
+
+# wf_elem_type, in the order of warpforth_c.h.
+TYPE_NONE = -1
+TYPE_NAMES = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"]
+TYPE_SIZES = [1, 2, 4, 8, 2, 2, 4, 8]
+
+ARG_BUFFER, ARG_INT, ARG_FLOAT = 0, 1, 2
+DEVICE_KINDS = {"auto": 0, "gpu": 1, "cpu": 2}
+FLOAT_MODES = {None: 0, "f32": 1, "f64": 2}
+
+
+class WarpForthError(RuntimeError):
+    """A failure reported by the compiler or the runtime; the message is the
+    library's complete text (diagnostics, or the runtime's error)."""
+
+
+class CompileOptions(ctypes.Structure):
+    _fields_ = [
+        ("arch", ctypes.c_char_p),
+        ("opt_level", ctypes.c_int),
+        ("float_mode", ctypes.c_int),
+        ("line_info", ctypes.c_int),
+        ("defines", ctypes.POINTER(ctypes.c_char_p)),
+        ("num_defines", ctypes.c_size_t),
+        ("include_dirs", ctypes.POINTER(ctypes.c_char_p)),
+        ("num_include_dirs", ctypes.c_size_t),
+    ]
+
+
+class LaunchConfig(ctypes.Structure):
+    _fields_ = [
+        ("grid", ctypes.c_uint32 * 3),
+        ("block", ctypes.c_uint32 * 3),
+        ("shared_bytes", ctypes.c_uint64),
+        ("stream", ctypes.c_void_p),
+    ]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_int32),
+        ("type", ctypes.c_int32),
+        ("addr", ctypes.c_uint64),
+        ("bytes", ctypes.c_uint64),
+        ("i", ctypes.c_int64),
+        ("f", ctypes.c_double),
+    ]
+
+
+_P = ctypes.c_void_p
+_S = ctypes.c_char_p
+_I = ctypes.c_int
+_SZ = ctypes.c_size_t
+_U64 = ctypes.c_uint64
+_ARGS = ctypes.POINTER(Arg)
+_CFG = ctypes.POINTER(LaunchConfig)
+_OPTS = ctypes.POINTER(CompileOptions)
+
+# name: (restype, argtypes)
+_PROTOTYPES = {
+    "wf_last_error": (_S, []),
+    "wf_api_version": (_I, []),
+    "wf_gpu_available": (_I, []),
+    "wf_device_open": (_P, [_I, _I]),
+    "wf_device_close": (None, [_P]),
+    "wf_device_get_kind": (_I, [_P]),
+    "wf_device_name": (_S, [_P]),
+    "wf_alloc": (_I, [_P, _SZ, ctypes.POINTER(_U64)]),
+    "wf_free": (_I, [_P, _U64]),
+    "wf_upload": (_I, [_P, _U64, _P, _SZ]),
+    "wf_download": (_I, [_P, _P, _U64, _SZ]),
+    "wf_synchronize": (_I, [_P]),
+    "wf_kernel_compile_file": (_P, [_P, _S, _OPTS]),
+    "wf_kernel_compile_source": (_P, [_P, _S, _S, _OPTS]),
+    "wf_kernel_load_ptx": (_P, [_P, _S]),
+    # Returns malloc'd memory, so c_void_p (not c_char_p, which would copy
+    # the text and lose the pointer that wf_string_free needs).
+    "wf_compile_to_ptx": (_P, [_S, _S, _OPTS]),
+    "wf_string_free": (None, [_P]),
+    "wf_kernel_release": (None, [_P]),
+    "wf_kernel_name": (_S, [_P]),
+    "wf_kernel_signature": (_S, [_P]),
+    "wf_kernel_ptx": (_S, [_P]),
+    "wf_kernel_float_type": (_I, [_P]),
+    "wf_kernel_shared_bytes": (ctypes.c_int64, [_P]),
+    "wf_kernel_num_params": (_I, [_P]),
+    "wf_kernel_param_name": (_S, [_P, _I]),
+    "wf_kernel_param_is_array": (_I, [_P, _I]),
+    "wf_kernel_param_type": (_I, [_P, _I]),
+    "wf_kernel_param_size": (_S, [_P, _I]),
+    "wf_kernel_const": (_I, [_P, _S, ctypes.POINTER(ctypes.c_int64)]),
+    "wf_kernel_launch": (_I, [_P, _CFG, _ARGS, _SZ]),
+    "wf_kernel_run": (_I, [_P, _CFG, _ARGS, _SZ]),
+    "wf_kernel_time": (_I, [_P, _CFG, _ARGS, _SZ, ctypes.POINTER(ctypes.c_double)]),
+}
+
+_lib: Optional[ctypes.CDLL] = None
+
+
+def repo_root() -> Path:
+    """The WarpForth checkout this package sits in (python/warpforth/..)."""
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def _candidates() -> list[Path]:
+    env = os.environ.get("WARPFORTH_LIB")
+    if env:
+        p = Path(env)
+        # A folder holding the library is as good as the file itself.
+        return [p / "libwarpforth.so" if p.is_dir() else p]
+    here = Path(__file__).resolve().parent
+    found = [here / "libwarpforth.so"]
+    root = repo_root()
+    # Any build folder of the checkout (build/, build-*/), newest first.
+    builds = sorted(root.glob("build*/**/libwarpforth.so"),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    return found + builds
+
+
+def lib() -> ctypes.CDLL:
+    """The loaded library, with its prototypes set (loaded on first use)."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in _candidates():
+        if not path.is_file():
+            tried.append(str(path))
+            continue
+        handle = ctypes.CDLL(str(path))
+        for name, (restype, argtypes) in _PROTOTYPES.items():
+            fn = getattr(handle, name)
+            fn.restype = restype
+            fn.argtypes = argtypes
+        version = handle.wf_api_version()
+        if version != API_VERSION:
+            raise WarpForthError(
+                f"{path} has C API version {version}; this package needs "
+                f"{API_VERSION}")
+        _lib = handle
+        return handle
+    raise WarpForthError(
+        "libwarpforth.so not found (set WARPFORTH_LIB to its path); tried: "
+        + ", ".join(tried))
+
+
+def last_error() -> str:
+    return lib().wf_last_error().decode(errors="replace")
+
+
+def check(status: int) -> None:
+    """Raises the library's last error unless a C call returned 0."""
+    if status != 0:
+        raise WarpForthError(last_error())
+
+
+def check_handle(handle: Optional[int]) -> int:
+    """Raises the library's last error when a C call returned NULL."""
+    if not handle:
+        raise WarpForthError(last_error())
+    return handle
+
+
+def compile_options(arch: Optional[str] = None,
+                    defines: Optional[dict] = None,
+                    float: Optional[str] = None,
+                    include_dirs: Optional[list] = None,
+                    opt_level: int = 0,
+                    line_info: bool = False) -> tuple[CompileOptions, list]:
+    """A CompileOptions struct, and the ctypes buffers it points into (keep
+    them alive until the call that uses the struct returns)."""
+    if float not in FLOAT_MODES:
+        raise ValueError(f"float={float!r}: expected None, 'f32' or 'f64'")
+    defs = [f"{k}={v}".encode() for k, v in (defines or {}).items()]
+    dirs = [str(d).encode() for d in (include_dirs or [])]
+    def_array = (ctypes.c_char_p * max(1, len(defs)))(*defs)
+    dir_array = (ctypes.c_char_p * max(1, len(dirs)))(*dirs)
+    opts = CompileOptions(
+        arch.encode() if arch else None, opt_level, FLOAT_MODES[float],
+        1 if line_info else 0,
+        ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
+        ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs))
+    return opts, [def_array, dir_array]

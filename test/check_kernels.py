@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Compiles every kernel under test/ and demo/ and checks its PTX:
+
+- no local memory (.local, ld.local, st.local): the stack lives in registers;
+- in f32 mode (and no f64 params), no f64 instruction;
+- ptxas accepts it for sm_90, when ptxas is installed.
+
+Files that do not compile (error tests, INCLUDEd bodies) are skipped: the
+lit suite checks those. Prints one line per kernel and 'N passed, M failed'.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# Extra configurations worth checking beyond the defaults in the file.
+VARIANTS = {
+    "flash-attention.forth": [
+        [],
+        ["-D", "HEAD_DIM=128", "-D", "TPR=2"],
+        ["-D", "CAUSAL=0"],
+        ["-D", "HEAD_DIM=128", "-D", "TPR=2", "-D", "CAUSAL=0"],
+    ],
+}
+
+F64_INSTRUCTION = re.compile(r"^\s*[a-z][\w.]*\.f64\b", re.MULTILINE)
+LOCAL = re.compile(r"\.local\b|ld\.local|st\.local")
+
+
+def kernels(roots):
+    for root in roots:
+        for folder, _, files in os.walk(root):
+            for name in sorted(files):
+                if name.endswith(".forth"):
+                    yield os.path.join(folder, name)
+
+
+def check(compiler, ptxas, path, extra):
+    with tempfile.NamedTemporaryFile(suffix=".ptx") as out:
+        try:
+            r = subprocess.run([compiler, path, "-o", out.name] + extra,
+                               capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            return ["warpforthc took more than 60 s"]
+        if r.returncode != 0:
+            return None  # not a standalone kernel
+        ptx = open(out.name).read()
+        problems = []
+        if LOCAL.search(ptx):
+            problems.append("uses local memory")
+        f32 = "// @float f32" in ptx
+        f64_params = re.search(r"// @param \S+ \S+ f64", ptx)
+        if f32 and not f64_params and F64_INSTRUCTION.search(ptx):
+            problems.append("f32 kernel has an f64 instruction")
+        if ptxas:
+            a = subprocess.run([ptxas, "-arch=sm_90", "-o", os.devnull,
+                                out.name], capture_output=True, text=True)
+            if a.returncode != 0:
+                problems.append("ptxas: " + a.stderr.strip()[:300])
+        return problems
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--warpforthc", required=True)
+    p.add_argument("--ptxas", default="")
+    p.add_argument("roots", nargs="+")
+    args = p.parse_args()
+    passed = failed = skipped = 0
+    jobs = [(path, extra) for path in kernels(args.roots)
+            for extra in VARIANTS.get(os.path.basename(path), [[]])]
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        results = pool.map(
+            lambda job: check(args.warpforthc, args.ptxas, *job), jobs)
+        for (path, extra), problems in zip(jobs, results):
+            label = path + (" " + " ".join(extra) if extra else "")
+            if problems is None:
+                skipped += 1
+            elif problems:
+                failed += 1
+                print("FAIL", label, "; ".join(problems))
+            else:
+                passed += 1
+                print("ok  ", label)
+    print(f"({skipped} files are not standalone kernels)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or passed == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
