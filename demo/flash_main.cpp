@@ -24,24 +24,28 @@ namespace {
 struct Options {
   int64_t batch = 1, heads = 2, seqLen = 128, headDim = 64;
   bool causal = true;
-  int br = 64, bc = 32, tpr = 0; // tpr 0: 1 for d <= 64, else 2
+  int br = 64, bc = 16, rpt = 2;
+  int tpr = 0; // 0: 2 for head_dim 64, 4 for 128
   std::string device = "auto";
   std::string arch = "sm_80";
   int repeat = 5;
   int checkHeads = 4;
+  int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
 };
 
 int run(const Options &opt) {
   wf::rt::Device dev =
       wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
-  int tpr = opt.tpr ? opt.tpr : (opt.headDim <= 64 ? 1 : 2);
+  int tpr = opt.tpr ? opt.tpr : (opt.headDim <= 64 ? 2 : 4);
   wf::CompileOptions compile;
   compile.arch = opt.arch;
+  compile.optLevel = opt.optLevel;
   compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
                      {"CAUSAL", opt.causal ? "1" : "0"},
                      {"BR", std::to_string(opt.br)},
                      {"BC", std::to_string(opt.bc)},
+                     {"RPT", std::to_string(opt.rpt)},
                      {"TPR", std::to_string(tpr)}};
   wf::rt::Kernel kernel = wf::demo::loadForthKernel(
       dev, opt.demoDir + "/flash-attention.forth", compile);
@@ -65,7 +69,7 @@ int run(const Options &opt) {
   config.grid = {static_cast<uint32_t>((opt.seqLen + opt.br - 1) / opt.br),
                  static_cast<uint32_t>(opt.heads),
                  static_cast<uint32_t>(opt.batch)};
-  config.block = {static_cast<uint32_t>(opt.br * tpr), 1, 1};
+  config.block = {static_cast<uint32_t>(opt.br / opt.rpt * tpr), 1, 1};
   std::vector<wf::rt::Arg> args = {
       wf::rt::Arg::buf(bq),  wf::rt::Arg::buf(bk),
       wf::rt::Arg::buf(bv),  wf::rt::Arg::buf(bo),
@@ -95,11 +99,11 @@ int run(const Options &opt) {
   double flops = 4.0 * opt.batch * opt.heads * opt.seqLen * opt.seqLen *
                  opt.headDim * (opt.causal ? 0.5 : 1.0);
   std::printf("flash_attention B%lld H%lld N%lld d%lld %s (BR %d, BC %d, "
-              "TPR %d) on %s\n",
+              "RPT %d, TPR %d) on %s\n",
               (long long)opt.batch, (long long)opt.heads,
               (long long)opt.seqLen, (long long)opt.headDim,
-              opt.causal ? "causal" : "non-causal", opt.br, opt.bc, tpr,
-              dev.name().c_str());
+              opt.causal ? "causal" : "non-causal", opt.br, opt.bc, opt.rpt,
+              tpr, dev.name().c_str());
   std::printf("max error vs reference: %.3g over %lld heads (tolerance "
               "1e-04)\n",
               worst, (long long)heads);
@@ -125,10 +129,13 @@ int main(int argc, char **argv) {
   app.add_option("--causal", opt.causal, "1 or 0");
   app.add_option("--br", opt.br, "query rows per block");
   app.add_option("--bc", opt.bc, "keys per tile");
+  app.add_option("--rpt", opt.rpt, "query rows per thread (1 or 2)");
   app.add_option("--tpr", opt.tpr, "threads per row (0: by head_dim)");
   app.add_option("--device", opt.device)
       ->check(CLI::IsMember({"gpu", "cpu", "auto"}));
   app.add_option("--arch", opt.arch);
+  app.add_option("-O", opt.optLevel, "optimization level 0-3")
+      ->check(CLI::Range(0, 3));
   app.add_option("--repeat", opt.repeat);
   app.add_option("--check-heads", opt.checkHeads);
   app.add_option("--demo-dir", opt.demoDir);

@@ -180,6 +180,24 @@ private:
     return raw;
   }
 
+  /// A double narrowed to float rounding to odd (toward zero, last bit set
+  /// when inexact), so a later rounding to f16/bf16 is the only rounding.
+  llvm::Value *roundToOddFloat(llvm::Value *v) {
+    if (!v->getType()->isDoubleTy())
+      return v;
+    llvm::Value *f = b.CreateFPTrunc(v, b.getFloatTy());
+    llvm::Value *back = b.CreateFPExt(f, b.getDoubleTy());
+    llvm::Value *inexact = b.CreateFCmpONE(back, v); // false for NaN
+    llvm::Value *bits = b.CreateBitCast(f, b.getInt32Ty());
+    llvm::Value *away = b.CreateFCmpOGT(
+        b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, back),
+        b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v));
+    llvm::Value *toward = b.CreateSelect(away, b.CreateSub(bits, b.getInt32(1)),
+                                         bits);
+    llvm::Value *odd = b.CreateOr(toward, 1);
+    return b.CreateBitCast(b.CreateSelect(inexact, odd, bits), b.getFloatTy());
+  }
+
   /// A slot to element type `elem` (bits for 16-bit floats).
   llvm::Value *toElem(llvm::Value *v, ElemType elem) {
     switch (elem) {
@@ -191,7 +209,7 @@ private:
       return v;
     case ElemType::BF16: {
       // Round to nearest even on the f32 bits; keep NaNs quiet NaNs.
-      llvm::Value *f = toFloatType(v, b.getFloatTy());
+      llvm::Value *f = roundToOddFloat(v);
       llvm::Value *bits = b.CreateBitCast(f, b.getInt32Ty());
       llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), 1);
       llvm::Value *rounded =
@@ -201,7 +219,7 @@ private:
       return b.CreateTrunc(b.CreateLShr(top, 16), b.getInt16Ty());
     }
     case ElemType::F16:
-      return target.floatToHalf(b, toFloatType(v, b.getFloatTy()));
+      return target.floatToHalf(b, roundToOddFloat(v));
     case ElemType::F32:
       return toFloatType(v, b.getFloatTy());
     case ElemType::F64:
@@ -417,7 +435,7 @@ private:
       for (size_t i = 0; i < lanes; ++i)
         vec = b.CreateInsertElement(vec, toElem(arg(i), inst.elem), i);
       b.CreateAlignedStore(vec, pointer(arg(lanes), inst.space),
-                           llvm::Align(lanes * elemTypeBytes(inst.elem)));
+                           vectorAlign(lanes, inst.elem));
       return nullptr;
     }
     case Op::Add32:
@@ -470,6 +488,12 @@ private:
         llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8), order);
   }
 
+  // Vector accesses promise the whole vector's alignment, up to 16 bytes:
+  // buffers and shared arrays are 16-byte aligned, not more.
+  static llvm::Align vectorAlign(uint64_t lanes, ElemType elem) {
+    return llvm::Align(std::min<uint64_t>(16, lanes * elemTypeBytes(elem)));
+  }
+
   // The lanes of one 4F@ (one group) share one vector load: ld.v4.
   llvm::Value *loadLane(const ir::Inst &inst) {
     llvm::Value *addr = get(inst.operands[0]);
@@ -479,7 +503,7 @@ private:
       auto *type = llvm::FixedVectorType::get(elem, inst.imm);
       llvm::Value *vec = b.CreateAlignedLoad(
           type, pointer(addr, inst.space),
-          llvm::Align(inst.imm * elemTypeBytes(inst.elem)));
+          vectorAlign(inst.imm, inst.elem));
       it = vectorLoads.emplace(inst.group, vec).first;
     }
     return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,

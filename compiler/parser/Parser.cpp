@@ -558,6 +558,15 @@ private:
       if (!declared.insert(tok.upper).second)
         diags.error(tok.loc, "local '" + tok.text + "' declared twice",
                     tok.length());
+      // Names are case-insensitive: a local `o` hides a param `O`.
+      auto hidden = headerNames.find(tok.upper);
+      if (hidden != headerNames.end() || wordIndex.count(tok.upper))
+        diags.warning(tok.loc,
+                      "local '" + tok.text + "' hides the " +
+                          (hidden != headerNames.end() ? "header name"
+                                                       : "word") +
+                          " '" + tok.upper + "' (names ignore case)",
+                      tok.length());
       def.locals.push_back(tok.text);
       if (zeroInit)
         ++item.zeroInit;
@@ -657,6 +666,14 @@ private:
         diags.error(name.loc, "INCLUDE nested too deeply", name.length());
         return;
       }
+      // Files that include a file twice, each, nest to 2^depth includes.
+      if (++includeCount > 1000) {
+        diags.error(name.loc,
+                    "more than 1000 INCLUDEs in one kernel (is a file "
+                    "included over and over?)",
+                    name.length());
+        return;
+      }
       std::ifstream in(candidate, std::ios::binary);
       std::stringstream buffer;
       buffer << in.rdbuf();
@@ -676,6 +693,7 @@ private:
 
   std::vector<TokenStream> files;
   std::vector<uint32_t> includeStack;
+  unsigned includeCount = 0;
   std::map<std::string, unsigned> wordIndex; // latest definition wins
   std::map<std::string, std::pair<ItemKind, unsigned>> headerNames;
   std::vector<OpenControl> control;

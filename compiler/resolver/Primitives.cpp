@@ -89,6 +89,8 @@ void Resolver::regAccess(const Item &item) {
       push(state.regs[base + *c]);
     return;
   }
+  if (!charge(item, 3 * count)) // a compare and a select per element
+    return;
   if (isSet) {
     ir::Value *value = view(pop());
     for (size_t k = 0; k < count; ++k) {
@@ -133,6 +135,8 @@ void Resolver::pick(const Item &item) {
     current = nullptr;
     return;
   }
+  if (!charge(item, 3 * depth)) // a compare and a select per slot
+    return;
   bool allFloat = true;
   for (ir::Value *v : state.data)
     allFloat = allFloat && v->type != ir::Type::I64;
@@ -176,6 +180,8 @@ void Resolver::roll(const Item &item) {
     current = nullptr;
     return;
   }
+  if (!charge(item, 6 * depth)) // compares and selects per slot
+    return;
   // Dynamic: slot k from the top (after the roll) comes from k-1 if the
   // rolled item was deeper than it, else stays.
   std::vector<ir::Value *> old(state.data.begin(), state.data.end());

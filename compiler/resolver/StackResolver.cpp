@@ -69,17 +69,13 @@ void Resolver::resolveItem(const Item &item) {
   if (tooLarge)
     return;
   // Some words cost more than one step: a control word copies the whole
-  // machine state into branches and block parameters, a computed PICK or
-  // ROLL selects over every slot (3 and 6 instructions a slot), a call or
-  // locals declaration sets up its locals. Counting that keeps deep stacks,
-  // loops and locals from blowing up too.
+  // machine state into branches and block parameters, a call or locals
+  // declaration sets up its locals (and a computed PICK, ROLL or register
+  // array index charges its selects itself). Counting that keeps deep
+  // stacks, loops, locals and register arrays from blowing up too.
   size_t cost = 1;
   if (item.kind == ItemKind::Control && reachable())
-    cost += state.data.size() + state.ret.size() + 2 * state.loops.size() +
-            state.locals.size();
-  else if (item.kind == ItemKind::Primitive &&
-           (item.prim == Prim::Pick || item.prim == Prim::Roll))
-    cost += (item.prim == Prim::Pick ? 3 : 6) * state.data.size();
+    cost += state.flatten().size();
   else if (item.kind == ItemKind::Call)
     cost += program.words[item.index].locals.size();
   else if (item.kind == ItemKind::LocalsDecl)
@@ -455,6 +451,16 @@ void Resolver::applyControl(const Item &item) {
     OpenConstruct orig{Tag::Orig, item.control, item.loc};
     if (reachable() && need(item, 1)) {
       ir::Value *flag = popInt();
+      // A flag known at compile time (CAUSAL IF, TPR 2 = IF) resolves
+      // only the branch taken, like [IF]: the other may even have another
+      // stack effect.
+      if (auto known = ir::IRBuilder::constValue(flag)) {
+        if (*known == 0)
+          orig.edges.push_back(
+              branchAway(item, "the path skipping the IF branch"));
+        control.push_back(std::move(orig));
+        break;
+      }
       PendingEdge skip{};
       condBranch(flag, module.body.newBlock(), &skip,
                  "the path skipping the IF branch", item);

@@ -73,3 +73,21 @@ float bfloat16ToFloat(uint16_t bits) {
 }
 
 } // namespace wf::rt
+
+namespace wf::rt {
+
+float roundToOddFloat(double value) {
+  float f = static_cast<float>(value);
+  if (std::isnan(value) || static_cast<double>(f) == value || std::isinf(f))
+    return f;
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  // Truncate toward zero, then make the last bit sticky.
+  if (std::fabs(static_cast<double>(f)) > std::fabs(value))
+    --bits;
+  bits |= 1;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+} // namespace wf::rt

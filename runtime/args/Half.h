@@ -13,6 +13,9 @@
 namespace wf::rt {
 
 uint16_t floatToHalf(float value);
+/// A double rounded once: through a round-to-odd float, so converting a
+/// double never rounds twice.
+float roundToOddFloat(double value);
 float halfToFloat(uint16_t bits);
 uint16_t floatToBFloat16(float value);
 float bfloat16ToFloat(uint16_t bits);

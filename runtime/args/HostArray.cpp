@@ -81,9 +81,9 @@ void HostArray::setDouble(size_t i, double v) {
   void *d = data();
   switch (type_) {
   case ElemType::F16:
-    return store(d, i, floatToHalf(static_cast<float>(v)));
+    return store(d, i, floatToHalf(roundToOddFloat(v)));
   case ElemType::BF16:
-    return store(d, i, floatToBFloat16(static_cast<float>(v)));
+    return store(d, i, floatToBFloat16(roundToOddFloat(v)));
   case ElemType::F32:
     return store(d, i, static_cast<float>(v));
   case ElemType::F64:

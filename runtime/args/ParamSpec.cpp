@@ -24,6 +24,15 @@ std::optional<Number> parseNumber(const std::string &text) {
     n.i = i;
     return n;
   }
+  // Hex is a bit pattern: 0xFFFFFFFFFFFFFFFF is -1, as in the compiler.
+  if (hex && p == 0) {
+    errno = 0;
+    unsigned long long u = std::strtoull(text.c_str(), &end, 16);
+    if (*end == '\0' && errno != ERANGE) {
+      n.i = static_cast<int64_t>(u);
+      return n;
+    }
+  }
   errno = 0;
   double f = std::strtod(text.c_str(), &end);
   if (*end != '\0')

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Attention speed, four ways on the same inputs in one process (f32):
+
+- flash: demo/flash-attention.forth (tiled, online softmax, one launch);
+- naive: demo/attention-mh-f32.forth (one block per query row, causal only);
+- SDPA: torch.nn.functional.scaled_dot_product_attention, default backend;
+- plain: matmul, mask, softmax, matmul in PyTorch.
+
+Shapes: B4 H16 N4096 with head_dim 64 and 128, causal and not, and GPT-2
+small's (B1 H12 d64 causal, N 64/256/1024). Median time by CUDA events,
+TFLOP/s counted as 4*B*H*N*N*d (halved when causal) and each column's
+ratio of SDPA's time to its own (above 1: faster than SDPA). The flash
+output is checked against SDPA's on every shape.
+
+    PYTHONPATH=python WARPFORTH_LIB=.../libwarpforth.so python3 demo/bench_flash.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "python"))
+import warpforth  # noqa: E402
+
+# Tile shapes per head_dim, picked on an H100 (see the issue note).
+FLASH_CONFIG = {64: dict(BR=64, BC=16, RPT=2, TPR=2),
+                128: dict(BR=64, BC=16, RPT=2, TPR=4)}
+SHAPES = [
+    (4, 16, 4096, 64, True), (4, 16, 4096, 64, False),
+    (4, 16, 4096, 128, True), (4, 16, 4096, 128, False),
+    (1, 12, 64, 64, True), (1, 12, 256, 64, True), (1, 12, 1024, 64, True),
+]
+_flash: dict = {}
+
+
+def flash_kernel(head_dim: int, causal: bool) -> warpforth.Kernel:
+    key = (head_dim, causal)
+    if key not in _flash:
+        cfg = FLASH_CONFIG[head_dim]
+        defines = {"HEAD_DIM": head_dim, "CAUSAL": int(causal), **cfg}
+        _flash[key] = warpforth.Kernel.from_file(
+            ROOT / "demo" / "flash-attention.forth", device="gpu",
+            defines=defines, arch="sm_90")
+    return _flash[key]
+
+
+def run_flash(q, k, v, o, causal: bool) -> None:
+    b, h, n, d = q.shape
+    cfg = FLASH_CONFIG[d]
+    grid = ((n + cfg["BR"] - 1) // cfg["BR"], h, b)
+    flash_kernel(d, causal)(q, k, v, o, n, h, b, grid=grid,
+                            block=cfg["BR"] // cfg["RPT"] * cfg["TPR"])
+
+
+def median_ms(fn, reps: int) -> float:
+    fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def plain(q, k, v, causal: bool):
+    s = (q @ k.transpose(-1, -2)) * q.shape[-1] ** -0.5
+    if causal:
+        n = q.shape[-2]
+        mask = torch.ones(n, n, dtype=torch.bool, device=q.device).triu(1)
+        s = s.masked_fill(mask, float("-inf"))
+    return torch.softmax(s, dim=-1) @ v
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--no-naive", action="store_true",
+                    help="skip the one-block-per-row kernel (slow at N4096)")
+    args = ap.parse_args()
+    torch.manual_seed(0)
+    print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, f32, "
+          f"median of {args.reps} (CUDA events)\n")
+    print("| shape | flash ms (TFLOP/s, x SDPA) | naive ms (x SDPA) | "
+          "SDPA ms (TFLOP/s) | plain ms (x SDPA) | flash err |")
+    print("|---|---|---|---|---|---|")
+    worst = 0.0
+    for b, h, n, d, causal in SHAPES:
+        q, k, v = (torch.randn(b, h, n, d, device="cuda") for _ in range(3))
+        o = torch.empty_like(q)
+        flops = 4 * b * h * n * n * d * (0.5 if causal else 1.0)
+        t_sdpa = median_ms(
+            lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
+            args.reps)
+        t_flash = median_ms(lambda: run_flash(q, k, v, o, causal), args.reps)
+        t_plain = median_ms(lambda: plain(q, k, v, causal), args.reps)
+        naive = "n/a"
+        if causal and not args.no_naive and n <= 4096:
+            o2 = torch.empty_like(q)
+            t_naive = median_ms(
+                lambda: warpforth.multihead_attention(q, k, v, o2),
+                max(3, args.reps // 3))
+            naive = f"{t_naive:.3f} ({t_sdpa / t_naive:.2f})"
+        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        run_flash(q, k, v, o, causal)
+        err = ((o - ref).abs().max() / ref.abs().max()).item()
+        worst = max(worst, err)
+        tf = lambda t: flops / (t * 1e-3) / 1e12  # noqa: E731
+        print(f"| B{b} H{h} N{n} d{d} {'causal' if causal else 'full'} | "
+              f"{t_flash:.3f} ({tf(t_flash):.1f}, {t_sdpa / t_flash:.2f}) | "
+              f"{naive} | {t_sdpa:.3f} ({tf(t_sdpa):.1f}) | "
+              f"{t_plain:.3f} ({t_sdpa / t_plain:.2f}) | {err:.1e} |")
+    print(f"\nworst flash error vs SDPA (relative to output scale): {worst:.2e}")
+    return 0 if worst <= 1e-4 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

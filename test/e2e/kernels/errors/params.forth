@@ -1,0 +1,69 @@
+\ warpforth-run's argument errors: each exits non-zero with one clear
+\ message on stderr (docs/runtime.md, "Errors").
+\! kernel main
+\! param A i64[4]
+\! param N i64
+\! param C f64[N]
+A @ N + A 8 + !
+\ A working run first: A[1] = A[0] + N; C has N elements.
+\ E2E: --param 'i64[]:1,2' --param i64:3 --param 'f64[3]' --output-param 0
+\ EXPECT: 1,4,0,0
+\ Too few params.
+\ E2E-ERROR: --param 'i64[]:1,2'
+\ EXPECT-STDERR: param 'N' has no value (the kernel takes 3 params: A, N, C; pass --param N=...)
+\ Too many params.
+\ E2E-ERROR: --param 'i64[]:1,2' --param i64:3 --param 'f64[3]' --param i64:4
+\ EXPECT-STDERR: kernel 'main' takes 3 params (A, N, C); got more --param values
+\ A bad value in the public syntax.
+\ E2E-ERROR: --param 'i64[]:1,x' --param N=1 --param C=zeros
+\ EXPECT-STDERR: bad --param 'i64[]:1,x': 'x' is not a number
+\ An unknown fill.
+\ E2E-ERROR: --param A=1 --param N=1 --param C=bogus
+\ EXPECT-STDERR: bad --param 'C=bogus'
+\ An unknown name.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --param Z=1
+\ EXPECT-STDERR: kernel 'main' has no param 'Z' (params: A, N, C)
+\ The same param twice.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --param N=3
+\ EXPECT-STDERR: param 'N': given twice
+\ A stated type that disagrees with the signature.
+\ E2E-ERROR: --param 'f64[]:1.5' --param N=2 --param C=zeros
+\ EXPECT-STDERR: param 'A': argument is f64, signature says i64
+\ A float value for an integer array, and for an integer scalar.
+\ E2E-ERROR: --param A=1.5 --param N=2 --param C=zeros
+\ EXPECT-STDERR: param 'A': is an array of i64; '1.5' is not an integer
+\ E2E-ERROR: --param A=1 --param N=2.5 --param C=zeros
+\ EXPECT-STDERR: param 'N'
+\ A size expression that comes out negative.
+\ E2E-ERROR: --param A=1 --param N=-1 --param C=zeros
+\ EXPECT-STDERR: param 'C': size N = -1 is negative
+\ Output requests that cannot be met.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --output-param A --output-count 9
+\ EXPECT-STDERR: --output-count 9: param 'A' holds 4 values
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --output-param Q
+\ EXPECT-STDERR: --output-param Q: kernel 'main' has no param 'Q'
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --output-param N
+\ EXPECT-STDERR: param 'N' is a scalar; only arrays can be read back
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --output-param 7
+\ EXPECT-STDERR: --output-param 7: kernel 'main' has 3 params
+\ A missing .npy file.
+\ E2E-ERROR: --param A=@nothere.npy --param N=3 --param C=zeros
+\ EXPECT-STDERR: cannot open 'nothere.npy'
+\ Launch shapes.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --grid 0
+\ EXPECT-STDERR: --grid '0': expected X, X,Y or X,Y,Z with each at least 1
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 1,x
+\ EXPECT-STDERR: --block '1,x'
+\ A block of 2000 threads: the CPU says "a block of 2000 threads is more
+\ than the 1024 a GPU allows", the GPU reports the failed launch; both
+\ name the kernel and the launch shape.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 2000
+\ EXPECT-STDERR: kernel 'main' (grid 1,1,1 block 2000,1,1)
+\ ONLY: cpu
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 2000
+\ EXPECT-STDERR: a block of 2000 threads is more than the 1024 a GPU allows
+\ Other options.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --kernel other
+\ EXPECT-STDERR: --kernel 'other'
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --float f16
+\ EXPECT-STDERR: --float 'f16': expected f32 or f64

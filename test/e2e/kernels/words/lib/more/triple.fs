@@ -1,0 +1,2 @@
+\ Found through -I lib/more.
+: TRIPLE ( n -- 3n ) 3 * ;

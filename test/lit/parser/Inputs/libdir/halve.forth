@@ -1,0 +1,2 @@
+\ Found only through -I (parser/include.forth).
+: HALVE 2/ ;

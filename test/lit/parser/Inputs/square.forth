@@ -1,0 +1,3 @@
+\ Included by parser/include.forth and codegen tests: a word library.
+: SQUARE DUP * ;
+INCLUDE nested/cube.forth
