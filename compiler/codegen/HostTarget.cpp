@@ -114,7 +114,8 @@ public:
     llvm::Value *src;
     switch (mode) {
     case ir::ShflMode::Xor:
-      src = b.CreateXor(lane, arg);
+      // shfl.bfly uses the mask's low five bits only.
+      src = b.CreateXor(lane, b.CreateAnd(arg, 31));
       break;
     case ir::ShflMode::Down:
       src = b.CreateAdd(lane, arg);

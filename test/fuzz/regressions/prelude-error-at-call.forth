@@ -1,0 +1,3 @@
+\! kernel k
+: W 3 MIN ;
+0> W
