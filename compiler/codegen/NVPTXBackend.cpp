@@ -58,8 +58,10 @@ createNVPTXTargetMachine(const std::string &arch, int optLevel,
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
+  // Probe with the default CPU: asking for an unknown one makes LLVM print
+  // its own warning before ours.
   std::unique_ptr<llvm::MCSubtargetInfo> sti(
-      target->createMCSubtargetInfo(triple, arch, ""));
+      target->createMCSubtargetInfo(triple, "", ""));
   if (!sti || !sti->isCPUStringValid(arch)) {
     error = "unknown GPU architecture '" + arch +
             "' (expected e.g. sm_80, sm_86, sm_89, sm_90)";

@@ -237,6 +237,16 @@ private:
         skipLine();
         break;
       }
+      if (word == "(") {
+        // A ( comment ) may annotate a directive; it ends on this line.
+        while (pos < text.size() && text[pos] != ')' && text[pos] != '\n')
+          advance();
+        if (pos < text.size() && text[pos] == ')')
+          advance();
+        else
+          diags.error(partLoc, "unterminated '(' comment in a directive");
+        continue;
+      }
       tok.parts.push_back(makeToken(word, partLoc));
     }
     return tok;

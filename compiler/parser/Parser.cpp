@@ -156,6 +156,10 @@ private:
         break;
       handleToken(tok);
     }
+    if (unrollNext) {
+      diags.error(unrollLoc, "UNROLL must be followed by DO or ?DO", 6);
+      unrollNext = false;
+    }
     if (defining) {
       WordDef &def = program.words[definingIndex];
       diags.error(def.loc, "definition of '" + def.name +
@@ -167,6 +171,12 @@ private:
   }
 
   void handleToken(const Token &tok) {
+    // UNROLL applies to the very next token, which must be DO or ?DO.
+    if (unrollNext && !(tok.kind == TokenKind::Word &&
+                        (tok.upper == "DO" || tok.upper == "?DO"))) {
+      diags.error(unrollLoc, "UNROLL must be followed by DO or ?DO", 6);
+      unrollNext = false;
+    }
     if (tok.kind == TokenKind::Directive) {
       diags.error(tok.loc,
                   "directive after code: header directives must come before "
@@ -229,13 +239,6 @@ private:
       unrollNext = true;
       unrollLoc = tok.loc;
       return;
-    }
-    if (unrollNext) {
-      auto next = lookupControlWord(w);
-      if (!next || (*next != ControlWord::Do && *next != ControlWord::QDo)) {
-        diags.error(unrollLoc, "UNROLL must be followed by DO or ?DO", 6);
-        unrollNext = false;
-      }
     }
     if (auto control = lookupControlWord(w)) {
       handleControl(tok, *control);
@@ -351,6 +354,7 @@ private:
       diags.error(colon.loc, "':' inside the definition of '" +
                                  program.words[definingIndex].name +
                                  "' (definitions cannot nest)");
+      next(); // the would-be name: not an unknown word on top of this
       return;
     }
     if (!control.empty()) {
@@ -431,7 +435,7 @@ private:
                   tok.upper + " does not match the innermost open " +
                       controlWordName(open.word) + " (line " +
                       std::to_string(open.loc.line) + "); expected it to "
-                      "close a " + opener,
+                      "close " + (opener[0] == 'I' ? "an " : "a ") + opener,
                   tok.length());
       return false;
     }
@@ -654,7 +658,10 @@ private:
         continue;
       std::string canonical = fs::weakly_canonical(candidate, ec).string();
       for (uint32_t open : includeStack) {
-        if (sources.path(open) == canonical) {
+        // The kernel file may have been named relative to the working
+        // folder; compare canonical paths.
+        if (fs::weakly_canonical(sources.path(open), ec).string() ==
+            canonical) {
           diags.error(name.loc,
                       "INCLUDE cycle: '" + name.text + "' is already being "
                       "included",

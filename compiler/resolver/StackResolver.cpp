@@ -259,11 +259,7 @@ void Resolver::inlineCall(const Item &item) {
                         b.constInt(0));
   frames.push_back(std::move(frame));
   unsigned errorsBefore = diags.errorCount();
-  for (const Item &inner : def.body) {
-    resolveItem(inner);
-    if (tooLarge)
-      break;
-  }
+  resolveRange(def.body, 0, def.body.size());
   Frame done = std::move(frames.back());
   frames.pop_back();
   // An error inside a prelude word points into the prelude; say where the

@@ -1,6 +1,5 @@
 \ An unknown --arch should produce only warpforthc's own diagnostic.
 \
-\ XFAIL: *
 \ BUG: LLVM's MCSubtargetInfo prints "'sm_bogus' is not a recognized
 \ processor for this target (ignoring processor)" to stderr (twice) before
 \ warpforthc's error, because NVPTXBackend.cpp createNVPTXTargetMachine

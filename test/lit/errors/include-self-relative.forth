@@ -1,7 +1,6 @@
 \ The same self-include, compiled by a relative path from its folder:
 \ the cycle must still be reported at once, and nothing else.
 \
-\ XFAIL: *
 \ BUG: the main file is registered under the path given on the command
 \ line, while INCLUDE compares canonical paths (Parser.cpp parseInclude),
 \ so the first self-INCLUDE is not seen as a cycle: the file is read a

@@ -1,7 +1,6 @@
 \ The mismatch message names the expected opener with the right article:
 \ "close an IF or WHILE".
 \
-\ XFAIL: *
 \ BUG: Parser.cpp popControl builds "expected it to close a " + opener, so
 \ THEN and ELSE say "close a IF or WHILE" / "close a IF".
 \ RUN: %not %warpforthc %s 2>&1 | FileCheck %s

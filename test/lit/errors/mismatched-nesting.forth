@@ -5,7 +5,7 @@
 
 \! kernel k
 : W1 BEGIN 1 THEN ;
-\ CHECK: {{.*}}mismatched-nesting.forth:[[@LINE-1]]:14: error: THEN does not match the innermost open BEGIN (line [[@LINE-1]]); expected it to close a IF or WHILE
+\ CHECK: {{.*}}mismatched-nesting.forth:[[@LINE-1]]:14: error: THEN does not match the innermost open BEGIN (line [[@LINE-1]]); expected it to close an IF or WHILE
 \ CHECK-NEXT: {{^}}: W1 BEGIN 1 THEN ;{{$}}
 \ CHECK-NEXT: {{^}}             ^~~~{{$}}
 \ CHECK-NEXT: {{.*}}:[[@LINE-4]]:6: error: BEGIN is never closed: expected UNTIL, AGAIN or REPEAT before ';'
@@ -14,4 +14,4 @@
 : W3 4 0 DO 1 UNTIL LOOP ;
 \ CHECK: {{.*}}:[[@LINE-1]]:15: error: UNTIL does not match the innermost open DO (line [[@LINE-1]]); expected it to close a BEGIN
 : W4 4 0 DO THEN LOOP ;
-\ CHECK: {{.*}}:[[@LINE-1]]:13: error: THEN does not match the innermost open DO (line [[@LINE-1]]); expected it to close a IF or WHILE
+\ CHECK: {{.*}}:[[@LINE-1]]:13: error: THEN does not match the innermost open DO (line [[@LINE-1]]); expected it to close an IF or WHILE

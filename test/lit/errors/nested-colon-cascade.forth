@@ -1,7 +1,6 @@
 \ A rejected nested ':' should be the only error: the name after it is
 \ part of the bad definition, not an unknown word.
 \
-\ XFAIL: *
 \ BUG: Parser.cpp startDefinition returns on a nested ':' without consuming
 \ the name that follows, so a second, misleading error follows:
 \ "unknown word 'INNER'; did you mean 'INVERT'?".

@@ -1,7 +1,6 @@
 \ UNROLL applies to the DO right after it; anything else in between, or
 \ nothing at all, is an error.
 \
-\ XFAIL: *
 \ BUG: Parser.cpp checks what follows UNROLL only for word tokens that
 \ reach the control-word lookup: numbers (UNROLL 4 0 DO), ':' and other
 \ syntax words skip the check, so 'UNROLL 4 0 DO' is accepted, 'UNROLL :

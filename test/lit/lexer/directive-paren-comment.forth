@@ -1,7 +1,6 @@
 \ A '( ... )' comment is a comment everywhere, also after a directive's
 \ parts, as a '\' comment is.
 \
-\ XFAIL: *
 \ BUG: Lexer.cpp readDirective only recognises '\' comments; '(' and the
 \ comment's words become directive parts and are glued into the type:
 \ "unknown type 'i64(rows)'", "missing ']' in 'f32[N](data)'", and the
