@@ -21,6 +21,12 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
     if (d->x == 0 || d->y == 0 || d->z == 0)
       throw Error(describeLaunch(sig, config) +
                   ": grid and block dimensions must be at least 1");
+  // Without bytes for it, a shared array sized at launch would overrun.
+  if (sig.dynamicShared && config.dynamicSharedBytes == 0)
+    throw Error(describeLaunch(sig, config) + ": shared '" +
+                sig.dynamicShared->name +
+                "' is sized at launch, but the launch gives it no bytes "
+                "(dynamic shared memory; warpforth-run --shared-bytes N)");
 }
 
 std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,

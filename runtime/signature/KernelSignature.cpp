@@ -93,6 +93,9 @@ public:
       need(f, 4, "@shared NAME TYPE COUNT");
       SharedDecl s{f[1], parseType(f[2]), parseInt(f[3], "shared count")};
       sig.shared.push_back(s);
+    } else if (d == "@dynamic-shared") {
+      need(f, 3, "@dynamic-shared NAME TYPE");
+      sig.dynamicShared = SharedDecl{f[1], parseType(f[2]), 0};
     } else if (d == "@shared-bytes") {
       need(f, 2, "@shared-bytes N");
       sharedBytes = parseInt(f[1], "shared byte count");
@@ -211,6 +214,9 @@ std::string formatSignature(const KernelSignature &sig) {
   for (const SharedDecl &s : sig.shared)
     out << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
         << s.count << "\n";
+  if (sig.dynamicShared)
+    out << "// @dynamic-shared " << sig.dynamicShared->name << " "
+        << elemTypeName(sig.dynamicShared->type) << "\n";
   out << "// @shared-bytes " << sig.sharedBytes << "\n";
   for (const auto &[name, value] : sig.consts)
     out << "// @const " << name << " " << value << "\n";

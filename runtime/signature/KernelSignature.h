@@ -56,6 +56,8 @@ struct KernelSignature {
   std::vector<SharedDecl> shared;
   /// Static shared memory in bytes (@shared-bytes, else the sum of @shared).
   int64_t sharedBytes = 0;
+  /// The shared array sized at launch (@dynamic-shared), if any.
+  std::optional<SharedDecl> dynamicShared; // count 0: set at launch
   /// Integer @const values, for size expressions.
   std::map<std::string, int64_t> consts;
 

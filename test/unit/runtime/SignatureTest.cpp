@@ -136,3 +136,19 @@ TEST_CASE("signature: errors", "[signature]") {
   CHECK_THAT(messageOf("// @warpforth-signature x\n"),
              Catch::Contains("line 1"));
 }
+
+TEST_CASE("signature: a shared array sized at launch round-trips",
+          "[signature]") {
+  KernelSignature sig = parseSignature("// @warpforth-signature 1\n"
+                                       "// @kernel k\n"
+                                       "// @dynamic-shared DYN f32\n"
+                                       "// @shared-bytes 16\n"
+                                       "// @end\n");
+  REQUIRE(sig.dynamicShared);
+  CHECK(sig.dynamicShared->name == "DYN");
+  CHECK(sig.dynamicShared->type == ElemType::F32);
+  KernelSignature again = parseSignature(formatSignature(sig));
+  REQUIRE(again.dynamicShared);
+  CHECK(again.dynamicShared->name == "DYN");
+  CHECK(again.dynamicShared->type == ElemType::F32);
+}
