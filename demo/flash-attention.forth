@@ -64,9 +64,9 @@ HEAD_DIM S>F FSQRT 1/F { scale }
 RPT 0 UNROLL DO I { r }
   DT 0 UNROLL DO I { d }
     Q base r row0 + in-bounds HEAD_DIM * + dcol + d + FLOATS + 4F@ { x0 x1 x2 x3 }
-    r DT * d + { q }
-    x0 scale F* q QR!  x1 scale F* q 1+ QR!
-    x2 scale F* q 2 + QR!  x3 scale F* q 3 + QR!
+    r DT * d + { qi }
+    x0 scale F* qi QR!  x1 scale F* qi 1+ QR!
+    x2 scale F* qi 2 + QR!  x3 scale F* qi 3 + QR!
   4 +LOOP
   MASKED r MR!  0.0 r LR!
 LOOP
@@ -92,9 +92,9 @@ ktiles 0 DO
     DT 0 UNROLL DO I { d }
       j HEAD_DIM * dcol + d + FLOATS KT + 4SF@ { x0 x1 x2 x3 }
       RPT 0 UNROLL DO I { r }
-        r BC * j + { s }  r DT * d + { q }
-        s SR@  x0 q QR@ F* F+  x1 q 1+ QR@ F* F+
-               x2 q 2 + QR@ F* F+  x3 q 3 + QR@ F* F+  s SR!
+        r BC * j + { s }  r DT * d + { qi }
+        s SR@  x0 qi QR@ F* F+  x1 qi 1+ QR@ F* F+
+               x2 qi 2 + QR@ F* F+  x3 qi 3 + QR@ F* F+  s SR!
       LOOP
     4 +LOOP
     RPT 0 UNROLL DO I { r }

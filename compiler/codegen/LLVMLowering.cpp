@@ -233,6 +233,61 @@ private:
         addr, llvm::PointerType::get(ctx, target.addressSpace(space)));
   }
 
+  // Forth addresses are integers, but most are a param's or a shared
+  // array's base plus offsets. Rebuilding those as GEPs from the base
+  // pointer (instead of inttoptr) lets LLVM see base + constant and fold
+  // the constant into the load (ld [r+imm]) instead of keeping a register
+  // per address.
+
+  /// Which operand of `v` leads to a param/shared base: -2 when `v` is the
+  /// base, -1 when none does. Memoized: address chains share operands.
+  int baseOperand(const ir::Value *v, unsigned depth = 0) {
+    auto it = baseOperands.find(v);
+    if (it != baseOperands.end())
+      return it->second;
+    int result = -1;
+    if (v->kind == ir::Value::Kind::Inst && depth < 64) {
+      auto *inst = static_cast<const ir::Inst *>(v);
+      if (inst->op == ir::Op::ParamAddr || inst->op == ir::Op::SharedAddr)
+        result = -2;
+      else if (inst->op == ir::Op::Add || inst->op == ir::Op::Sub) {
+        if (baseOperand(inst->operands[0], depth + 1) != -1)
+          result = 0;
+        else if (inst->op == ir::Op::Add &&
+                 baseOperand(inst->operands[1], depth + 1) != -1)
+          result = 1;
+      }
+    }
+    baseOperands[v] = result;
+    return result;
+  }
+
+  /// The pointer for address `v` in `space`: a GEP chain from its base
+  /// when it has one in that space, else inttoptr.
+  llvm::Value *addressOf(const ir::Value *v, ir::AddrSpace space) {
+    unsigned as = target.addressSpace(space);
+    int which = baseOperand(v);
+    if (which == -1)
+      return pointer(get(v), space);
+    auto *inst = static_cast<const ir::Inst *>(v);
+    if (which == -2) {
+      llvm::Value *base = inst->op == ir::Op::ParamAddr
+                              ? target.param(b, inst->index)
+                              : target.sharedBase(b, inst->index);
+      if (base->getType()->getPointerAddressSpace() != as)
+        return pointer(get(v), space); // e.g. S@ on a param: as written
+      return base;
+    }
+    llvm::Value *base = addressOf(inst->operands[which], space);
+    if (!base->getType()->isPointerTy() ||
+        base->getType()->getPointerAddressSpace() != as)
+      return pointer(get(v), space);
+    llvm::Value *offset = get(inst->operands[1 - which]);
+    if (inst->op == ir::Op::Sub)
+      offset = b.CreateNeg(offset);
+    return b.CreateGEP(b.getInt8Ty(), base, offset);
+  }
+
   // --- Integer ops with defined edge cases -------------------------------
 
   llvm::Value *divide(llvm::Value *lhs, llvm::Value *rhs, bool remainder) {
@@ -407,13 +462,13 @@ private:
     case Op::Load: {
       llvm::Type *memType = memoryType(inst.elem);
       llvm::Value *raw =
-          b.CreateAlignedLoad(memType, pointer(arg(0), inst.space),
+          b.CreateAlignedLoad(memType, addressOf(inst.operands[0], inst.space),
                               llvm::Align(elemTypeBytes(inst.elem)));
       return fromElem(raw, inst.elem, inst.type);
     }
     case Op::Store: {
       llvm::Value *v = toElem(arg(0), inst.elem);
-      b.CreateAlignedStore(v, pointer(arg(1), inst.space),
+      b.CreateAlignedStore(v, addressOf(inst.operands[1], inst.space),
                            llvm::Align(elemTypeBytes(inst.elem)));
       return nullptr;
     }
@@ -434,7 +489,7 @@ private:
           llvm::PoisonValue::get(llvm::FixedVectorType::get(elem, lanes));
       for (size_t i = 0; i < lanes; ++i)
         vec = b.CreateInsertElement(vec, toElem(arg(i), inst.elem), i);
-      b.CreateAlignedStore(vec, pointer(arg(lanes), inst.space),
+      b.CreateAlignedStore(vec, addressOf(inst.operands[lanes], inst.space),
                            vectorAlign(lanes, inst.elem));
       return nullptr;
     }
@@ -455,7 +510,7 @@ private:
   llvm::Value *atomic(const ir::Inst &inst) {
     auto op = static_cast<ir::AtomicOp>(inst.imm);
     llvm::Value *ptr =
-        pointer(get(inst.operands.back()), inst.space);
+        addressOf(inst.operands.back(), inst.space);
     // Relaxed ordering, like CUDA's atomicAdd: atom.* without fences.
     const auto order = llvm::AtomicOrdering::Monotonic;
     if (op == ir::AtomicOp::Cas) {
@@ -502,7 +557,7 @@ private:
       llvm::Type *elem = memoryType(inst.elem);
       auto *type = llvm::FixedVectorType::get(elem, inst.imm);
       llvm::Value *vec = b.CreateAlignedLoad(
-          type, pointer(addr, inst.space),
+          type, addressOf(inst.operands[0], inst.space),
           vectorAlign(inst.imm, inst.elem));
       it = vectorLoads.emplace(inst.group, vec).first;
     }
@@ -549,6 +604,7 @@ private:
   std::unordered_map<const ir::Block *, llvm::BasicBlock *> blocks;
   std::unordered_map<const ir::Value *, llvm::Value *> values;
   std::unordered_map<unsigned, llvm::Value *> vectorLoads;
+  std::unordered_map<const ir::Value *, int> baseOperands;
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;
   std::map<uint32_t, llvm::DIFile *> diFiles;

@@ -12,6 +12,7 @@ TID-X DUP CELLS PART + S!
 BARRIER
 TID-X 0= IF PART S@ OUT ! THEN
 1.5 TID-X 2* HALVES + SHF!
+BARRIER HALVES SHF@ F>S OUT !   \ read back: a write-only array would go
 
 \ CHECK: // @shared PART i64 128
 \ CHECK: // @shared HALVES f16 3
@@ -22,6 +23,7 @@ TID-X 0= IF PART S@ OUT ! THEN
 \ CHECK: bar.sync 0;
 \ CHECK: ld.shared.u64
 \ CHECK: st.shared.u16
+\ CHECK: ld.shared.{{u16|b16}}
 
-\ LLVM: @shared_PART = internal addrspace(3) global [1024 x i8] undef, align 16
-\ LLVM: @shared_HALVES = internal addrspace(3) global [6 x i8] undef, align 16
+\ LLVM: @shared_PART = internal {{(unnamed_addr )?}}addrspace(3) global [1024 x i8] undef, align 16
+\ LLVM: @shared_HALVES = internal {{(unnamed_addr )?}}addrspace(3) global [6 x i8] undef, align 16
