@@ -13,7 +13,7 @@
 \ Extra memory is O(SEQ_LEN): nothing but the output is written.
 \
 \ Compile-time knobs (-D): HEAD_DIM (64 or 128; a multiple of 4*TPR),
-\ CAUSAL (1 or 0), BR, BC, RPT (1 or 2), TPR (1, 2 or 4). BC*HEAD_DIM/4
+\ CAUSAL (1 or 0), BR, BC, RPT (1, 2 or 4), TPR (1, 2, 4 or 8). BC*HEAD_DIM/4
 \ must be a multiple of the thread count. Any SEQ_LEN works: partial
 \ tiles are masked.
 \! kernel flash_attention
@@ -48,7 +48,8 @@
 \ The TPR threads of a row hold partial dot products: add them up.
 : row-sum ( x -- x' )
   TPR 2 >= IF DUP 1 FSHFL-XOR F+ THEN
-  TPR 4 >= IF DUP 2 FSHFL-XOR F+ THEN ;
+  TPR 4 >= IF DUP 2 FSHFL-XOR F+ THEN
+  TPR 8 >= IF DUP 4 FSHFL-XOR F+ THEN ;
 
 \ Where this block's (batch, head) starts, in floats.
 BID-Z HEADS * BID-Y + SEQ_LEN * HEAD_DIM * { base }

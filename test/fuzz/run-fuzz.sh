@@ -3,12 +3,11 @@
 #
 #   run-fuzz.sh BINARY SECONDS [EXTRA libFuzzer ARGS...]
 #
-# Fuzzes from the seed corpus (test/fuzz/corpus) plus every past crash
-# (test/fuzz/regressions), with a dictionary of the language: syntax.dict
-# plus every primitive and prelude word, read from the sources each run so it
-# never goes stale.
-# New corpus entries go to a scratch directory, so the source tree is never
-# written. Exits 0 when nothing was found, 1 on any crash, hang (-timeout),
+# First replays every past finding (test/fuzz/regressions/*.forth), then
+# fuzzes from the seed corpus (test/fuzz/corpus) and those findings, with a
+# dictionary of the language: syntax.dict plus every primitive and prelude
+# word, read from the sources each run so that it never goes stale. New
+# corpus entries go to a scratch directory: the source tree is not written. Exits 0 when nothing was found, 1 on any crash, hang (-timeout),
 # leak, sanitizer report or out-of-memory, and 77 (ctest: skipped) when
 # BINARY is empty or missing (no clang/libFuzzer in this build).
 #
@@ -63,18 +62,34 @@ if (( jobs > 1 )); then
   args+=(-fork="$jobs" -ignore_crashes=0)
 fi
 
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# Every past finding first, each file whole (a corpus entry would be cut to
+# -max_len), through the PTX pipeline too.
+shopt -s nullglob
+regressions=("$here"/regressions/*.forth)
+if (( ${#regressions[@]} > 0 )); then
+  echo "fuzz-frontend: replaying ${#regressions[@]} regression inputs"
+  if ! WF_FUZZ_PTX_EVERY=1 "$binary" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$work/artifacts/" "${regressions[@]}" \
+      > "$work/regressions.log" 2>&1; then
+    tail -40 "$work/regressions.log"
+    echo "fuzz-frontend: FAILED replaying regressions; log:" \
+      "$work/regressions.log"
+    exit 1
+  fi
+fi
+
 echo "fuzz-frontend: $binary for ${seconds}s, work dir $work"
 # The first directory receives new inputs; the seeds and regressions are
 # read only.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
-UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-  "$binary" "${args[@]}" "$@" \
+"$binary" "${args[@]}" "$@" \
   "$work/corpus" "$here/corpus" "$here/regressions" 2>&1 |
   tee "$work/fuzz.log" |
   grep -a -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|NEW_FUNC'
 status=${PIPESTATUS[0]}
 
-shopt -s nullglob
 found=("$work"/artifacts/*)
 if (( status != 0 || ${#found[@]} > 0 )); then
   echo "fuzz-frontend: FAILED (exit $status); log: $work/fuzz.log"
