@@ -1,6 +1,14 @@
 //===- Types.h - Element types and float modes of the language ------------===//
+//
+// Element types are the runtime's (runtime/signature/ElemType.h): the
+// compiler writes them into the kernel signature and the runtime reads them
+// back, so both sides share one definition.
+//
+//===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_COMPILER_SUPPORT_TYPES_H
 #define WARPFORTH_COMPILER_SUPPORT_TYPES_H
+
+#include "runtime/signature/ElemType.h"
 
 #include <cstdint>
 #include <optional>
@@ -11,13 +19,14 @@ namespace wf {
 /// The precision of float slots, float literals and the F-words.
 enum class FloatMode { F64, F32 };
 
-/// Types a param, a shared array or a memory word can name.
-enum class ElemType { I8, I16, I32, I64, F16, BF16, F32, F64 };
+using rt::ElemType;
+using rt::elemTypeName;
 
-const char *elemTypeName(ElemType type);
-unsigned elemTypeBytes(ElemType type);
-bool isFloatElem(ElemType type);
-/// Parses "i64", "F32", ... (case-insensitive).
+inline unsigned elemTypeBytes(ElemType type) {
+  return static_cast<unsigned>(rt::elemSize(type));
+}
+inline bool isFloatElem(ElemType type) { return rt::isFloat(type); }
+/// Parses "i64", "F32", ... (case-insensitive, as Forth names are).
 std::optional<ElemType> parseElemType(std::string_view name);
 
 const char *floatModeName(FloatMode mode);
