@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 ./tools/setup.sh
 
 # libFuzzer needs clang; a second build keeps the main one uninstrumented.
-CC=clang-19 CXX=clang++-19 cmake -S . -B build-fuzz -G Ninja \
+CC=clang-19 CXX=clang++-19 cmake -S . -B build-clang-fuzz -G Ninja \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWARPFORTH_FUZZ=ON >/dev/null
-ninja -C build-fuzz -j"$(nproc)" wf-fuzz-frontend
-ctest --test-dir build-fuzz -R fuzz-frontend --output-on-failure
+ninja -C build-clang-fuzz -j"$(nproc)" wf-fuzz-frontend
+ctest --test-dir build-clang-fuzz -R fuzz-frontend --output-on-failure
 
 ctest --test-dir build --output-on-failure -j"$(nproc)" -LE gpu "$@"
