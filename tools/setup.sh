@@ -9,7 +9,7 @@ packages=(
   cmake ninja-build g++ python3
   llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev
   libcli11-dev catch2
-  zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libcurl4-openssl-dev
+  zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -222,7 +222,10 @@ void HeaderParser::parseConst(const Token &dir) {
   ConstDecl c;
   c.name = dir.parts[1].text;
   c.loc = dir.parts[1].loc;
-  std::string value = joinParts(dir, 2);
+  // Words of the value keep their spaces: `1 2` is an error, not 12.
+  std::string value;
+  for (size_t i = 2; i < dir.parts.size(); ++i)
+    value += (i > 2 ? " " : "") + dir.parts[i].text;
   Token lit;
   if (dir.parts.size() == 3 && classifyNumber(value, lit, nullptr) &&
       lit.kind == TokenKind::Float) {
@@ -366,6 +369,16 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
   }
   // Rounded up so memory sized at launch starts 16-byte aligned right after.
   header.sharedBytes = (offset + 15) & ~uint64_t(15);
+  // CUDA caps a kernel's static shared memory at 48 KiB; more has to be
+  // sized at launch (ptxas would reject it later with less context).
+  constexpr uint64_t maxStaticShared = 48 * 1024;
+  if (offset > maxStaticShared && !header.shared.empty())
+    diags.error(header.shared.back().loc,
+                "the shared arrays need " + std::to_string(offset) +
+                    " bytes, more than the 48 KiB of static shared memory "
+                    "a kernel may declare; declare the big one as TYPE[] "
+                    "and size it at launch",
+                static_cast<uint32_t>(header.shared.back().name.size()));
   for (SharedDecl &s : header.shared)
     if (s.dynamic)
       s.byteOffset = header.sharedBytes;
