@@ -82,10 +82,9 @@ private:
     dib = std::make_unique<llvm::DIBuilder>(*module);
     uint32_t mainFile = irModule.header.loc.file;
     llvm::DIFile *file = fileFor(mainFile);
-    auto *cu = dib->createCompileUnit(
-        llvm::dwarf::DW_LANG_C, file, "warpforthc", true, "", 0, "",
-        llvm::DICompileUnit::DebugDirectivesOnly);
-    (void)cu;
+    // Directives only: `.loc` lines for profilers, no DWARF sections.
+    dib->createCompileUnit(llvm::dwarf::DW_LANG_C, file, "warpforthc", true,
+                           "", 0, "", llvm::DICompileUnit::DebugDirectivesOnly);
     auto *spType = dib->createSubroutineType(dib->getOrCreateTypeArray({}));
     subprogram = dib->createFunction(
         file, fn->getName(), fn->getName(), file, irModule.header.loc.line,

@@ -83,7 +83,7 @@ struct FrontEnd {
                       program))
       return false;
     if (stopAfter == EmitKind::AST) {
-      output = printAST(program, sources);
+      output = printAST(program);
       return true;
     }
     if (!resolveProgram(program, diags, module))

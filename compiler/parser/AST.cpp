@@ -59,8 +59,7 @@ static void printItem(std::ostringstream &os, const Program &program,
   os << "\n";
 }
 
-std::string printAST(const Program &program, const SourceManager &sources) {
-  (void)sources;
+std::string printAST(const Program &program) {
   std::ostringstream os;
   const KernelHeader &h = program.header;
   os << "kernel " << h.name << " float " << floatModeName(h.floatMode)

@@ -116,7 +116,7 @@ struct Program {
 };
 
 /// Text form for --emit ast.
-std::string printAST(const Program &program, const SourceManager &sources);
+std::string printAST(const Program &program);
 
 } // namespace wf
 

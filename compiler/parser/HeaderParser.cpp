@@ -57,7 +57,6 @@ bool HeaderParser::checkArgCount(const Token &dir, size_t want,
 }
 
 bool HeaderParser::claimName(const Token &nameTok) {
-  Token probe = nameTok;
   if (nameTok.kind != TokenKind::Word) {
     diags.error(nameTok.loc, "'" + nameTok.text + "' is not a valid name",
                 nameTok.length());

@@ -165,7 +165,7 @@ private:
       diags.error(def.loc, "definition of '" + def.name +
                                "' is missing its closing ';'",
                   static_cast<uint32_t>(def.name.size()));
-      finishDefinition(def.loc);
+      finishDefinition();
     }
     checkControlClosed(0, "end of file");
   }
@@ -202,7 +202,7 @@ private:
         diags.error(tok.loc, "';' without a matching ':'");
         return;
       }
-      finishDefinition(tok.loc);
+      finishDefinition();
       return;
     }
     if (w == "{" || w == "{:") {
@@ -394,12 +394,11 @@ private:
     controlBase = control.size();
   }
 
-  void finishDefinition(SourceLoc semicolon) {
+  void finishDefinition() {
     checkControlClosed(controlBase, "';'");
     control.resize(std::min(control.size(), controlBase));
     WordDef &def = program.words[definingIndex];
     defining = false;
-    (void)semicolon;
     // The name becomes visible only now: a word cannot call itself.
     wordIndex[upperCase(def.name)] = definingIndex;
   }

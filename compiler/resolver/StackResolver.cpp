@@ -412,17 +412,33 @@ ir::Block *Resolver::openLoopHeader(const Item &item,
                                     MachineState &entryState) {
   ir::Block *header = module.body.newBlock();
   std::vector<ir::Value *> args = state.flatten();
-  std::vector<ir::Value *> params;
-  for (ir::Value *v : args)
-    params.push_back(header->addParam(v->type));
+  std::vector<ir::Value *> views;
+  // The back edge is not known yet. An f32 slot could come back holding a
+  // 64-bit integer, which an f32 parameter would truncate, so f32 slots
+  // cross the header as integer bits (a free move). Register arrays keep
+  // their declared kind, so they stay floats.
+  size_t firstReg = args.size() - state.regs.size();
+  std::vector<bool> widened(args.size(), false);
+  for (size_t i = 0; i < args.size(); ++i) {
+    ir::Type type = args[i]->type;
+    if (type == ir::Type::F32 && i < firstReg) {
+      args[i] = b.reinterpret(current, args[i], ir::Type::I64);
+      widened[i] = true;
+      type = ir::Type::I64;
+    }
+    views.push_back(header->addParam(type));
+  }
   current->term.kind = ir::Terminator::Kind::Br;
   current->term.targets[0] = header;
   current->term.args[0] = args;
   current->term.loc = item.loc;
-  state = MachineState::unflatten(state, params);
-  entryState = state;
   current = header;
   b.setBlock(header);
+  for (size_t i = 0; i < views.size(); ++i)
+    if (widened[i])
+      views[i] = b.asFloat(views[i]);
+  state = MachineState::unflatten(state, views);
+  entryState = state;
   return header;
 }
 
@@ -442,10 +458,10 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
     return;
   }
   std::vector<ir::Value *> values = s.flatten();
-  std::vector<ir::Value *> params = loop.headerState.flatten();
   std::vector<ir::Value *> args;
   for (size_t i = 0; i < values.size(); ++i)
-    args.push_back(b.reinterpret(from, values[i], params[i]->type));
+    args.push_back(
+        b.reinterpret(from, values[i], loop.header->params[i]->type));
   from->term.args[successor] = std::move(args);
 }
 
