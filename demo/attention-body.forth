@@ -1,5 +1,5 @@
 \ Causal scaled-dot-product attention, one thread block per query row:
-\   O[row] = softmax(Q[row] . K^T / sqrt(d), masked to j <= row) . V
+\   O[row] = softmax(Q[row] . K^T / sqrt(d), masked to jj <= row) . V
 \ Shared by attention.forth (f64) and attention-f32.forth (f32): FLOATS,
 \ F@ and SF@ follow the kernel's float mode, so the body is written once.
 \ The including file declares Q K V O, SEQ_LEN, HEAD_DIM, SCORES, SCRATCH.
@@ -7,7 +7,7 @@
 \ every loop strides by BDIM-X, so a block may be smaller or larger than
 \ the row.
 
-: score   ( j -- addr )  FLOATS SCORES + ;
+: score   ( jj -- addr )  FLOATS SCORES + ;
 : scratch ( t -- addr )  FLOATS SCRATCH + ;
 : element ( base row col -- addr )  SWAP HEAD_DIM * + FLOATS + ;
 
@@ -42,10 +42,10 @@
 BID-X { row }
 HEAD_DIM S>F FSQRT 1/F { scale }
 
-\ 1. Scores, spread over the threads; the causal mask hides j > row.
-TID-X BEGIN DUP SEQ_LEN < WHILE { j }
-  j row > IF MASKED ELSE row j dot scale F* THEN  j score SF!
-  j BDIM-X +
+\ 1. Scores, spread over the threads; the causal mask hides jj > row.
+TID-X BEGIN DUP SEQ_LEN < WHILE { jj }
+  jj row > IF MASKED ELSE row jj dot scale F* THEN  jj score SF!
+  jj BDIM-X +
 REPEAT DROP
 
 \ 2. Row maximum, for a numerically stable softmax.
@@ -55,13 +55,13 @@ REPEAT DROP
 block-max { rowmax }
 
 \ 3. exp(score - max) in place, and the row sum.
-0.0 TID-X BEGIN DUP SEQ_LEN < WHILE { j }
-  j score SF@ rowmax F- FEXP  DUP j score SF!  F+
-  j BDIM-X +
+0.0 TID-X BEGIN DUP SEQ_LEN < WHILE { jj }
+  jj score SF@ rowmax F- FEXP  DUP jj score SF!  F+
+  jj BDIM-X +
 REPEAT DROP
 block-sum 1/F { norm }
 
-\ 4. O[row, col] = sum over j <= row of p[j] V[j, col], columns spread
+\ 4. O[row, col] = sum over jj <= row of p[j] V[j, col], columns spread
 \ over the threads.
 TID-X BEGIN DUP HEAD_DIM < WHILE { col }
   0.0 row 1+ 0 DO  I score SF@  V I col element F@  F* F+  LOOP

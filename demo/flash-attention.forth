@@ -89,19 +89,19 @@ ktiles 0 DO
 
   \ Scores: each float4 of a key feeds all RPT rows.
   RPT BC * 0 UNROLL DO 0.0 I SR! LOOP
-  BC 0 UNROLL DO I { j }
+  BC 0 UNROLL DO I { kj }
     DT 0 UNROLL DO I { d }
-      j HEAD_DIM * dcol + d + FLOATS KT + 4SF@ { x0 x1 x2 x3 }
+      kj HEAD_DIM * dcol + d + FLOATS KT + 4SF@ { x0 x1 x2 x3 }
       RPT 0 UNROLL DO I { r }
-        r BC * j + { s }  r DT * d + { qi }
+        r BC * kj + { s }  r DT * d + { qi }
         s SR@  x0 qi QR@ F* F+  x1 qi 1+ QR@ F* F+
                x2 qi 2 + QR@ F* F+  x3 qi 3 + QR@ F* F+  s SR!
       LOOP
     4 +LOOP
     RPT 0 UNROLL DO I { r }
-      r BC * j + { s }
+      r BC * kj + { s }
       s SR@ row-sum
-      k0 j + { key }
+      k0 kj + { key }
       key SEQ_LEN >=  key r row0 + > CAUSAL 0<> AND  OR IF DROP MASKED THEN
       s SR!
     LOOP
@@ -123,11 +123,11 @@ ktiles 0 DO
   LOOP
 
   \ Output += P V: each float4 of a value row feeds all RPT rows.
-  BC 0 UNROLL DO I { j }
+  BC 0 UNROLL DO I { kj }
     DT 0 UNROLL DO I { d }
-      j HEAD_DIM * dcol + d + FLOATS VT + 4SF@ { x0 x1 x2 x3 }
+      kj HEAD_DIM * dcol + d + FLOATS VT + 4SF@ { x0 x1 x2 x3 }
       RPT 0 UNROLL DO I { r }
-        r BC * j + SR@ { p }  r DT * d + { oi }
+        r BC * kj + SR@ { p }  r DT * d + { oi }
         oi OR@ p x0 F* F+ oi OR!         oi 1+ OR@ p x1 F* F+ oi 1+ OR!
         oi 2 + OR@ p x2 F* F+ oi 2 + OR!  oi 3 + OR@ p x3 F* F+ oi 3 + OR!
       LOOP

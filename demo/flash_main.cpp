@@ -30,6 +30,8 @@ struct Options {
   std::string arch = "sm_80";
   int repeat = 5;
   int checkHeads = 4;
+  std::string kernel = "rows"; // rows: flash-attention.forth; gemm: -gemm
+  int kpt = 8;
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
 };
@@ -48,8 +50,23 @@ int run(const Options &opt) {
                      {"BC", std::to_string(opt.bc)},
                      {"RPT", std::to_string(opt.rpt)},
                      {"TPR", std::to_string(tpr)}};
+  bool gemm = opt.kernel == "gemm";
+  uint32_t threads = static_cast<uint32_t>(br / opt.rpt * tpr);
+  size_t dynamicShared = 0;
+  if (gemm) {
+    // flash-attention-gemm.forth: RPT x KPT score blocks, shared memory
+    // sized at launch (Q^T, K^T, V, P^T).
+    compile.defines.erase("TPR");
+    compile.defines["KPT"] = std::to_string(opt.kpt);
+    threads = static_cast<uint32_t>((br / opt.rpt) * (opt.bc / opt.kpt));
+    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * opt.bc +
+                         opt.bc * br);
+  }
   wf::rt::Kernel kernel = wf::demo::loadForthKernel(
-      dev, opt.demoDir + "/flash-attention.forth", compile);
+      dev,
+      opt.demoDir +
+          (gemm ? "/flash-attention-gemm.forth" : "/flash-attention.forth"),
+      compile);
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -70,7 +87,8 @@ int run(const Options &opt) {
   config.grid = {static_cast<uint32_t>((opt.seqLen + br - 1) / br),
                  static_cast<uint32_t>(opt.heads),
                  static_cast<uint32_t>(opt.batch)};
-  config.block = {static_cast<uint32_t>(br / opt.rpt * tpr), 1, 1};
+  config.block = {threads, 1, 1};
+  config.dynamicSharedBytes = dynamicShared;
   std::vector<wf::rt::Arg> args = {
       wf::rt::Arg::buf(bq),  wf::rt::Arg::buf(bk),
       wf::rt::Arg::buf(bv),  wf::rt::Arg::buf(bo),
@@ -130,6 +148,9 @@ int main(int argc, char **argv) {
   app.add_option("--causal", opt.causal, "1 or 0");
   app.add_option("--br", opt.br, "query rows per block (0: by head_dim)");
   app.add_option("--bc", opt.bc, "keys per tile");
+  app.add_option("--kernel", opt.kernel, "rows or gemm")
+      ->check(CLI::IsMember({"rows", "gemm"}));
+  app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread");
   app.add_option("--rpt", opt.rpt, "query rows per thread (1, 2 or 4)");
   app.add_option("--tpr", opt.tpr, "threads per row (1, 2, 4 or 8)");
   app.add_option("--device", opt.device)

@@ -563,12 +563,14 @@ private:
                     tok.length());
       // Names are case-insensitive: a local `o` hides a param `O`.
       auto hidden = headerNames.find(tok.upper);
-      if (hidden != headerNames.end() || wordIndex.count(tok.upper))
+      const char *what = hidden != headerNames.end() ? "header name"
+                         : wordIndex.count(tok.upper) ? "word"
+                         : lookupPrimitive(tok.upper) ? "built-in word"
+                                                      : nullptr;
+      if (what)
         diags.warning(tok.loc,
-                      "local '" + tok.text + "' hides the " +
-                          (hidden != headerNames.end() ? "header name"
-                                                       : "word") +
-                          " '" + tok.upper + "' (names ignore case)",
+                      "local '" + tok.text + "' hides the " + what + " '" +
+                          tok.upper + "' (names ignore case)",
                       tok.length());
       def.locals.push_back(tok.text);
       if (zeroInit)
