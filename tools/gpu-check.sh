@@ -20,6 +20,14 @@ for step in "$@"; do
     tune) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1"
           for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 8 --rpt 4 --tpr 4" "--br 256 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 16 --rpt 4 --tpr 4"; do echo "d64 causal=$c $cfg: $($F --dim 64 --causal $c $cfg | grep -E 'time|FAIL')"; done; done
           for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 8" "--br 128 --bc 8 --rpt 4 --tpr 8" "--br 64 --bc 16 --rpt 2 --tpr 2" "--br 128 --bc 8 --rpt 2 --tpr 4"; do echo "d128 causal=$c $cfg: $($F --dim 128 --causal $c $cfg | grep -E 'time|FAIL')"; done; done ;;
+    gemm) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 2 --kernel gemm"
+          for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 8 --kpt 8" "--br 128 --bc 64 --rpt 8 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 32 --rpt 8 --kpt 4"; do echo "d64 causal=$c $cfg: $($F --dim 64 --causal $c $cfg | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done
+          for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 4 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 64 --rpt 8 --kpt 8"; do echo "d128 causal=$c $cfg: $($F --dim 128 --causal $c $cfg | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done
+          G="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 2 --heads 3 --check-heads 6 --repeat 1"
+          for s in 1 17 100 1024; do for c in 1 0; do $G --seq $s --dim 64 --causal $c --br 128 --bc 32 --rpt 8 --kpt 4 | grep -E "FAIL|error"; $G --seq $s --dim 128 --causal $c --br 64 --bc 32 --rpt 4 --kpt 4 | grep -E "FAIL|error"; done; done; echo gemm-correctness-done ;;
+    ncugemm) ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm -c 1 \
+           /tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
+           > $OUT/ncu_gemm.txt 2>&1; grep -E "Throughput|Registers|Achieved Occupancy" $OUT/ncu_gemm.txt | head -12 ;;
     attn) fails=0; n=0; for p in f64 f32; do for s in 1 16 17 64 100 1024; do for d in 32 64 128; do b=$((32 + ((s * 7 + d) % 5) * 123)); n=$((n+1)); /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq $s --dim $d --block $b --repeat 1 > /tmp/a.txt 2>&1 || { fails=$((fails+1)); cat /tmp/a.txt; }; done; done; done; echo "attention gpu: $((n-fails)) passed, $fails failed"
           for p in f64 f32; do /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done ;;
     bench) python3 demo/bench_flash.py 2>&1 | tee $OUT/bench_flash.txt ;;
