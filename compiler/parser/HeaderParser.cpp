@@ -2,7 +2,7 @@
 #include "compiler/parser/HeaderParser.h"
 
 #include "compiler/lexer/Lexer.h"
-#include "compiler/parser/SizeExpr.h"
+#include "runtime/signature/SizeExpr.h"
 
 namespace wf {
 
@@ -279,7 +279,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   // Constants in declaration order; each may use the ones before it.
   std::map<std::string, int64_t> known;
-  ConstLookup lookup = [&](std::string_view name) -> std::optional<int64_t> {
+  rt::NameLookup lookup = [&](const std::string &name) -> std::optional<int64_t> {
     auto it = known.find(upperCase(name));
     if (it == known.end())
       return std::nullopt;
@@ -303,11 +303,11 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     }
     if (c.isFloat)
       continue;
-    SizeEvalResult r = evaluateSizeExpr(text, lookup);
-    if (r.status != SizeEvalResult::Known) {
-      std::string why = r.status == SizeEvalResult::Symbolic
-                            ? "unknown name '" + r.message + "'"
-                            : r.message;
+    rt::SizeEval r = rt::evaluateSizeExpr(text, lookup);
+    if (r.status != rt::SizeEval::Known) {
+      std::string why = r.status == rt::SizeEval::Symbolic
+                            ? "unknown name '" + r.detail + "'"
+                            : r.detail;
       diags.error(c.loc.valid() ? c.loc : fileStart,
                   "constant '" + c.name + "' = '" + text +
                       "' is not a compile-time integer: " + why);
@@ -321,17 +321,17 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
-    SizeEvalResult r = evaluateSizeExpr(p.size.text, lookup);
-    if (r.status == SizeEvalResult::Invalid)
+    rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+    if (r.status == rt::SizeEval::Invalid)
       diags.error(paramSizeLocs[i],
                   "bad size '" + p.size.text + "' for param '" + p.name +
-                      "': " + r.message,
+                      "': " + r.detail,
                   static_cast<uint32_t>(p.size.text.size()));
-    else if (r.status == SizeEvalResult::Known && r.value < 0)
+    else if (r.status == rt::SizeEval::Known && r.value < 0)
       diags.error(paramSizeLocs[i],
                   "size of param '" + p.name + "' is negative",
                   static_cast<uint32_t>(p.size.text.size()));
-    else if (r.status == SizeEvalResult::Known)
+    else if (r.status == rt::SizeEval::Known)
       p.size.value = r.value;
   }
 
@@ -341,12 +341,12 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     const std::string &text = sharedSizeText[i];
     if (s.dynamic)
       continue;
-    SizeEvalResult r = evaluateSizeExpr(text, lookup);
+    rt::SizeEval r = rt::evaluateSizeExpr(text, lookup);
     std::string why;
-    if (r.status == SizeEvalResult::Invalid)
-      why = r.message;
-    else if (r.status == SizeEvalResult::Symbolic)
-      why = "unknown name '" + r.message +
+    if (r.status == rt::SizeEval::Invalid)
+      why = r.detail;
+    else if (r.status == rt::SizeEval::Symbolic)
+      why = "unknown name '" + r.detail +
             "' (shared sizes must be compile-time constants; use "
             "'\\! const' or -D)";
     else if (r.value <= 0)
@@ -384,12 +384,12 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   for (size_t i = 0; i < header.regs.size(); ++i) {
     RegDecl &r = header.regs[i];
-    SizeEvalResult e = evaluateSizeExpr(regSizeText[i], lookup);
+    rt::SizeEval e = rt::evaluateSizeExpr(regSizeText[i], lookup);
     std::string why;
-    if (e.status != SizeEvalResult::Known)
-      why = e.status == SizeEvalResult::Invalid
-                ? e.message
-                : "unknown name '" + e.message + "' (sizes of register "
+    if (e.status != rt::SizeEval::Known)
+      why = e.status == rt::SizeEval::Invalid
+                ? e.detail
+                : "unknown name '" + e.detail + "' (sizes of register "
                   "arrays must be compile-time constants)";
     else if (e.value <= 0 || e.value > 1024)
       why = "size must be between 1 and 1024";

@@ -20,6 +20,14 @@ bool isNameChar(char c) {
 // error is reported even when some names cannot be resolved.
 using Value = std::optional<int64_t>;
 
+/// What the evaluator throws internally: the reason alone.
+struct Failure {
+  std::string why;
+};
+
+// Deep enough for any real size, shallow enough not to exhaust the stack.
+constexpr unsigned kMaxNesting = 256;
+
 class Evaluator {
 public:
   Evaluator(const std::string &expr, const NameLookup *lookup)
@@ -39,9 +47,19 @@ private:
   const std::string &expr;
   const NameLookup *lookup;
   size_t pos = 0;
+  unsigned depth = 0;
 
-  [[noreturn]] void fail(const std::string &why) {
-    throw Error("bad size expression '" + expr + "': " + why);
+public:
+  std::string unknown; // the first name the lookup did not know
+
+private:
+  [[noreturn]] void fail(const std::string &why) { throw Failure{why}; }
+
+  Value resolve(const std::string &name) {
+    Value v = (*lookup)(name);
+    if (!v && unknown.empty())
+      unknown = name;
+    return v;
   }
 
   void skipSpace() {
@@ -76,7 +94,9 @@ private:
     default:
       if (*b == 0)
         fail("division by zero");
-      r = *a / *b;
+      if (*b == -1 && *a == INT64_MIN)
+        fail("value overflows 64 bits");
+      r = op == '/' ? *a / *b : *a % *b;
     }
     if (overflow)
       fail("value overflows 64 bits");
@@ -102,6 +122,8 @@ private:
         v = combine(v, '*', parseFactor());
       else if (accept('/'))
         v = combine(v, '/', parseFactor());
+      else if (accept('%'))
+        v = combine(v, '%', parseFactor());
       else
         return v;
     }
@@ -111,6 +133,14 @@ private:
     skipSpace();
     if (pos >= expr.size())
       fail("expression ends early");
+    if (++depth > kMaxNesting)
+      fail("nested too deeply");
+    Value v = parseNested();
+    --depth;
+    return v;
+  }
+
+  Value parseNested() {
     char c = expr[pos];
     if (c == '(') {
       ++pos;
@@ -123,6 +153,9 @@ private:
       ++pos;
       return combine(int64_t(0), '-', parseFactor());
     }
+    if (c == '$' || (c == '0' && pos + 1 < expr.size() &&
+                     (expr[pos + 1] == 'x' || expr[pos + 1] == 'X')))
+      return parseHex();
     if (std::isdigit(static_cast<unsigned char>(c)))
       return parseNumber();
     if (isNameStart(c))
@@ -131,6 +164,7 @@ private:
   }
 
   Value parseNumber() {
+    size_t start = pos;
     int64_t v = 0;
     while (pos < expr.size() &&
            std::isdigit(static_cast<unsigned char>(expr[pos]))) {
@@ -139,9 +173,35 @@ private:
         fail("number overflows 64 bits");
       ++pos;
     }
+    if (pos < expr.size() && expr[pos] == '.') {
+      size_t end = pos + 1;
+      while (end < expr.size() &&
+             (std::isalnum(static_cast<unsigned char>(expr[end])) ||
+              expr[end] == '.'))
+        ++end;
+      fail("'" + expr.substr(start, end - start) + "' is not an integer");
+    }
     if (pos < expr.size() && isNameStart(expr[pos]))
       fail("name starts with a digit");
     return v;
+  }
+
+  // 0x1F or $1F: a bit pattern, as in Forth source.
+  Value parseHex() {
+    pos += expr[pos] == '$' ? 1 : 2;
+    size_t start = pos;
+    uint64_t v = 0;
+    while (pos < expr.size() &&
+           std::isxdigit(static_cast<unsigned char>(expr[pos]))) {
+      if (v >> 60)
+        fail("number overflows 64 bits");
+      char c = static_cast<char>(std::tolower(expr[pos++]));
+      v = v * 16 + static_cast<uint64_t>(std::isdigit(c) ? c - '0'
+                                                         : c - 'a' + 10);
+    }
+    if (pos == start)
+      fail("hex number without digits");
+    return static_cast<int64_t>(v);
   }
 
   // NAME, or NAME-NAME-... where each '-' is followed by a name start.
@@ -166,21 +226,50 @@ private:
     if (Value v = (*lookup)(whole))
       return v;
     if (parts.size() == 1)
-      return std::nullopt;
-    Value v = (*lookup)(parts[0]);
+      return resolve(whole);
+    Value v = resolve(parts[0]);
     for (size_t i = 1; i < parts.size(); ++i)
-      v = combine(v, '-', (*lookup)(parts[i]));
+      v = combine(v, '-', resolve(parts[i]));
     return v;
   }
 };
 
 } // namespace
 
-void checkSizeExpr(const std::string &expr) { Evaluator(expr, nullptr).run(); }
+void checkSizeExpr(const std::string &expr) {
+  try {
+    Evaluator(expr, nullptr).run();
+  } catch (const Failure &f) {
+    throw Error("bad size expression '" + expr + "': " + f.why);
+  }
+}
 
 std::optional<int64_t> evalSizeExpr(const std::string &expr,
                                     const NameLookup &lookup) {
-  return Evaluator(expr, &lookup).run();
+  try {
+    return Evaluator(expr, &lookup).run();
+  } catch (const Failure &f) {
+    throw Error("bad size expression '" + expr + "': " + f.why);
+  }
+}
+
+SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup) {
+  SizeEval result;
+  Evaluator evaluator(expr, &lookup);
+  try {
+    Value v = evaluator.run();
+    if (v) {
+      result.status = SizeEval::Known;
+      result.value = *v;
+    } else {
+      result.status = SizeEval::Symbolic;
+      result.detail = evaluator.unknown;
+    }
+  } catch (const Failure &f) {
+    result.status = SizeEval::Invalid;
+    result.detail = f.why;
+  }
+  return result;
 }
 
 } // namespace wf::rt

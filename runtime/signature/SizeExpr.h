@@ -1,9 +1,10 @@
 //===- SizeExpr.h - Array sizes written as expressions --------------------===//
 //
 // A signature declares an array's element count as an expression such as
-// SEQ_LEN*HEAD_DIM: integers, names, + - * / and parentheses. Names are
-// @const constants or integer scalar params, so the count is only known at
-// launch. Forth names may contain '-' (SEQ-LEN): a name containing '-' is
+// SEQ_LEN*HEAD_DIM: integers (decimal, 0x or $ hex), names, + - * / % and
+// parentheses. Names are @const constants or integer scalar params, so the
+// count is only known at launch. The compiler evaluates header sizes with
+// this same code, so whatever it accepts the runtime reads back. Forth names may contain '-' (SEQ-LEN): a name containing '-' is
 // looked up whole first and, if unknown, read as a subtraction of its parts.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +29,14 @@ void checkSizeExpr(const std::string &expr);
 /// division by zero or overflow.
 std::optional<int64_t> evalSizeExpr(const std::string &expr,
                                     const NameLookup &lookup);
+
+/// The same without exceptions, for the compiler's diagnostics.
+struct SizeEval {
+  enum Status { Known, Symbolic, Invalid } status = Invalid;
+  int64_t value = 0;  // Known
+  std::string detail; // Symbolic: the first unknown name; Invalid: why
+};
+SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup);
 
 } // namespace wf::rt
 

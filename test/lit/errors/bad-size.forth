@@ -7,8 +7,8 @@
 
 \! kernel k
 \! param A i64[3+]
-\ CHECK-DAG: {{.*}}bad-size.forth:[[@LINE-1]]:16: error: bad size '3+' for param 'A': expression ends too early
-\ CARET: {{.*}}bad-size.forth:[[@LINE-2]]:16: error: bad size '3+' for param 'A': expression ends too early
+\ CHECK-DAG: {{.*}}bad-size.forth:[[@LINE-1]]:16: error: bad size '3+' for param 'A': expression ends early
+\ CARET: {{.*}}bad-size.forth:[[@LINE-2]]:16: error: bad size '3+' for param 'A': expression ends early
 \ CARET-NEXT: {{^}}\! param A i64[3+]{{$}}
 \ CARET-NEXT: {{^}}               ^~{{$}}
 \! param B i64[4
@@ -18,7 +18,7 @@
 \! param D i64[8/0]
 \ CHECK-DAG: {{.*}}:[[@LINE-1]]:16: error: bad size '8/0' for param 'D': division by zero
 \! param E i64[4294967296*4294967296]
-\ CHECK-DAG: {{.*}}:[[@LINE-1]]:16: error: bad size '4294967296*4294967296' for param 'E': size overflows 64 bits
+\ CHECK-DAG: {{.*}}:[[@LINE-1]]:16: error: bad size '4294967296*4294967296' for param 'E': value overflows 64 bits
 \! param F i64[(2]
 \ CHECK-DAG: {{.*}}:[[@LINE-1]]:16: error: bad size '(2' for param 'F': missing ')'
 \! param G i64[1.5]

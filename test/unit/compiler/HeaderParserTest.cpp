@@ -1,7 +1,7 @@
 // Unit tests for the `\!` header: params, shared, consts, sizes, errors.
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/HeaderParser.h"
-#include "compiler/parser/SizeExpr.h"
+#include "runtime/signature/SizeExpr.h"
 
 #include <catch2/catch.hpp>
 
@@ -81,19 +81,26 @@ TEST_CASE("header errors name the problem") {
 }
 
 TEST_CASE("size expressions evaluate with precedence and constants") {
-  ConstLookup lookup = [](std::string_view name) -> std::optional<int64_t> {
+  // The header uses the runtime's evaluator, so what the compiler accepts
+  // the runtime reads back from the signature.
+  rt::NameLookup lookup = [](const std::string &name) -> std::optional<int64_t> {
     if (name == "N")
       return 10;
     return std::nullopt;
   };
-  auto eval = [&](const char *text) { return evaluateSizeExpr(text, lookup); };
+  auto eval = [&](const char *text) {
+    return rt::evaluateSizeExpr(text, lookup);
+  };
   CHECK(eval("2+3*4").value == 14);
   CHECK(eval("(2+3)*4").value == 20);
   CHECK(eval("N*N/4").value == 25);
   CHECK(eval("N%3").value == 1);
-  CHECK(eval("M*2").status == SizeEvalResult::Symbolic);
-  CHECK(eval("4/0").status == SizeEvalResult::Invalid);
-  CHECK(eval("2*").status == SizeEvalResult::Invalid);
-  CHECK(eval("(2").status == SizeEvalResult::Invalid);
-  CHECK(eval("9223372036854775807*2").status == SizeEvalResult::Invalid);
+  CHECK(eval("$10+0x10").value == 32);
+  CHECK(eval("M*2").status == rt::SizeEval::Symbolic);
+  CHECK(eval("M*2").detail == "M");
+  CHECK(eval("4/0").status == rt::SizeEval::Invalid);
+  CHECK(eval("2*").status == rt::SizeEval::Invalid);
+  CHECK(eval("(2").status == rt::SizeEval::Invalid);
+  CHECK(eval("9223372036854775807*2").status == rt::SizeEval::Invalid);
+  CHECK(eval(std::string(1000, '(').c_str()).status == rt::SizeEval::Invalid);
 }

@@ -29,6 +29,8 @@ TEST_CASE("size expressions: arithmetic", "[sizeexpr]") {
   CHECK(eval("100/7/2") == 7);
   CHECK(eval("-3+5") == 2);
   CHECK(eval(" 2 * 3 ") == 6);
+  CHECK(eval("7%3") == 1); // the compiler accepts %, so the runtime does
+  CHECK(eval("$10+0x1f") == 47);
 }
 
 TEST_CASE("size expressions: names", "[sizeexpr]") {
@@ -48,7 +50,9 @@ TEST_CASE("size expressions: errors", "[sizeexpr]") {
   CHECK_THROWS_WITH(eval("2*"), Catch::Contains("ends early"));
   CHECK_THROWS_WITH(eval("(2"), Catch::Contains("missing ')'"));
   CHECK_THROWS_WITH(eval("2)"), Catch::Contains("unexpected ')'"));
-  CHECK_THROWS_WITH(eval("2%3"), Catch::Contains("unexpected '%'"));
+  CHECK_THROWS_WITH(eval("2&3"), Catch::Contains("unexpected '&'"));
+  CHECK_THROWS_WITH(eval("(-9223372036854775807-1)/-1"),
+                    Catch::Contains("overflows"));
   CHECK_THROWS_WITH(eval("4/0"), Catch::Contains("division by zero"));
   CHECK_THROWS_WITH(eval("4/(N-N)", {{"N", 2}}),
                     Catch::Contains("division by zero"));
