@@ -146,6 +146,33 @@ public:
     return b.CreateBitCast(got, type);
   }
 
+  // The executor's warp_mma_tf32 gathers the warp's fragments (HostABI.h);
+  // they travel through two arrays on this fiber's stack, shared by every
+  // MMA of the kernel so that unrolled code does not grow the stack.
+  std::array<llvm::Value *, 4>
+  mmaTF32(llvm::IRBuilder<> &b,
+          llvm::ArrayRef<llvm::Value *> operands) override {
+    llvm::Type *f32 = b.getFloatTy();
+    if (!mmaIn) {
+      llvm::IRBuilder<> entry(&fn->getEntryBlock(),
+                              fn->getEntryBlock().getFirstInsertionPt());
+      mmaIn = entry.CreateAlloca(llvm::ArrayType::get(f32, 10));
+      mmaOut = entry.CreateAlloca(llvm::ArrayType::get(f32, 4));
+    }
+    llvm::Value *in = mmaIn, *out = mmaOut;
+    for (size_t i = 0; i < operands.size(); ++i)
+      b.CreateStore(operands[i], b.CreateConstInBoundsGEP1_64(f32, in, i));
+    llvm::Value *callback = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_mma_tf32)));
+    auto *fnType = llvm::FunctionType::get(
+        b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}, false);
+    b.CreateCall(fnType, callback, {fn->getArg(1), in, out});
+    std::array<llvm::Value *, 4> d;
+    for (size_t i = 0; i < d.size(); ++i)
+      d[i] = b.CreateLoad(f32, b.CreateConstInBoundsGEP1_64(f32, out, i));
+    return d;
+  }
+
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                     llvm::ArrayRef<llvm::Value *> args,
                     llvm::Type *type) override {
@@ -153,6 +180,17 @@ public:
     switch (op) {
     case ir::Op::FExp:
       return b.CreateUnaryIntrinsic(llvm::Intrinsic::exp, args[0]);
+    case ir::Op::FExp2:
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::exp2, args[0]);
+    case ir::Op::FToTF32: {
+      // cvt.rna.tf32.f32: add half of the dropped 13 bits to the magnitude
+      // (ties away from zero), clear them; NaN stays NaN.
+      llvm::Value *bits = b.CreateBitCast(args[0], b.getInt32Ty());
+      llvm::Value *rounded =
+          b.CreateAnd(b.CreateAdd(bits, b.getInt32(0x1000)), 0xffffe000u);
+      llvm::Value *isNaN = b.CreateFCmpUNO(args[0], args[0]);
+      return b.CreateSelect(isNaN, args[0], b.CreateBitCast(rounded, type));
+    }
     case ir::Op::FLog:
       return b.CreateUnaryIntrinsic(llvm::Intrinsic::log, args[0]);
     case ir::Op::FPow:
@@ -191,6 +229,8 @@ private:
   }
 
   llvm::Function *fn = nullptr;
+  llvm::Value *mmaIn = nullptr; // MMA-TF32 fragments in, per kernel
+  llvm::Value *mmaOut = nullptr;
   llvm::Module *module = nullptr;
   const KernelHeader *header = nullptr;
 };

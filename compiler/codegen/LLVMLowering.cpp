@@ -12,6 +12,7 @@
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 
+#include <array>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
@@ -433,9 +434,18 @@ private:
     case Op::FMin:
       return b.CreateBinaryIntrinsic(llvm::Intrinsic::minnum, arg(0), arg(1));
     case Op::FExp:
+    case Op::FExp2:
     case Op::FLog:
     case Op::FTanh:
       return target.math(b, inst.op, {arg(0)}, type);
+    case Op::FToTF32: {
+      // Rounded in f32 whatever the float mode: TF32 is a subset of f32.
+      llvm::Value *x = b.CreateFPCast(arg(0), b.getFloatTy());
+      return b.CreateFPCast(target.math(b, inst.op, {x}, b.getFloatTy()),
+                            type);
+    }
+    case Op::MmaLane:
+      return mmaLane(inst, type);
     case Op::FPow:
       return target.math(b, inst.op, {arg(0), arg(1)}, type);
     case Op::FCmp:
@@ -564,6 +574,18 @@ private:
                     inst.type);
   }
 
+  // The four lanes of one MMA-TF32 (one group) share one instruction.
+  llvm::Value *mmaLane(const ir::Inst &inst, llvm::Type *type) {
+    auto it = mmaResults.find(inst.group);
+    if (it == mmaResults.end()) {
+      std::array<llvm::Value *, 10> operands;
+      for (size_t i = 0; i < operands.size(); ++i)
+        operands[i] = b.CreateFPCast(get(inst.operands[i]), b.getFloatTy());
+      it = mmaResults.emplace(inst.group, target.mmaTF32(b, operands)).first;
+    }
+    return b.CreateFPCast(it->second[inst.index], type);
+  }
+
   void lowerTerminator(const ir::Block &block) {
     const ir::Terminator &t = block.term;
     setLoc(t.loc);
@@ -603,6 +625,7 @@ private:
   std::unordered_map<const ir::Block *, llvm::BasicBlock *> blocks;
   std::unordered_map<const ir::Value *, llvm::Value *> values;
   std::unordered_map<unsigned, llvm::Value *> vectorLoads;
+  std::unordered_map<unsigned, std::array<llvm::Value *, 4>> mmaResults;
   std::unordered_map<const ir::Value *, int> baseOperands;
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;

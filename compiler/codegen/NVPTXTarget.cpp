@@ -174,6 +174,21 @@ public:
     return b.CreateBitCast(joined, type);
   }
 
+  // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: A and B travel as
+  // b32 bit patterns; the tensor core ignores their low 13 bits.
+  std::array<llvm::Value *, 4>
+  mmaTF32(llvm::IRBuilder<> &b,
+          llvm::ArrayRef<llvm::Value *> operands) override {
+    std::vector<llvm::Value *> args;
+    for (size_t i = 0; i < operands.size(); ++i)
+      args.push_back(i < 6 ? b.CreateBitCast(operands[i], b.getInt32Ty())
+                           : operands[i]);
+    llvm::Value *d = b.CreateIntrinsic(
+        llvm::Intrinsic::nvvm_mma_m16n8k8_row_col_tf32, {}, args);
+    return {b.CreateExtractValue(d, 0), b.CreateExtractValue(d, 1),
+            b.CreateExtractValue(d, 2), b.CreateExtractValue(d, 3)};
+  }
+
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                     llvm::ArrayRef<llvm::Value *> args,
                     llvm::Type *type) override {
@@ -187,6 +202,15 @@ public:
                                  {scaled});
       }
       return libdevice(b, "__nv_exp", args, type);
+    case ir::Op::FExp2:
+      if (f32)
+        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {},
+                                 {args[0]});
+      return libdevice(b, "__nv_exp2", args, type);
+    case ir::Op::FToTF32: // cvt.rna.tf32.f32: a b32 with the low 13 bits 0
+      return b.CreateBitCast(
+          b.CreateIntrinsic(llvm::Intrinsic::nvvm_f2tf32_rna, {}, {args[0]}),
+          type);
     case ir::Op::FLog:
       return libdevice(b, f32 ? "__nv_logf" : "__nv_log", args, type);
     case ir::Op::FTanh:

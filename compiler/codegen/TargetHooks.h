@@ -13,6 +13,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
+#include <array>
 #include <memory>
 
 namespace wf::codegen {
@@ -36,7 +37,11 @@ public:
   /// mask or delta.
   virtual llvm::Value *shuffle(llvm::IRBuilder<> &b, ir::ShflMode mode,
                                llvm::Value *value, llvm::Value *arg) = 0;
-  /// Float math (FExp, FLog, FTanh, FPow, ...), in `type`.
+  /// One warp-wide m16n8k8 TF32 multiply-add: f32 operands a0..a3, b0, b1,
+  /// c0..c3 in; d0..d3 out (the PTX fragment layout).
+  virtual std::array<llvm::Value *, 4>
+  mmaTF32(llvm::IRBuilder<> &b, llvm::ArrayRef<llvm::Value *> operands) = 0;
+  /// Float math (FExp, FExp2, FLog, FTanh, FPow, FToTF32), in `type`.
   virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                             llvm::ArrayRef<llvm::Value *> args,
                             llvm::Type *type) = 0;

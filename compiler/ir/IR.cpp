@@ -85,6 +85,10 @@ const char *opName(Op op) {
     return "fsqrt";
   case Op::FExp:
     return "fexp";
+  case Op::FExp2:
+    return "fexp2";
+  case Op::FToTF32:
+    return "f2tf32";
   case Op::FLog:
     return "flog";
   case Op::FMax:
@@ -129,6 +133,8 @@ const char *opName(Op op) {
     return "sub32";
   case Op::Mul32:
     return "mul32";
+  case Op::MmaLane:
+    return "mma.tf32";
   }
   return "?";
 }

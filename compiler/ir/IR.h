@@ -58,6 +58,8 @@ enum class Op : uint8_t {
   FAbs,
   FSqrt,
   FExp,
+  FExp2,
+  FToTF32, // round to TF32 (10-bit mantissa), nearest, ties away
   FLog,
   FMax,
   FMin,
@@ -85,6 +87,10 @@ enum class Op : uint8_t {
   Add32,
   Sub32,
   Mul32,
+  // Tensor cores: one warp-wide m16n8k8 TF32 multiply-add. Operands: a0..a3,
+  // b0, b1, c0..c3 (floats); index: which of d0..d3 this lane is. The four
+  // lanes of one product share `group` and become one instruction.
+  MmaLane,
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };
@@ -130,7 +136,7 @@ struct Inst : Value {
   AddrSpace space = AddrSpace::Global;
   Pred pred = Pred::EQ;
   unsigned index = 0;
-  unsigned group = 0; // LoadLane: the lanes of one vector load share it
+  unsigned group = 0; // LoadLane, MmaLane: the lanes of one access share it
   SourceLoc loc;
   Block *parent = nullptr;
 };

@@ -64,6 +64,9 @@ void printInst(std::ostringstream &os, const Module &module,
        << "." << elemTypeName(inst.elem) << " " << inst.index << "/"
        << inst.imm;
     break;
+  case Op::MmaLane:
+    os << " d" << inst.index;
+    break;
   case Op::Shfl: {
     static const char *const modes[] = {"xor", "down", "up", "idx"};
     os << "." << modes[inst.imm];

@@ -346,6 +346,15 @@ void Resolver::applyPrimitive(const Item &item) {
   case Prim::FExp:
     unaryFloat(Op::FExp);
     break;
+  case Prim::FExp2:
+    unaryFloat(Op::FExp2);
+    break;
+  case Prim::FToTF32:
+    unaryFloat(Op::FToTF32);
+    break;
+  case Prim::MmaTF32:
+    mma(item);
+    break;
   case Prim::FSqrt:
     unaryFloat(Op::FSqrt);
     break;
@@ -721,6 +730,21 @@ void Resolver::shuffle(const Item &item, ir::ShflMode mode, bool isFloat) {
   ir::Inst *inst = b.create(Op::Shfl, value->type, {value, lane});
   inst->imm = static_cast<int64_t>(mode);
   push(inst);
+}
+
+void Resolver::mma(const Item &item) {
+  if (!need(item, 10))
+    return;
+  std::vector<ir::Value *> operands(10);
+  for (size_t i = 10; i-- > 0;)
+    operands[i] = popFloat();
+  unsigned group = ++mmaGroups;
+  for (unsigned lane = 0; lane < 4; ++lane) {
+    ir::Inst *inst = b.create(Op::MmaLane, b.getFloatType(), operands);
+    inst->group = group;
+    inst->index = lane;
+    push(inst);
+  }
 }
 
 void Resolver::atomic(const Item &item, ir::AtomicOp op,

@@ -78,6 +78,7 @@ private:
   void regAccess(const Item &item);
   ElemType floatElem() const;
   void shuffle(const Item &item, ir::ShflMode mode, bool isFloat);
+  void mma(const Item &item);
   void atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space);
   void loadVector(const Item &item, unsigned lanes, ir::AddrSpace space);
   void storeVector(const Item &item, unsigned lanes, ir::AddrSpace space);
@@ -107,6 +108,7 @@ private:
   std::vector<Frame> frames;
   size_t itemsResolved = 0;
   unsigned vectorLoads = 0; // numbers LoadLane groups
+  unsigned mmaGroups = 0;   // numbers MmaLane groups
   std::vector<size_t> regOffsets; // where each register array starts
   bool tooLarge = false;
 };

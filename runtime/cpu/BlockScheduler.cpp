@@ -2,6 +2,9 @@
 
 #include "runtime/Error.h"
 #include "runtime/cpu/StackPool.h"
+#include "runtime/cpu/WarpMma.h"
+
+#include <algorithm>
 
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +44,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.sched = &t;
     c.barrier = &barrierHook;
     c.warp_exchange = &exchangeHook;
+    c.warp_mma_tf32 = &mmaHook;
   }
 }
 
@@ -75,9 +79,18 @@ uint64_t BlockScheduler::exchangeHook(WfHostCtx *ctx, uint64_t value,
   Thread &t = *static_cast<Thread *>(ctx->sched);
   t.offer = value;
   t.srcLane = lane;
+  t.mmaIn = nullptr;
   t.state = State::AtExchange;
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
   return t.result;
+}
+
+void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
+  Thread &t = *static_cast<Thread *>(ctx->sched);
+  t.mmaIn = in;
+  t.mmaOut = out;
+  t.state = State::AtExchange;
+  switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
 
 void BlockScheduler::resume(Thread &t) {
@@ -167,14 +180,16 @@ void BlockScheduler::completeExchange(size_t warp) {
   size_t first = warp * WF_WARP_SIZE;
   size_t end =
       first + WF_WARP_SIZE < threadCount_ ? first + WF_WARP_SIZE : threadCount_;
+  completeMma(first, end);
   for (size_t i = first; i < end; ++i) {
     Thread &t = threads_[i];
-    if (t.state != State::AtExchange)
+    if (t.state != State::AtExchange || t.mmaIn)
       continue;
     t.result = t.offer;
     if (t.srcLane >= 0 && t.srcLane < WF_WARP_SIZE) {
       size_t src = first + static_cast<size_t>(t.srcLane);
-      if (src < end && threads_[src].state == State::AtExchange)
+      if (src < end && threads_[src].state == State::AtExchange &&
+          !threads_[src].mmaIn)
         t.result = threads_[src].offer;
     }
   }
@@ -182,6 +197,27 @@ void BlockScheduler::completeExchange(size_t warp) {
     if (threads_[i].state == State::AtExchange)
       threads_[i].state = State::Ready;
   warps_[warp].atExchange = 0;
+}
+
+void BlockScheduler::completeMma(size_t first, size_t end) {
+  std::array<MmaFragments, WF_WARP_SIZE> in{};
+  bool any = false;
+  for (size_t i = first; i < end; ++i) {
+    const Thread &t = threads_[i];
+    if (t.state == State::AtExchange && t.mmaIn) {
+      std::copy(t.mmaIn, t.mmaIn + in[i - first].size(), in[i - first].begin());
+      any = true;
+    }
+  }
+  if (!any)
+    return;
+  std::array<MmaResult, WF_WARP_SIZE> out;
+  warpMmaTF32(in, out);
+  for (size_t i = first; i < end; ++i) {
+    Thread &t = threads_[i];
+    if (t.state == State::AtExchange && t.mmaIn)
+      std::copy(out[i - first].begin(), out[i - first].end(), t.mmaOut);
+  }
 }
 
 } // namespace wf::rt::cpu

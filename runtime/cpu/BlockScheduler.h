@@ -11,6 +11,9 @@
 //    or their own value when srcLane is out of range, absent, exited or
 //    waiting at a barrier instead. Results are copied out when a round
 //    completes, so back-to-back exchanges never mix.
+//  - MMA-TF32 is an exchange too: once the warp is blocked, every lane at an
+//    MMA gets its part of D computed from the fragments of all lanes at an
+//    MMA (the others count as zeros, see WarpMma.h).
 // Since every live thread blocked means some barrier or exchange can
 // complete, the block cannot stall.
 //
@@ -62,6 +65,8 @@ private:
     uint64_t offer = 0;
     uint64_t result = 0;
     int64_t srcLane = 0;
+    const float *mmaIn = nullptr; // non-null: this exchange is an MMA
+    float *mmaOut = nullptr;
   };
 
   struct Warp {
@@ -73,11 +78,13 @@ private:
   static void threadMain(void *arg);
   static void barrierHook(WfHostCtx *ctx);
   static uint64_t exchangeHook(WfHostCtx *ctx, uint64_t value, int64_t lane);
+  static void mmaHook(WfHostCtx *ctx, const float *in, float *out);
 
   void resume(Thread &t);
   void afterYield(size_t index);
   void releaseBarrier();
   void completeExchange(size_t warp);
+  void completeMma(size_t first, size_t end);
   FiberStack *takeStack();
 
   GridLaunch launch_;

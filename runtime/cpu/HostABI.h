@@ -39,6 +39,11 @@ struct WfHostCtx {
   // `value`; returns the value lane `srcLane` (0..31) offered, or the
   // caller's own value when that lane does not exist or has exited.
   uint64_t (*warp_exchange)(WfHostCtx *ctx, uint64_t value, int64_t srcLane);
+  // MMA-TF32: each live lane offers in[10] = a0..a3 b0 b1 c0..c3 (its part
+  // of the m16n8k8 fragments, PTX layout) and receives out[4] = d0..d3 once
+  // the whole warp has arrived. A and B are used at TF32 precision (low 13
+  // mantissa bits dropped); absent lanes contribute zeros.
+  void (*warp_mma_tf32)(WfHostCtx *ctx, const float *in, float *out);
 };
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);
