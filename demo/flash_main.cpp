@@ -1,4 +1,4 @@
-//===- flash_main.cpp - Run flash-attention.forth, check it, time it ------===//
+//===- flash_main.cpp - Run a flash attention kernel, check it, time it ---===//
 //
 // Random Q, K, V of shape (batch, heads, seq_len, head_dim) in f32; the
 // kernel's output is checked against the double-precision reference head
@@ -25,13 +25,16 @@ struct Options {
   int64_t batch = 1, heads = 2, seqLen = 128, headDim = 64;
   bool causal = true;
   // 0: the tile shape found fastest on an H100 for the head_dim.
-  int br = 0, bc = 16, rpt = 2, tpr = 2;
+  int br = 0, bc = 0, rpt = 2, tpr = 2; // bc 0: by kernel and head_dim
   std::string device = "auto";
   std::string arch = "sm_80";
   int repeat = 5;
   int checkHeads = 4;
-  std::string kernel = "rows"; // rows: flash-attention.forth; gemm: -gemm
+  // tc: flash_attention.forth (tensor cores); rows: flash-attention.forth;
+  // gemm: flash-attention-gemm.forth (both SIMT).
+  std::string kernel = "tc";
   int kpt = 8;
+  int warps = 4;
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
 };
@@ -40,14 +43,18 @@ int run(const Options &opt) {
   wf::rt::Device dev =
       wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
   int tpr = opt.tpr;
-  int br = opt.br ? opt.br : (opt.headDim <= 64 ? 128 : 64);
+  bool tc = opt.kernel == "tc";
+  int bc = opt.bc ? opt.bc : !tc ? 16 : opt.headDim <= 64 ? 64 : 32;
+  int br = tc         ? 16 * opt.warps
+           : opt.br   ? opt.br
+                      : (opt.headDim <= 64 ? 128 : 64);
   wf::CompileOptions compile;
   compile.arch = opt.arch;
   compile.optLevel = opt.optLevel;
   compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
                      {"CAUSAL", opt.causal ? "1" : "0"},
                      {"BR", std::to_string(br)},
-                     {"BC", std::to_string(opt.bc)},
+                     {"BC", std::to_string(bc)},
                      {"RPT", std::to_string(opt.rpt)},
                      {"TPR", std::to_string(tpr)}};
   bool gemm = opt.kernel == "gemm";
@@ -58,15 +65,33 @@ int run(const Options &opt) {
     // sized at launch (Q^T, K^T, V, P^T).
     compile.defines.erase("TPR");
     compile.defines["KPT"] = std::to_string(opt.kpt);
-    threads = static_cast<uint32_t>((br / opt.rpt) * (opt.bc / opt.kpt));
-    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * opt.bc +
-                         opt.bc * br);
+    threads = static_cast<uint32_t>((br / opt.rpt) * (bc / opt.kpt));
+    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * bc +
+                         bc * br);
   }
+  if (tc) {
+    // flash_attention.forth: 16 rows per warp; Q, K, V tiles in shared
+    // memory with rows padded by 4 floats.
+    compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
+                       {"CAUSAL", opt.causal ? "1" : "0"},
+                       {"WARPS", std::to_string(opt.warps)},
+                       {"BC", std::to_string(bc)}};
+    threads = static_cast<uint32_t>(32 * opt.warps);
+    // Every thread stages the same number of float4s of each K/V tile.
+    if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
+      throw wf::rt::Error("--bc " + std::to_string(bc) +
+                          ": the tc kernel needs a multiple of 8 keys whose "
+                          "tile has a multiple of " +
+                          std::to_string(threads) + " float4s");
+    dynamicShared = 4 * static_cast<size_t>(br + 2 * bc) *
+                    static_cast<size_t>(opt.headDim + 4);
+  }
+  const char *file = tc     ? "/flash_attention.forth"
+                     : gemm ? "/flash-attention-gemm.forth"
+                            : "/flash-attention.forth";
   wf::rt::Kernel kernel = wf::demo::loadForthKernel(
       dev,
-      opt.demoDir +
-          (gemm ? "/flash-attention-gemm.forth" : "/flash-attention.forth"),
-      compile);
+      opt.demoDir + file, compile);
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -117,12 +142,12 @@ int run(const Options &opt) {
   double median = times[times.size() / 2];
   double flops = 4.0 * opt.batch * opt.heads * opt.seqLen * opt.seqLen *
                  opt.headDim * (opt.causal ? 0.5 : 1.0);
-  std::printf("flash_attention B%lld H%lld N%lld d%lld %s (BR %d, BC %d, "
-              "RPT %d, TPR %d) on %s\n",
-              (long long)opt.batch, (long long)opt.heads,
+  std::printf("%s B%lld H%lld N%lld d%lld %s (BR %d, BC %d, %u threads) "
+              "on %s\n",
+              file + 1, (long long)opt.batch, (long long)opt.heads,
               (long long)opt.seqLen, (long long)opt.headDim,
-              opt.causal ? "causal" : "non-causal", br, opt.bc, opt.rpt,
-              tpr, dev.name().c_str());
+              opt.causal ? "causal" : "non-causal", br, bc, threads,
+              dev.name().c_str());
   std::printf("max error vs reference: %.3g over %lld heads (tolerance "
               "1e-04)\n",
               worst, (long long)heads);
@@ -139,7 +164,7 @@ int run(const Options &opt) {
 } // namespace
 
 int main(int argc, char **argv) {
-  CLI::App app{"Runs demo/flash-attention.forth and checks it"};
+  CLI::App app{"Runs a flash attention kernel of demo/ and checks it"};
   Options opt;
   app.add_option("--batch", opt.batch)->check(CLI::Range(1, 1 << 16));
   app.add_option("--heads", opt.heads)->check(CLI::Range(1, 1 << 16));
@@ -147,9 +172,13 @@ int main(int argc, char **argv) {
   app.add_option("--dim", opt.headDim)->check(CLI::IsMember({64, 128}));
   app.add_option("--causal", opt.causal, "1 or 0");
   app.add_option("--br", opt.br, "query rows per block (0: by head_dim)");
-  app.add_option("--bc", opt.bc, "keys per tile");
-  app.add_option("--kernel", opt.kernel, "rows or gemm")
-      ->check(CLI::IsMember({"rows", "gemm"}));
+  app.add_option("--bc", opt.bc, "keys per tile (tc: a multiple of 8)");
+  app.add_option("--kernel", opt.kernel,
+                 "tc (flash_attention.forth, default), rows or gemm")
+      ->check(CLI::IsMember({"tc", "rows", "gemm"}));
+  app.add_option("--warps", opt.warps, "tc kernel: warps per block (16 rows "
+                                       "each)")
+      ->check(CLI::Range(1, 32));
   app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread");
   app.add_option("--rpt", opt.rpt, "query rows per thread (1, 2 or 4)");
   app.add_option("--tpr", opt.tpr, "threads per row (1, 2, 4 or 8)");
