@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Attention speed, four ways on the same inputs in one process (f32):
 
-- flash: demo/flash-attention-gemm.forth at head_dim 64 and
-  demo/flash-attention.forth at 128 (tiled, online softmax, one launch);
+- flash: demo/flash_attention.forth (FlashAttention-2 on tensor cores, 3xTF32
+  so f32-accurate; one launch);
+- simt: the fastest kernel without tensor cores, demo/flash-attention-gemm.forth
+  at head_dim 64 and demo/flash-attention.forth at 128 (--simt);
 - naive: demo/attention-mh-f32.forth (one block per query row, causal only);
 - SDPA: torch.nn.functional.scaled_dot_product_attention, default backend;
 - plain: matmul, mask, softmax, matmul in PyTorch.
@@ -30,47 +32,55 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "python"))
 import warpforth  # noqa: E402
 
-# The fastest kernel and tile shape per head_dim on an H100 (see the issue
-# note): the GEMM-style kernel at 64, the row-per-thread one at 128.
+# The tile shape per head_dim found fastest on an H100 (see the issue note).
 FLASH_CONFIG = {
+    64: ("flash_attention.forth", dict(WARPS=4, BC=32)),
+    128: ("flash_attention.forth", dict(WARPS=8, BC=32)),
+}
+# Without tensor cores: the GEMM-style kernel at 64, row-per-thread at 128
+# (TPR 4: TPR 2 was faster but spilled registers).
+SIMT_CONFIG = {
     64: ("flash-attention-gemm.forth", dict(BR=128, BC=32, RPT=8, KPT=4)),
-    128: ("flash-attention.forth", dict(BR=64, BC=16, RPT=2, TPR=2)),
+    128: ("flash-attention.forth", dict(BR=64, BC=16, RPT=2, TPR=4)),
 }
 SHAPES = [
     (4, 16, 4096, 64, True), (4, 16, 4096, 64, False),
     (4, 16, 4096, 128, True), (4, 16, 4096, 128, False),
     (1, 12, 64, 64, True), (1, 12, 256, 64, True), (1, 12, 1024, 64, True),
 ]
-_flash: dict = {}
+_kernels: dict = {}
 
 
-def flash_kernel(head_dim: int, causal: bool) -> warpforth.Kernel:
-    key = (head_dim, causal)
-    if key not in _flash:
-        file, cfg = FLASH_CONFIG[head_dim]
+def kernel(config: dict, head_dim: int, causal: bool) -> warpforth.Kernel:
+    file, cfg = config[head_dim]
+    key = (file, head_dim, causal)
+    if key not in _kernels:
         defines = {"HEAD_DIM": head_dim, "CAUSAL": int(causal), **cfg}
-        _flash[key] = warpforth.Kernel.from_file(
+        _kernels[key] = warpforth.Kernel.from_file(
             ROOT / "demo" / file, device="gpu", defines=defines,
             arch="sm_90")
-    return _flash[key]
+    return _kernels[key]
 
 
-def flash_launch(d: int) -> tuple[int, int]:
-    """Threads per block and dynamic shared bytes for head_dim d."""
-    file, c = FLASH_CONFIG[d]
+def launch_shape(config: dict, d: int) -> tuple[int, int, int]:
+    """Rows per block, threads per block, dynamic shared bytes."""
+    file, c = config[d]
+    if "WARPS" in c:
+        br = 16 * c["WARPS"]
+        return br, 32 * c["WARPS"], 4 * (br + 2 * c["BC"]) * (d + 4)
     if "KPT" in c:
         threads = (c["BR"] // c["RPT"]) * (c["BC"] // c["KPT"])
         shared = 4 * (d * c["BR"] + 2 * d * c["BC"] + c["BC"] * c["BR"])
-        return threads, shared
-    return c["BR"] // c["RPT"] * c["TPR"], 0
+        return c["BR"], threads, shared
+    return c["BR"], c["BR"] // c["RPT"] * c["TPR"], 0
 
 
-def run_flash(q, k, v, o, causal: bool) -> None:
+def run(config: dict, q, k, v, o, causal: bool) -> None:
     b, h, n, d = q.shape
-    br = FLASH_CONFIG[d][1]["BR"]
-    threads, shared = flash_launch(d)
-    flash_kernel(d, causal)(q, k, v, o, n, h, b, grid=((n + br - 1) // br, h, b),
-                            block=threads, shared=shared)
+    br, threads, shared = launch_shape(config, d)
+    kernel(config, d, causal)(q, k, v, o, n, h, b,
+                              grid=((n + br - 1) // br, h, b), block=threads,
+                              shared=shared)
 
 
 def median_ms(fn, reps: int) -> float:
@@ -102,13 +112,16 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--no-naive", action="store_true",
                     help="skip the one-block-per-row kernel (slow at N4096)")
+    ap.add_argument("--simt", action="store_true",
+                    help="also time the fastest kernels without tensor cores")
     args = ap.parse_args()
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, f32, "
           f"median of {args.reps} (CUDA events)\n")
+    simt_head = " simt ms (TFLOP/s, x SDPA) |" if args.simt else ""
     print("| shape | flash ms (TFLOP/s, x SDPA) | naive ms (x SDPA) | "
-          "SDPA ms (TFLOP/s) | plain ms (x SDPA) | flash err |")
-    print("|---|---|---|---|---|---|")
+          f"SDPA ms (TFLOP/s) | plain ms (x SDPA) |{simt_head} flash err |")
+    print("|---|---|---|---|---|---|" + ("---|" if args.simt else ""))
     worst = 0.0
     for b, h, n, d, causal in SHAPES:
         q, k, v = (torch.randn(b, h, n, d, device="cuda") for _ in range(3))
@@ -117,7 +130,8 @@ def main() -> int:
         t_sdpa = median_ms(
             lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
             args.reps)
-        t_flash = median_ms(lambda: run_flash(q, k, v, o, causal), args.reps)
+        t_flash = median_ms(
+            lambda: run(FLASH_CONFIG, q, k, v, o, causal), args.reps)
         t_plain = median_ms(lambda: plain(q, k, v, causal), args.reps)
         naive = "n/a"
         if causal and not args.no_naive and n <= 4096:
@@ -127,14 +141,23 @@ def main() -> int:
                 max(3, args.reps // 3))
             naive = f"{t_naive:.3f} ({t_sdpa / t_naive:.2f})"
         ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-        run_flash(q, k, v, o, causal)
+        tf = lambda t: flops / (t * 1e-3) / 1e12  # noqa: E731
+        simt = ""
+        if args.simt:
+            o3 = torch.empty_like(q)
+            t_simt = median_ms(
+                lambda: run(SIMT_CONFIG, q, k, v, o3, causal), args.reps)
+            simt = (f" {t_simt:.3f} ({tf(t_simt):.1f}, "
+                    f"{t_sdpa / t_simt:.2f}) |")
+            err3 = ((o3 - ref).abs().max() / ref.abs().max()).item()
+            worst = max(worst, err3)
+        run(FLASH_CONFIG, q, k, v, o, causal)
         err = ((o - ref).abs().max() / ref.abs().max()).item()
         worst = max(worst, err)
-        tf = lambda t: flops / (t * 1e-3) / 1e12  # noqa: E731
         print(f"| B{b} H{h} N{n} d{d} {'causal' if causal else 'full'} | "
               f"{t_flash:.3f} ({tf(t_flash):.1f}, {t_sdpa / t_flash:.2f}) | "
               f"{naive} | {t_sdpa:.3f} ({tf(t_sdpa):.1f}) | "
-              f"{t_plain:.3f} ({t_sdpa / t_plain:.2f}) | {err:.1e} |")
+              f"{t_plain:.3f} ({t_sdpa / t_plain:.2f}) |{simt} {err:.1e} |")
     print(f"\nworst flash error vs SDPA (relative to output scale): {worst:.2e}")
     return 0 if worst <= 1e-4 else 1
 

@@ -15,10 +15,10 @@
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
-\! const BR 64
-\! const BC 64
+\! const BR 128
+\! const BC 32
 \! const RPT 8
-\! const KPT 8
+\! const KPT 4
 \! const NTX BC/KPT
 \! const NTY BR/RPT
 \! const NTHREADS NTX*NTY

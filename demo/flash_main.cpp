@@ -34,7 +34,7 @@ struct Options {
   // gemm: flash-attention-gemm.forth (both SIMT).
   std::string kernel = "tc";
   int kpt = 8;
-  int warps = 4;
+  int warps = 0; // 0: by head_dim
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
 };
@@ -43,9 +43,11 @@ int run(const Options &opt) {
   wf::rt::Device dev =
       wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
   int tpr = opt.tpr;
+  // Unset tile shapes: the fastest found on an H100 (see bench_flash.py).
   bool tc = opt.kernel == "tc";
-  int bc = opt.bc ? opt.bc : !tc ? 16 : opt.headDim <= 64 ? 64 : 32;
-  int br = tc         ? 16 * opt.warps
+  int bc = opt.bc ? opt.bc : tc ? 32 : 16;
+  int warps = opt.warps ? opt.warps : opt.headDim <= 64 ? 4 : 8;
+  int br = tc         ? 16 * warps
            : opt.br   ? opt.br
                       : (opt.headDim <= 64 ? 128 : 64);
   wf::CompileOptions compile;
@@ -74,9 +76,9 @@ int run(const Options &opt) {
     // memory with rows padded by 4 floats.
     compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
                        {"CAUSAL", opt.causal ? "1" : "0"},
-                       {"WARPS", std::to_string(opt.warps)},
+                       {"WARPS", std::to_string(warps)},
                        {"BC", std::to_string(bc)}};
-    threads = static_cast<uint32_t>(32 * opt.warps);
+    threads = static_cast<uint32_t>(32 * warps);
     // Every thread stages the same number of float4s of each K/V tile.
     if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
       throw wf::rt::Error("--bc " + std::to_string(bc) +
@@ -178,7 +180,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"tc", "rows", "gemm"}));
   app.add_option("--warps", opt.warps, "tc kernel: warps per block (16 rows "
                                        "each)")
-      ->check(CLI::Range(1, 32));
+      ->check(CLI::Range(0, 32));
   app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread");
   app.add_option("--rpt", opt.rpt, "query rows per thread (1, 2 or 4)");
   app.add_option("--tpr", opt.tpr, "threads per row (1, 2, 4 or 8)");

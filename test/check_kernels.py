@@ -2,8 +2,9 @@
 """Compiles every kernel under test/ and demo/ and checks its PTX:
 
 - no local memory (.local, ld.local, st.local): the stack lives in registers;
+- ptxas (when installed) accepts it for sm_90 and spills no register to
+  local memory (its -v report);
 - in f32 mode (and no f64 params), no f64 instruction;
-- ptxas accepts it for sm_90, when ptxas is installed.
 
 Files that do not compile (error tests, INCLUDEd bodies) are skipped: the
 lit suite checks those. Prints one line per kernel and 'N passed, M failed'.
@@ -20,11 +21,19 @@ import tempfile
 VARIANTS = {
     "flash-attention.forth": [
         [],
-        ["-D", "HEAD_DIM=128", "-D", "TPR=2"],
+        ["-D", "HEAD_DIM=128", "-D", "TPR=4"],
         ["-D", "CAUSAL=0"],
-        ["-D", "HEAD_DIM=128", "-D", "TPR=2", "-D", "CAUSAL=0"],
+        ["-D", "HEAD_DIM=128", "-D", "TPR=4", "-D", "CAUSAL=0"],
+    ],
+    # The tile shapes bench_flash.py and warpforth-flash use.
+    "flash_attention.forth": [
+        ["-D", "BC=32"],
+        ["-D", "BC=32", "-D", "CAUSAL=0"],
+        ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32"],
+        ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32", "-D", "CAUSAL=0"],
     ],
 }
+SPILLS = re.compile(r"(\d+) bytes spill stores")
 
 F64_INSTRUCTION = re.compile(r"^\s*[a-z][\w.]*\.f64\b", re.MULTILINE)
 LOCAL = re.compile(r"\.local\b|ld\.local|st\.local")
@@ -56,10 +65,13 @@ def check(compiler, ptxas, path, extra):
         if f32 and not f64_params and F64_INSTRUCTION.search(ptx):
             problems.append("f32 kernel has an f64 instruction")
         if ptxas:
-            a = subprocess.run([ptxas, "-arch=sm_90", "-o", os.devnull,
+            a = subprocess.run([ptxas, "-arch=sm_90", "-v", "-o", os.devnull,
                                 out.name], capture_output=True, text=True)
             if a.returncode != 0:
                 problems.append("ptxas: " + a.stderr.strip()[:300])
+            spills = sum(int(n) for n in SPILLS.findall(a.stdout + a.stderr))
+            if spills:
+                problems.append(f"ptxas spills {spills} bytes to local memory")
         return problems
 
 

@@ -17,6 +17,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -94,6 +95,23 @@ struct FrontEnd {
   }
 };
 
+/// Words such as MMA-TF32 exist from some GPU generation on; say so at the
+/// word rather than let LLVM fail to select the instruction.
+bool archSupports(FrontEnd &front, const std::string &arch) {
+  const ir::ArchRequirement &needs = front.module.needs;
+  unsigned sm = 0;
+  for (size_t i = 3; i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i])); ++i)
+    sm = sm * 10 + static_cast<unsigned>(arch[i] - '0');
+  if (needs.minSm == 0 || sm >= needs.minSm)
+    return true;
+  front.diags.error(needs.loc,
+                    "'" + needs.word + "' needs --arch sm_" +
+                        std::to_string(needs.minSm) + " or newer, not " +
+                        arch,
+                    needs.length);
+  return false;
+}
+
 /// LLVM problems are our bugs, not the user's: say so plainly.
 bool internalError(CompileResult &result, const std::string &what) {
   result.diagnostics += "warpforthc: internal error: " + what + "\n";
@@ -124,6 +142,10 @@ CompileResult compile(const std::string &path, const std::string &source,
                                               error);
   if (!tm) {
     result.diagnostics += "warpforthc: error: " + error + "\n";
+    return result;
+  }
+  if (!archSupports(front, options.arch)) {
+    result.diagnostics = front.diags.render();
     return result;
   }
   llvm::LLVMContext context;

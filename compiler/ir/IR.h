@@ -170,9 +170,19 @@ struct Function {
   Block *newBlock();
 };
 
+/// The first use of a word that needs a newer GPU than sm_50, as the user
+/// wrote it (a stdlib word's call site, not the line inside the prelude).
+struct ArchRequirement {
+  unsigned minSm = 0; // 0: none
+  std::string word;
+  SourceLoc loc;
+  uint32_t length = 1;
+};
+
 struct Module {
   KernelHeader header;
   Function body;
+  ArchRequirement needs;
 };
 
 const char *typeName(Type type);

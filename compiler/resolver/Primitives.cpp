@@ -350,9 +350,11 @@ void Resolver::applyPrimitive(const Item &item) {
     unaryFloat(Op::FExp2);
     break;
   case Prim::FToTF32:
+    requireSm(item, 80);
     unaryFloat(Op::FToTF32);
     break;
   case Prim::MmaTF32:
+    requireSm(item, 80);
     mma(item);
     break;
   case Prim::FSqrt:
@@ -730,6 +732,23 @@ void Resolver::shuffle(const Item &item, ir::ShflMode mode, bool isFloat) {
   ir::Inst *inst = b.create(Op::Shfl, value->type, {value, lane});
   inst->imm = static_cast<int64_t>(mode);
   push(inst);
+}
+
+void Resolver::requireSm(const Item &item, unsigned sm) {
+  if (module.needs.minSm >= sm)
+    return;
+  // Point at the user's code: the outermost call of a stdlib word.
+  SourceLoc loc = item.loc;
+  auto length = static_cast<uint32_t>(item.text.size());
+  std::string word = item.text;
+  for (size_t i = 1; i < frames.size(); ++i)
+    if (frames[i].def->fromPrelude) {
+      loc = frames[i].callLoc;
+      length = frames[i].callLength;
+      word = frames[i].def->name;
+      break;
+    }
+  module.needs = {sm, word, loc, length};
 }
 
 void Resolver::mma(const Item &item) {

@@ -34,6 +34,8 @@ struct Frame {
   size_t loopsBase;
   size_t controlBase;
   std::vector<PendingEdge> exits; // EXIT branches to the word's end
+  SourceLoc callLoc{};             // where the word was called
+  uint32_t callLength = 1;
 };
 
 class Resolver {
@@ -79,6 +81,8 @@ private:
   ElemType floatElem() const;
   void shuffle(const Item &item, ir::ShflMode mode, bool isFloat);
   void mma(const Item &item);
+  /// Records that the kernel needs sm_<sm> or newer (checked by codegen).
+  void requireSm(const Item &item, unsigned sm);
   void atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space);
   void loadVector(const Item &item, unsigned lanes, ir::AddrSpace space);
   void storeVector(const Item &item, unsigned lanes, ir::AddrSpace space);

@@ -275,8 +275,13 @@ void Resolver::inlineCall(const Item &item) {
     tooLarge = true;
     return;
   }
-  Frame frame{&def, state.locals.size(), state.loops.size(), control.size(),
-              {}};
+  Frame frame{&def,
+              state.locals.size(),
+              state.loops.size(),
+              control.size(),
+              {},
+              item.loc,
+              static_cast<uint32_t>(item.text.size())};
   if (!def.locals.empty())
     state.locals.resize(state.locals.size() + def.locals.size(),
                         b.constInt(0));
