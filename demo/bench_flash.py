@@ -34,14 +34,14 @@ import warpforth  # noqa: E402
 
 # The tile shape per head_dim found fastest on an H100 (see the issue note).
 FLASH_CONFIG = {
-    64: ("flash_attention.forth", dict(WARPS=4, BC=32)),
+    64: ("flash_attention.forth", dict(WARPS=4, BC=32, MIN_BLOCKS=3)),
     128: ("flash_attention.forth", dict(WARPS=8, BC=32)),
 }
-# Without tensor cores: the GEMM-style kernel at 64, row-per-thread at 128
-# (TPR 4: TPR 2 was faster but spilled registers).
+# Without tensor cores: the GEMM-style kernel (shapes without spills; the
+# row-per-thread kernel was faster at 128 only with TPR 2, which spills).
 SIMT_CONFIG = {
     64: ("flash-attention-gemm.forth", dict(BR=128, BC=32, RPT=8, KPT=4)),
-    128: ("flash-attention.forth", dict(BR=64, BC=16, RPT=2, TPR=4)),
+    128: ("flash-attention-gemm.forth", dict(BR=64, BC=32, RPT=4, KPT=4)),
 }
 SHAPES = [
     (4, 16, 4096, 64, True), (4, 16, 4096, 64, False),

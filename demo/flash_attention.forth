@@ -27,9 +27,14 @@
 \! const HEAD_DIM 64
 \! const CAUSAL 1
 \! const WARPS 4
-\! const BC 64
+\! const BC 32
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
+\ Blocks per SM that ptxas must leave registers for: 3 at d64 with 4 warps
+\ (168 registers, no spills; left to itself ptxas takes 211 and fits 2);
+\ 1 at d128, which needs all 255.
+\! const MIN_BLOCKS 1
+\! launch-bounds NTHREADS MIN_BLOCKS
 \! const STRIDE HEAD_DIM+4
 \! const DT HEAD_DIM/8        \ 8-column slices of the head dimension
 \! const KT BC/8              \ 8-key slices of a tile

@@ -37,6 +37,7 @@ struct Options {
   int warps = 0; // 0: by head_dim
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
+  std::vector<std::string> defines; // NAME=VALUE, after the options' own
 };
 
 int run(const Options &opt) {
@@ -77,7 +78,9 @@ int run(const Options &opt) {
     compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
                        {"CAUSAL", opt.causal ? "1" : "0"},
                        {"WARPS", std::to_string(warps)},
-                       {"BC", std::to_string(bc)}};
+                       {"BC", std::to_string(bc)},
+                       {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3"
+                                                                      : "1"}};
     threads = static_cast<uint32_t>(32 * warps);
     // Every thread stages the same number of float4s of each K/V tile.
     if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
@@ -87,6 +90,12 @@ int run(const Options &opt) {
                           std::to_string(threads) + " float4s");
     dynamicShared = 4 * static_cast<size_t>(br + 2 * bc) *
                     static_cast<size_t>(opt.headDim + 4);
+  }
+  for (const std::string &d : opt.defines) {
+    size_t eq = d.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw wf::rt::Error("-D " + d + ": expected NAME=VALUE");
+    compile.defines[d.substr(0, eq)] = d.substr(eq + 1);
   }
   const char *file = tc     ? "/flash_attention.forth"
                      : gemm ? "/flash-attention-gemm.forth"
@@ -192,6 +201,8 @@ int main(int argc, char **argv) {
   app.add_option("--repeat", opt.repeat);
   app.add_option("--check-heads", opt.checkHeads);
   app.add_option("--demo-dir", opt.demoDir);
+  app.add_option("-D", opt.defines,
+                 "more kernel constants, NAME=VALUE (e.g. MIN_BLOCKS=2)");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(opt);

@@ -71,13 +71,22 @@ public:
       fn->getArg(i)->setName(header.params[i].name);
       fn->addParamAttr(i, llvm::Attribute::NoUndef);
     }
-    // Marks the function as a kernel entry for the NVPTX back end.
-    llvm::Metadata *md[] = {
-        llvm::ValueAsMetadata::get(fn), llvm::MDString::get(ctx, "kernel"),
-        llvm::ConstantAsMetadata::get(
-            llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), 1))};
-    module.getOrInsertNamedMetadata("nvvm.annotations")
-        ->addOperand(llvm::MDNode::get(ctx, md));
+    // Marks the function as a kernel entry for the NVPTX back end, with
+    // its launch bounds (.maxntid N, 1, 1 bounds the product of the block's
+    // sizes; .minnctapersm M makes ptxas keep registers to M blocks' share).
+    auto annotate = [&](const char *key, uint64_t value) {
+      llvm::Metadata *md[] = {
+          llvm::ValueAsMetadata::get(fn), llvm::MDString::get(ctx, key),
+          llvm::ConstantAsMetadata::get(
+              llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), value))};
+      module.getOrInsertNamedMetadata("nvvm.annotations")
+          ->addOperand(llvm::MDNode::get(ctx, md));
+    };
+    annotate("kernel", 1);
+    if (header.maxThreads)
+      annotate("maxntidx", header.maxThreads);
+    if (header.minBlocks)
+      annotate("minctasm", header.minBlocks);
 
     for (const SharedDecl &s : header.shared) {
       if (s.dynamic) {

@@ -26,6 +26,8 @@ std::string formatSignature(const KernelHeader &header) {
          << s.count << "\n";
   }
   os << "// @shared-bytes " << header.sharedBytes << "\n";
+  if (header.maxThreads)
+    os << "// @max-threads " << header.maxThreads << "\n";
   for (const ConstDecl &c : header.consts) {
     if (c.isFloat)
       continue; // sizes are integers; float constants never appear in them

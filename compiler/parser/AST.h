@@ -69,6 +69,10 @@ struct KernelHeader {
   std::vector<ConstDecl> consts;
   std::vector<RegDecl> regs;
   uint64_t sharedBytes = 0;
+  // \! launch-bounds: at most maxThreads per block (0: no bound), and
+  // registers for minBlocks blocks per multiprocessor (0: no ask).
+  uint64_t maxThreads = 0;
+  uint64_t minBlocks = 0;
 };
 
 enum class ItemKind {

@@ -16,7 +16,7 @@ static std::string joinParts(const Token &dir, size_t from) {
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc, "empty '\\!' directive: expected kernel, param, "
-                         "shared, reg, const or float",
+                         "shared, reg, const, float or launch-bounds",
                 2);
     return;
   }
@@ -39,10 +39,13 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     parseFloat(dir);
   else if (kind == "REG")
     parseReg(dir);
+  else if (kind == "LAUNCH-BOUNDS")
+    parseLaunchBounds(dir);
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
-                    "': expected kernel, param, shared, reg, const or float",
+                    "': expected kernel, param, shared, reg, const, float or "
+                    "launch-bounds",
                 what.length());
 }
 
@@ -252,6 +255,51 @@ void HeaderParser::parseFloat(const Token &dir) {
                 mode.length());
 }
 
+void HeaderParser::parseLaunchBounds(const Token &dir) {
+  const char *usage = "\\! launch-bounds MAX_THREADS [MIN_BLOCKS_PER_SM]";
+  if (!checkArgCount(dir, 2, usage))
+    return;
+  if (dir.parts.size() > 3) {
+    diags.error(dir.parts[3].loc,
+                std::string("too many values: expected '") + usage + "'",
+                dir.parts[3].length());
+    return;
+  }
+  if (!boundsParts.empty()) {
+    diags.error(dir.parts[0].loc, "duplicate launch-bounds directive",
+                dir.parts[0].length());
+    return;
+  }
+  boundsParts.assign(dir.parts.begin() + 1, dir.parts.end());
+}
+
+// Evaluated with the constants, so `\! launch-bounds 32*WARPS` follows -D.
+void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
+  const uint64_t limits[] = {1024, 32};
+  const char *what[] = {"threads per block", "blocks per multiprocessor"};
+  uint64_t *fields[] = {&header.maxThreads, &header.minBlocks};
+  for (size_t i = 0; i < boundsParts.size(); ++i) {
+    const Token &part = boundsParts[i];
+    rt::SizeEval e = rt::evaluateSizeExpr(part.text, lookup);
+    std::string why;
+    if (e.status != rt::SizeEval::Known)
+      why = e.status == rt::SizeEval::Invalid
+                ? e.detail
+                : "unknown name '" + e.detail + "' (launch bounds must be "
+                  "compile-time constants)";
+    else if (e.value < 1 || static_cast<uint64_t>(e.value) > limits[i])
+      why = "must be between 1 and " + std::to_string(limits[i]);
+    if (!why.empty()) {
+      diags.error(part.loc,
+                  std::string("bad ") + what[i] + " '" + part.text +
+                      "' in launch-bounds: " + why,
+                  part.length());
+      continue;
+    }
+    *fields[i] = static_cast<uint64_t>(e.value);
+  }
+}
+
 void HeaderParser::finish(const std::map<std::string, std::string> &defines,
                           std::optional<FloatMode> floatOverride,
                           SourceLoc fileStart) {
@@ -402,6 +450,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     }
     r.count = e.value;
   }
+  finishLaunchBounds(lookup);
 }
 
 } // namespace wf

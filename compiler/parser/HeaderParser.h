@@ -5,6 +5,7 @@
 #include "compiler/lexer/Token.h"
 #include "compiler/parser/AST.h"
 #include "compiler/support/Diagnostics.h"
+#include "runtime/signature/SizeExpr.h"
 
 #include <map>
 #include <string>
@@ -32,6 +33,8 @@ private:
   void parseConst(const Token &dir);
   void parseFloat(const Token &dir);
   void parseReg(const Token &dir);
+  void parseLaunchBounds(const Token &dir);
+  void finishLaunchBounds(const rt::NameLookup &lookup);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
   bool claimName(const Token &nameTok);
   /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
@@ -48,6 +51,7 @@ private:
   std::vector<std::string> sharedSizeText;
   std::vector<std::string> regSizeText;
   std::vector<SourceLoc> regSizeLocs;
+  std::vector<Token> boundsParts; // \! launch-bounds arguments, unevaluated
 };
 
 } // namespace wf

@@ -99,6 +99,9 @@ public:
     } else if (d == "@shared-bytes") {
       need(f, 2, "@shared-bytes N");
       sharedBytes = parseInt(f[1], "shared byte count");
+    } else if (d == "@max-threads") {
+      need(f, 2, "@max-threads N");
+      sig.maxThreads = parseInt(f[1], "thread count");
     } else if (d == "@const") {
       need(f, 3, "@const NAME VALUE");
       // Only integer constants can appear in sizes; others are kept out.
@@ -218,6 +221,8 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @dynamic-shared " << sig.dynamicShared->name << " "
         << elemTypeName(sig.dynamicShared->type) << "\n";
   out << "// @shared-bytes " << sig.sharedBytes << "\n";
+  if (sig.maxThreads)
+    out << "// @max-threads " << sig.maxThreads << "\n";
   for (const auto &[name, value] : sig.consts)
     out << "// @const " << name << " " << value << "\n";
   out << "// @end\n";

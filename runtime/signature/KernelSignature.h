@@ -11,6 +11,7 @@
 //   // @param SEQ_LEN scalar i64
 //   // @shared SCORES f64 1024
 //   // @shared-bytes 8192
+//   // @max-threads 256
 //   // @const MAX_SEQ 1024
 //   // @end
 //
@@ -60,6 +61,9 @@ struct KernelSignature {
   std::optional<SharedDecl> dynamicShared; // count 0: set at launch
   /// Integer @const values, for size expressions.
   std::map<std::string, int64_t> consts;
+  /// Most threads a block may have (@max-threads, from the kernel's
+  /// launch-bounds); 0: no bound but the device's.
+  int64_t maxThreads = 0;
 
   /// The param's index in argument order, or -1.
   int paramIndex(const std::string &name) const;
