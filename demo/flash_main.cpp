@@ -48,9 +48,7 @@ int run(const Options &opt) {
   bool tc = opt.kernel == "tc";
   int bc = opt.bc ? opt.bc : tc ? 32 : 16;
   int warps = opt.warps ? opt.warps : opt.headDim <= 64 ? 4 : 8;
-  int br = tc         ? 16 * warps
-           : opt.br   ? opt.br
-                      : (opt.headDim <= 64 ? 128 : 64);
+  int br = tc ? 16 * warps : opt.br ? opt.br : (opt.headDim <= 64 ? 128 : 64);
   wf::CompileOptions compile;
   compile.arch = opt.arch;
   compile.optLevel = opt.optLevel;
@@ -69,18 +67,17 @@ int run(const Options &opt) {
     compile.defines.erase("TPR");
     compile.defines["KPT"] = std::to_string(opt.kpt);
     threads = static_cast<uint32_t>((br / opt.rpt) * (bc / opt.kpt));
-    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * bc +
-                         bc * br);
+    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * bc + bc * br);
   }
   if (tc) {
     // flash_attention.forth: 16 rows per warp; Q, K, V tiles in shared
     // memory with rows padded by 4 floats.
-    compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
-                       {"CAUSAL", opt.causal ? "1" : "0"},
-                       {"WARPS", std::to_string(warps)},
-                       {"BC", std::to_string(bc)},
-                       {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3"
-                                                                      : "1"}};
+    compile.defines = {
+        {"HEAD_DIM", std::to_string(opt.headDim)},
+        {"CAUSAL", opt.causal ? "1" : "0"},
+        {"WARPS", std::to_string(warps)},
+        {"BC", std::to_string(bc)},
+        {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3" : "1"}};
     threads = static_cast<uint32_t>(32 * warps);
     // Every thread stages the same number of float4s of each K/V tile.
     if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
@@ -100,9 +97,8 @@ int run(const Options &opt) {
   const char *file = tc     ? "/flash_attention.forth"
                      : gemm ? "/flash-attention-gemm.forth"
                             : "/flash-attention.forth";
-  wf::rt::Kernel kernel = wf::demo::loadForthKernel(
-      dev,
-      opt.demoDir + file, compile);
+  wf::rt::Kernel kernel =
+      wf::demo::loadForthKernel(dev, opt.demoDir + file, compile);
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -125,11 +121,13 @@ int run(const Options &opt) {
                  static_cast<uint32_t>(opt.batch)};
   config.block = {threads, 1, 1};
   config.dynamicSharedBytes = dynamicShared;
-  std::vector<wf::rt::Arg> args = {
-      wf::rt::Arg::buf(bq),  wf::rt::Arg::buf(bk),
-      wf::rt::Arg::buf(bv),  wf::rt::Arg::buf(bo),
-      wf::rt::Arg::integer(opt.seqLen), wf::rt::Arg::integer(opt.heads),
-      wf::rt::Arg::integer(opt.batch)};
+  std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq),
+                                   wf::rt::Arg::buf(bk),
+                                   wf::rt::Arg::buf(bv),
+                                   wf::rt::Arg::buf(bo),
+                                   wf::rt::Arg::integer(opt.seqLen),
+                                   wf::rt::Arg::integer(opt.heads),
+                                   wf::rt::Arg::integer(opt.batch)};
   std::vector<double> times;
   for (int i = 0; i < std::max(1, opt.repeat); ++i)
     times.push_back(kernel.time(config, args));
@@ -187,8 +185,9 @@ int main(int argc, char **argv) {
   app.add_option("--kernel", opt.kernel,
                  "tc (flash_attention.forth, default), rows or gemm")
       ->check(CLI::IsMember({"tc", "rows", "gemm"}));
-  app.add_option("--warps", opt.warps, "tc kernel: warps per block (16 rows "
-                                       "each)")
+  app.add_option("--warps", opt.warps,
+                 "tc kernel: warps per block (16 rows "
+                 "each)")
       ->check(CLI::Range(0, 32));
   app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread");
   app.add_option("--rpt", opt.rpt, "query rows per thread (1, 2 or 4)");

@@ -23,12 +23,13 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
                   ": grid and block dimensions must be at least 1");
   // The GPU refuses a bigger block with a bare "invalid argument"; the CPU
   // would run it. Say why, on both.
-  if (sig.maxThreads && static_cast<int64_t>(config.block.count()) >
-                            sig.maxThreads)
+  if (sig.maxThreads &&
+      static_cast<int64_t>(config.block.count()) > sig.maxThreads)
     throw Error(describeLaunch(sig, config) + ": " +
                 std::to_string(config.block.count()) +
                 " threads per block, but the kernel's launch-bounds allow at "
-                "most " + std::to_string(sig.maxThreads));
+                "most " +
+                std::to_string(sig.maxThreads));
   // Without bytes for it, a shared array sized at launch would overrun.
   if (sig.dynamicShared && config.dynamicSharedBytes == 0)
     throw Error(describeLaunch(sig, config) + ": shared '" +

@@ -21,8 +21,8 @@ public:
                                const KernelHeader &header) override {
     llvm::LLVMContext &ctx = module.getContext();
     auto *ptr = llvm::PointerType::get(ctx, 0);
-    auto *fnType = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
-                                           {ptr, ptr}, false);
+    auto *fnType =
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr}, false);
     fn = llvm::Function::Create(fnType, llvm::GlobalValue::ExternalLinkage,
                                 hostEntryName, module);
     fn->getArg(0)->setName("args");
@@ -84,9 +84,8 @@ public:
           b.CreateMul(ntidX, specialReg(b, ir::SpecialReg::BdimY));
       return b.CreateAdd(
           specialReg(b, ir::SpecialReg::TidX),
-          b.CreateAdd(
-              b.CreateMul(specialReg(b, ir::SpecialReg::TidY), ntidX),
-              b.CreateMul(specialReg(b, ir::SpecialReg::TidZ), plane)));
+          b.CreateAdd(b.CreateMul(specialReg(b, ir::SpecialReg::TidY), ntidX),
+                      b.CreateMul(specialReg(b, ir::SpecialReg::TidZ), plane)));
     }
     if (reg == ir::SpecialReg::LaneId)
       return b.CreateAnd(specialReg(b, ir::SpecialReg::LinearTid), 31);
@@ -131,16 +130,15 @@ public:
     src = b.CreateSelect(inWarp, src, b.getInt64(-1));
     llvm::Type *type = value->getType();
     llvm::Value *bits =
-        type->isFloatTy()
-            ? b.CreateZExt(b.CreateBitCast(value, b.getInt32Ty()),
-                           b.getInt64Ty())
-            : b.CreateBitCast(value, b.getInt64Ty());
+        type->isFloatTy() ? b.CreateZExt(b.CreateBitCast(value, b.getInt32Ty()),
+                                         b.getInt64Ty())
+                          : b.CreateBitCast(value, b.getInt64Ty());
     llvm::Value *callback = b.CreateLoad(
         b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_exchange)));
     auto *fnType = llvm::FunctionType::get(
-        b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()},
-        false);
-    llvm::Value *got = b.CreateCall(fnType, callback, {fn->getArg(1), bits, src});
+        b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()}, false);
+    llvm::Value *got =
+        b.CreateCall(fnType, callback, {fn->getArg(1), bits, src});
     if (type->isFloatTy())
       return b.CreateBitCast(b.CreateTrunc(got, b.getInt32Ty()), type);
     return b.CreateBitCast(got, type);

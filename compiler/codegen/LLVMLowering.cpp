@@ -29,8 +29,7 @@ public:
         b(context) {}
 
   std::unique_ptr<llvm::Module> run() {
-    auto llvmModule =
-        std::make_unique<llvm::Module>(irModule.header.name, ctx);
+    auto llvmModule = std::make_unique<llvm::Module>(irModule.header.name, ctx);
     module = llvmModule.get();
     fn = target.createKernel(*module, irModule.header);
     fn->addFnAttr(llvm::Attribute::NoUnwind);
@@ -38,8 +37,8 @@ public:
       setUpDebugInfo();
 
     for (const auto &block : irModule.body.blocks)
-      blocks[block.get()] = llvm::BasicBlock::Create(
-          ctx, "bb" + std::to_string(block->id), fn);
+      blocks[block.get()] =
+          llvm::BasicBlock::Create(ctx, "bb" + std::to_string(block->id), fn);
     for (const auto &block : irModule.body.blocks) {
       b.SetInsertPoint(blocks[block.get()]);
       for (const auto &param : block->params)
@@ -84,8 +83,8 @@ private:
     uint32_t mainFile = irModule.header.loc.file;
     llvm::DIFile *file = fileFor(mainFile);
     // Directives only: `.loc` lines for profilers, no DWARF sections.
-    dib->createCompileUnit(llvm::dwarf::DW_LANG_C, file, "warpforthc", true,
-                           "", 0, "", llvm::DICompileUnit::DebugDirectivesOnly);
+    dib->createCompileUnit(llvm::dwarf::DW_LANG_C, file, "warpforthc", true, "",
+                           0, "", llvm::DICompileUnit::DebugDirectivesOnly);
     auto *spType = dib->createSubroutineType(dib->getOrCreateTypeArray({}));
     subprogram = dib->createFunction(
         file, fn->getName(), fn->getName(), file, irModule.header.loc.line,
@@ -103,8 +102,8 @@ private:
     if (it != diFiles.end())
       return it->second;
     std::filesystem::path path(options.sources->path(file));
-    llvm::DIFile *di = dib->createFile(path.filename().string(),
-                                       path.parent_path().string());
+    llvm::DIFile *di =
+        dib->createFile(path.filename().string(), path.parent_path().string());
     diFiles[file] = di;
     return di;
   }
@@ -189,11 +188,11 @@ private:
     llvm::Value *back = b.CreateFPExt(f, b.getDoubleTy());
     llvm::Value *inexact = b.CreateFCmpONE(back, v); // false for NaN
     llvm::Value *bits = b.CreateBitCast(f, b.getInt32Ty());
-    llvm::Value *away = b.CreateFCmpOGT(
-        b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, back),
-        b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v));
-    llvm::Value *toward = b.CreateSelect(away, b.CreateSub(bits, b.getInt32(1)),
-                                         bits);
+    llvm::Value *away =
+        b.CreateFCmpOGT(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, back),
+                        b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v));
+    llvm::Value *toward =
+        b.CreateSelect(away, b.CreateSub(bits, b.getInt32(1)), bits);
     llvm::Value *odd = b.CreateOr(toward, 1);
     return b.CreateBitCast(b.CreateSelect(inexact, odd, bits), b.getFloatTy());
   }
@@ -385,8 +384,7 @@ private:
     case Op::ParamAddr:
       return b.CreatePtrToInt(target.param(b, inst.index), b.getInt64Ty());
     case Op::SharedAddr:
-      return b.CreatePtrToInt(target.sharedBase(b, inst.index),
-                              b.getInt64Ty());
+      return b.CreatePtrToInt(target.sharedBase(b, inst.index), b.getInt64Ty());
     case Op::SpecialReg:
       return target.specialReg(b, static_cast<ir::SpecialReg>(inst.index));
     case Op::Add:
@@ -441,8 +439,7 @@ private:
     case Op::FToTF32: {
       // Rounded in f32 whatever the float mode: TF32 is a subset of f32.
       llvm::Value *x = b.CreateFPCast(arg(0), b.getFloatTy());
-      return b.CreateFPCast(target.math(b, inst.op, {x}, b.getFloatTy()),
-                            type);
+      return b.CreateFPCast(target.math(b, inst.op, {x}, b.getFloatTy()), type);
     }
     case Op::MmaLane:
       return mmaLane(inst, type);
@@ -518,14 +515,13 @@ private:
 
   llvm::Value *atomic(const ir::Inst &inst) {
     auto op = static_cast<ir::AtomicOp>(inst.imm);
-    llvm::Value *ptr =
-        addressOf(inst.operands.back(), inst.space);
+    llvm::Value *ptr = addressOf(inst.operands.back(), inst.space);
     // Relaxed ordering, like CUDA's atomicAdd: atom.* without fences.
     const auto order = llvm::AtomicOrdering::Monotonic;
     if (op == ir::AtomicOp::Cas) {
       llvm::Value *pair = b.CreateAtomicCmpXchg(
-          ptr, get(inst.operands[0]), get(inst.operands[1]), llvm::MaybeAlign(8),
-          order, order);
+          ptr, get(inst.operands[0]), get(inst.operands[1]),
+          llvm::MaybeAlign(8), order, order);
       return b.CreateExtractValue(pair, 0);
     }
     llvm::AtomicRMWInst::BinOp binOp;
@@ -565,9 +561,9 @@ private:
     if (it == vectorLoads.end()) {
       llvm::Type *elem = memoryType(inst.elem);
       auto *type = llvm::FixedVectorType::get(elem, inst.imm);
-      llvm::Value *vec = b.CreateAlignedLoad(
-          type, addressOf(inst.operands[0], inst.space),
-          vectorAlign(inst.imm, inst.elem));
+      llvm::Value *vec =
+          b.CreateAlignedLoad(type, addressOf(inst.operands[0], inst.space),
+                              vectorAlign(inst.imm, inst.elem));
       it = vectorLoads.emplace(inst.group, vec).first;
     }
     return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,

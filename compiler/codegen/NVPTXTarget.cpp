@@ -11,19 +11,15 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Metadata.h"
 
-
-
 namespace wf::codegen {
 
 TargetHooks::~TargetHooks() = default;
 
-llvm::Value *TargetHooks::halfToFloat(llvm::IRBuilder<> &b,
-                                      llvm::Value *bits) {
+llvm::Value *TargetHooks::halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits) {
   return b.CreateFPExt(b.CreateBitCast(bits, b.getHalfTy()), b.getFloatTy());
 }
 
-llvm::Value *TargetHooks::floatToHalf(llvm::IRBuilder<> &b,
-                                      llvm::Value *f32) {
+llvm::Value *TargetHooks::floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32) {
   return b.CreateBitCast(b.CreateFPTrunc(f32, b.getHalfTy()), b.getInt16Ty());
 }
 
@@ -100,9 +96,9 @@ public:
         shared.push_back(gv);
         continue;
       }
-      auto *arrayType = llvm::ArrayType::get(
-          llvm::Type::getInt8Ty(ctx),
-          static_cast<uint64_t>(s.count) * elemTypeBytes(s.type));
+      auto *arrayType = llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx),
+                                             static_cast<uint64_t>(s.count) *
+                                                 elemTypeBytes(s.type));
       auto *gv = new llvm::GlobalVariable(
           module, arrayType, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(arrayType), "shared_" + s.name, nullptr,
@@ -129,8 +125,7 @@ public:
         return b.CreateZExt(b.CreateIntrinsic(id, {}, {}), b.getInt64Ty());
       };
       llvm::Value *ntidX = read(nvvm_read_ptx_sreg_ntid_x);
-      llvm::Value *plane =
-          b.CreateMul(ntidX, read(nvvm_read_ptx_sreg_ntid_y));
+      llvm::Value *plane = b.CreateMul(ntidX, read(nvvm_read_ptx_sreg_ntid_y));
       return b.CreateAdd(
           read(nvvm_read_ptx_sreg_tid_x),
           b.CreateAdd(b.CreateMul(read(nvvm_read_ptx_sreg_tid_y), ntidX),
@@ -171,8 +166,7 @@ public:
     };
     llvm::Type *type = value->getType();
     if (type->isFloatTy())
-      return b.CreateBitCast(one(b.CreateBitCast(value, b.getInt32Ty())),
-                             type);
+      return b.CreateBitCast(one(b.CreateBitCast(value, b.getInt32Ty())), type);
     llvm::Value *bits = b.CreateBitCast(value, b.getInt64Ty());
     llvm::Value *lo = one(b.CreateTrunc(bits, b.getInt32Ty()));
     llvm::Value *hi =
@@ -206,7 +200,8 @@ public:
     case ir::Op::FExp:
       if (f32) {
         llvm::Value *scaled = b.CreateFMul(
-            args[0], llvm::ConstantFP::get(type, 1.4426950408889634 /* log2(e) */));
+            args[0],
+            llvm::ConstantFP::get(type, 1.4426950408889634 /* log2(e) */));
         return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {},
                                  {scaled});
       }
@@ -237,8 +232,7 @@ public:
 
 private:
   llvm::Value *libdevice(llvm::IRBuilder<> &b, const char *name,
-                         llvm::ArrayRef<llvm::Value *> args,
-                         llvm::Type *type) {
+                         llvm::ArrayRef<llvm::Value *> args, llvm::Type *type) {
     std::vector<llvm::Type *> argTypes(args.size(), type);
     llvm::FunctionCallee callee = module->getOrInsertFunction(
         name, llvm::FunctionType::get(type, argTypes, false));

@@ -30,8 +30,7 @@ public:
   virtual llvm::Value *param(llvm::IRBuilder<> &b, unsigned index) = 0;
   /// The address of a shared array as a pointer in the shared space.
   virtual llvm::Value *sharedBase(llvm::IRBuilder<> &b, unsigned index) = 0;
-  virtual llvm::Value *specialReg(llvm::IRBuilder<> &b,
-                                  ir::SpecialReg reg) = 0;
+  virtual llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) = 0;
   virtual void barrier(llvm::IRBuilder<> &b) = 0;
   /// A warp shuffle of `value` (i64, f32 or f64); `arg` is the i64 lane,
   /// mask or delta.

@@ -80,8 +80,7 @@ struct FrontEnd {
     parseOptions.defines = options.defines;
     parseOptions.includeDirs = options.includeDirs;
     parseOptions.floatMode = options.floatMode;
-    if (!parseProgram(sources, diags, prelude, mainFile, parseOptions,
-                      program))
+    if (!parseProgram(sources, diags, prelude, mainFile, parseOptions, program))
       return false;
     if (stopAfter == EmitKind::AST) {
       output = printAST(program);
@@ -100,14 +99,15 @@ struct FrontEnd {
 bool archSupports(FrontEnd &front, const std::string &arch) {
   const ir::ArchRequirement &needs = front.module.needs;
   unsigned sm = 0;
-  for (size_t i = 3; i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i])); ++i)
+  for (size_t i = 3;
+       i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i]));
+       ++i)
     sm = sm * 10 + static_cast<unsigned>(arch[i] - '0');
   if (needs.minSm == 0 || sm >= needs.minSm)
     return true;
   front.diags.error(needs.loc,
                     "'" + needs.word + "' needs --arch sm_" +
-                        std::to_string(needs.minSm) + " or newer, not " +
-                        arch,
+                        std::to_string(needs.minSm) + " or newer, not " + arch,
                     needs.length);
   return false;
 }
@@ -138,8 +138,8 @@ CompileResult compile(const std::string &path, const std::string &source,
   }
 
   std::string error;
-  auto tm = codegen::createNVPTXTargetMachine(options.arch, options.optLevel,
-                                              error);
+  auto tm =
+      codegen::createNVPTXTargetMachine(options.arch, options.optLevel, error);
   if (!tm) {
     result.diagnostics += "warpforthc: error: " + error + "\n";
     return result;
@@ -153,8 +153,7 @@ CompileResult compile(const std::string &path, const std::string &source,
   codegen::LoweringOptions lowering;
   lowering.lineInfo = options.lineInfo;
   lowering.sources = &front.sources;
-  auto module =
-      codegen::lowerToLLVM(front.module, context, *hooks, lowering);
+  auto module = codegen::lowerToLLVM(front.module, context, *hooks, lowering);
   module->setTargetTriple(tm->getTargetTriple().str());
   module->setDataLayout(tm->createDataLayout());
   std::string verifyErrors;
@@ -215,8 +214,8 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);
   if (llvm::verifyModule(*module, &verifyStream)) {
-    diagnostics += "warpforthc: internal error: invalid LLVM IR: " +
-                   verifyErrors + "\n";
+    diagnostics +=
+        "warpforthc: internal error: invalid LLVM IR: " + verifyErrors + "\n";
     return nullptr;
   }
   std::string error;

@@ -140,11 +140,9 @@ const char *opName(Op op) {
 }
 
 const char *specialRegName(SpecialReg reg) {
-  static const char *const names[] = {"tid.x",  "tid.y",  "tid.z",
-                                      "bid.x",  "bid.y",  "bid.z",
-                                      "bdim.x", "bdim.y", "bdim.z",
-                                      "gdim.x", "gdim.y", "gdim.z",
-                                      "laneid", "linear.tid"};
+  static const char *const names[] = {
+      "tid.x",  "tid.y",  "tid.z",  "bid.x",  "bid.y",  "bid.z",  "bdim.x",
+      "bdim.y", "bdim.z", "gdim.x", "gdim.y", "gdim.z", "laneid", "linear.tid"};
   return names[static_cast<unsigned>(reg)];
 }
 

@@ -66,7 +66,7 @@ enum class Op : uint8_t {
   FTanh,
   FPow,
   FFloor,
-  FCmp, // pred; result is a Forth flag
+  FCmp,   // pred; result is a Forth flag
   Select, // operands: flag, if-nonzero, if-zero
   // Conversions between slot kinds.
   SIToFP,

@@ -8,7 +8,7 @@ namespace wf::ir {
 namespace {
 
 const char *predName(Pred pred) {
-  static const char *const names[] = {"eq", "ne", "lt", "gt",
+  static const char *const names[] = {"eq", "ne", "lt",  "gt",
                                       "le", "ge", "ult", "ugt"};
   return names[static_cast<unsigned>(pred)];
 }
@@ -22,8 +22,7 @@ std::string argList(const std::vector<Value *> &args) {
   return out + ")";
 }
 
-void printInst(std::ostringstream &os, const Module &module,
-               const Inst &inst) {
+void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
   os << "  ";
   if (inst.type != Type::Void)
     os << ref(&inst) << " = ";
@@ -56,13 +55,12 @@ void printInst(std::ostringstream &os, const Module &module,
   case Op::Load:
   case Op::Store:
   case Op::StoreVec:
-    os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global")
-       << "." << elemTypeName(inst.elem);
+    os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global") << "."
+       << elemTypeName(inst.elem);
     break;
   case Op::LoadLane:
-    os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global")
-       << "." << elemTypeName(inst.elem) << " " << inst.index << "/"
-       << inst.imm;
+    os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global") << "."
+       << elemTypeName(inst.elem) << " " << inst.index << "/" << inst.imm;
     break;
   case Op::MmaLane:
     os << " d" << inst.index;
@@ -73,7 +71,7 @@ void printInst(std::ostringstream &os, const Module &module,
     break;
   }
   case Op::Atomic: {
-    static const char *const ops[] = {"add", "min", "max",
+    static const char *const ops[] = {"add",  "min", "max",
                                       "xchg", "cas", "fadd"};
     os << "." << ops[inst.imm] << "."
        << (inst.space == AddrSpace::Shared ? "shared" : "global") << "."
@@ -114,8 +112,8 @@ std::string printModule(const Module &module) {
   }
   os << ") float " << floatModeName(h.floatMode) << "\n";
   for (const SharedDecl &s : h.shared)
-    os << "shared @" << s.name << ": " << elemTypeName(s.type) << "["
-       << s.count << "]\n";
+    os << "shared @" << s.name << ": " << elemTypeName(s.type) << "[" << s.count
+       << "]\n";
   for (const auto &block : module.body.blocks) {
     os << "bb" << block->id;
     if (!block->params.empty()) {

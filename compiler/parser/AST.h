@@ -99,10 +99,10 @@ struct Item {
   Prim prim = Prim::Dup;
   ControlWord control = ControlWord::If;
   unsigned index = 0;
-  unsigned count = 0;       // LocalsDecl: how many locals it binds
-  unsigned zeroInit = 0;    // LocalsDecl: trailing locals set to 0 (`|`)
-  bool unroll = false;      // DO/?DO preceded by UNROLL
-  size_t match = 0;         // DO/?DO: index of its LOOP/+LOOP in the body
+  unsigned count = 0;    // LocalsDecl: how many locals it binds
+  unsigned zeroInit = 0; // LocalsDecl: trailing locals set to 0 (`|`)
+  bool unroll = false;   // DO/?DO preceded by UNROLL
+  size_t match = 0;      // DO/?DO: index of its LOOP/+LOOP in the body
 };
 
 struct WordDef {

@@ -15,8 +15,9 @@ static std::string joinParts(const Token &dir, size_t from) {
 
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
-    diags.error(dir.loc, "empty '\\!' directive: expected kernel, param, "
-                         "shared, reg, const, float or launch-bounds",
+    diags.error(dir.loc,
+                "empty '\\!' directive: expected kernel, param, "
+                "shared, reg, const, float or launch-bounds",
                 2);
     return;
   }
@@ -68,7 +69,8 @@ bool HeaderParser::claimName(const Token &nameTok) {
   auto [it, inserted] = names.emplace(nameTok.upper, nameTok.loc);
   if (!inserted) {
     diags.error(nameTok.loc,
-                "duplicate name '" + nameTok.text + "' (first declared at line " +
+                "duplicate name '" + nameTok.text +
+                    "' (first declared at line " +
                     std::to_string(it->second.line) + ")",
                 nameTok.length());
     return false;
@@ -95,8 +97,8 @@ void HeaderParser::parseKernel(const Token &dir) {
             (std::isalpha(static_cast<unsigned char>(name.text[0])) ||
              name.text[0] == '_');
   for (char c : name.text)
-    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-                c == '$');
+    ok = ok &&
+         (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$');
   if (!ok) {
     diags.error(name.loc,
                 "kernel name '" + name.text +
@@ -283,10 +285,10 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
     rt::SizeEval e = rt::evaluateSizeExpr(part.text, lookup);
     std::string why;
     if (e.status != rt::SizeEval::Known)
-      why = e.status == rt::SizeEval::Invalid
-                ? e.detail
-                : "unknown name '" + e.detail + "' (launch bounds must be "
-                  "compile-time constants)";
+      why = e.status == rt::SizeEval::Invalid ? e.detail
+                                              : "unknown name '" + e.detail +
+                                                    "' (launch bounds must be "
+                                                    "compile-time constants)";
     else if (e.value < 1 || static_cast<uint64_t>(e.value) > limits[i])
       why = "must be between 1 and " + std::to_string(limits[i]);
     if (!why.empty()) {
@@ -327,7 +329,8 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   // Constants in declaration order; each may use the ones before it.
   std::map<std::string, int64_t> known;
-  rt::NameLookup lookup = [&](const std::string &name) -> std::optional<int64_t> {
+  rt::NameLookup lookup =
+      [&](const std::string &name) -> std::optional<int64_t> {
     auto it = known.find(upperCase(name));
     if (it == known.end())
       return std::nullopt;
@@ -403,8 +406,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
       why = "size is too large for shared memory";
     if (!why.empty()) {
       diags.error(sharedSizeLocs[i],
-                  "bad size '" + text + "' for shared '" + s.name + "': " +
-                      why,
+                  "bad size '" + text + "' for shared '" + s.name + "': " + why,
                   static_cast<uint32_t>(text.size()));
       continue;
     }
@@ -437,8 +439,9 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     if (e.status != rt::SizeEval::Known)
       why = e.status == rt::SizeEval::Invalid
                 ? e.detail
-                : "unknown name '" + e.detail + "' (sizes of register "
-                  "arrays must be compile-time constants)";
+                : "unknown name '" + e.detail +
+                      "' (sizes of register "
+                      "arrays must be compile-time constants)";
     else if (e.value <= 0 || e.value > 1024)
       why = "size must be between 1 and 1024";
     if (!why.empty()) {

@@ -46,11 +46,10 @@ void Resolver::loopIndex(const Item &item, unsigned depth) {
     diags.error(item.loc,
                 "'" + item.text + "' is only valid " + need[depth] +
                     " (there " +
-                    (state.loops.size() == 1 ? "is 1 enclosing loop"
-                                             : "are " +
-                                                   std::to_string(
-                                                       state.loops.size()) +
-                                                   " enclosing loops") +
+                    (state.loops.size() == 1
+                         ? "is 1 enclosing loop"
+                         : "are " + std::to_string(state.loops.size()) +
+                               " enclosing loops") +
                     ")",
                 static_cast<uint32_t>(item.text.size()));
     current = nullptr;
@@ -76,9 +75,10 @@ void Resolver::regAccess(const Item &item) {
   if (auto c = ir::IRBuilder::constValue(index)) {
     if (*c < 0 || static_cast<size_t>(*c) >= count) {
       diags.error(item.loc,
-                  "index " + std::to_string(*c) + " is outside register "
-                  "array '" + reg.name + "' of " + std::to_string(count) +
-                      " elements",
+                  "index " + std::to_string(*c) +
+                      " is outside register "
+                      "array '" +
+                      reg.name + "' of " + std::to_string(count) + " elements",
                   static_cast<uint32_t>(item.text.size()));
       current = nullptr;
       return;
@@ -766,8 +766,7 @@ void Resolver::mma(const Item &item) {
   }
 }
 
-void Resolver::atomic(const Item &item, ir::AtomicOp op,
-                      ir::AddrSpace space) {
+void Resolver::atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space) {
   size_t operands = op == ir::AtomicOp::Cas ? 3 : 2;
   if (!need(item, operands))
     return;

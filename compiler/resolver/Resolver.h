@@ -34,14 +34,13 @@ struct Frame {
   size_t loopsBase;
   size_t controlBase;
   std::vector<PendingEdge> exits; // EXIT branches to the word's end
-  SourceLoc callLoc{};             // where the word was called
+  SourceLoc callLoc{};            // where the word was called
   uint32_t callLength = 1;
 };
 
 class Resolver {
 public:
-  Resolver(const Program &program, DiagnosticEngine &diags,
-           ir::Module &module);
+  Resolver(const Program &program, DiagnosticEngine &diags, ir::Module &module);
   bool run();
 
 private:
@@ -111,8 +110,8 @@ private:
   std::vector<OpenConstruct> control;
   std::vector<Frame> frames;
   size_t itemsResolved = 0;
-  unsigned vectorLoads = 0; // numbers LoadLane groups
-  unsigned mmaGroups = 0;   // numbers MmaLane groups
+  unsigned vectorLoads = 0;       // numbers LoadLane groups
+  unsigned mmaGroups = 0;         // numbers MmaLane groups
   std::vector<size_t> regOffsets; // where each register array starts
   bool tooLarge = false;
 };

@@ -28,8 +28,7 @@ bool Resolver::run() {
     state.locals.assign(program.kernel.locals.size(), b.constInt(0));
   for (const RegDecl &reg : program.header.regs) {
     regOffsets.push_back(state.regs.size());
-    ir::Value *zero =
-        isFloatElem(reg.type) ? b.constFloat(0.0) : b.constInt(0);
+    ir::Value *zero = isFloatElem(reg.type) ? b.constFloat(0.0) : b.constInt(0);
     state.regs.insert(state.regs.end(), reg.count, zero);
   }
   frames.push_back(kernel);
@@ -239,8 +238,9 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
         break;
       auto c = ir::IRBuilder::constValue(popInt());
       if (!c) {
-        diags.error(loopItem.loc, "+LOOP in an UNROLL loop needs a step "
-                                  "known at compile time",
+        diags.error(loopItem.loc,
+                    "+LOOP in an UNROLL loop needs a step "
+                    "known at compile time",
                     static_cast<uint32_t>(loopItem.text.size()));
         current = nullptr;
         break;
@@ -283,8 +283,7 @@ void Resolver::inlineCall(const Item &item) {
               item.loc,
               static_cast<uint32_t>(item.text.size())};
   if (!def.locals.empty())
-    state.locals.resize(state.locals.size() + def.locals.size(),
-                        b.constInt(0));
+    state.locals.resize(state.locals.size() + def.locals.size(), b.constInt(0));
   frames.push_back(std::move(frame));
   unsigned errorsBefore = diags.errorCount();
   resolveRange(def.body, 0, def.body.size());
@@ -322,9 +321,8 @@ MachineState Resolver::stateForExit(const Frame &frame) const {
 
 MachineState Resolver::stateLeavingLoop(const OpenConstruct &loop) const {
   MachineState s = state;
-  size_t outer = loop.headerState.loops.empty()
-                     ? 0
-                     : loop.headerState.loops.size() - 1;
+  size_t outer =
+      loop.headerState.loops.empty() ? 0 : loop.headerState.loops.size() - 1;
   s.loops.resize(std::min(s.loops.size(), outer));
   return s;
 }
@@ -369,9 +367,9 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
     if (!kept.empty() && !e.state.sameShape(shape)) {
       diags.error(item.loc,
                   std::string("paths meeting at ") + item.text + " (" +
-                      construct + ") disagree: " + firstWhat +
-                      " leaves " + depthSummary(shape) + ", " + e.what +
-                      " leaves " + depthSummary(e.state),
+                      construct + ") disagree: " + firstWhat + " leaves " +
+                      depthSummary(shape) + ", " + e.what + " leaves " +
+                      depthSummary(e.state),
                   static_cast<uint32_t>(item.text.size()));
       continue;
     }
@@ -453,11 +451,12 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
   from->term.targets[successor] = loop.header;
   if (!s.sameShape(loop.headerState)) {
     diags.error(item.loc,
-                std::string(construct) + ": the loop body must keep the "
-                                         "stack as it was at " +
+                std::string(construct) +
+                    ": the loop body must keep the "
+                    "stack as it was at " +
                     controlWordName(loop.word) + " (line " +
-                    std::to_string(loop.loc.line) + "): " +
-                    depthSummary(loop.headerState) + " there, " +
+                    std::to_string(loop.loc.line) +
+                    "): " + depthSummary(loop.headerState) + " there, " +
                     depthSummary(s) + " at " + item.text,
                 static_cast<uint32_t>(item.text.size()));
     return;
@@ -524,9 +523,9 @@ void Resolver::applyControl(const Item &item) {
     OpenConstruct orig = popConstruct();
     std::vector<PendingEdge> edges = std::move(orig.edges);
     if (reachable())
-      edges.push_back(branchAway(
-          item, orig.word == ControlWord::Else ? "the ELSE branch"
-                                               : "the IF branch"));
+      edges.push_back(branchAway(item, orig.word == ControlWord::Else
+                                           ? "the ELSE branch"
+                                           : "the IF branch"));
     mergeEdges(std::move(edges), item,
                orig.word == ControlWord::While ? "BEGIN ... WHILE ... THEN"
                                                : "IF ... THEN");
@@ -631,8 +630,8 @@ void Resolver::applyControl(const Item &item) {
       } else {
         // Standard +LOOP: leave when the index crosses the boundary
         // between limit-1 and limit, in either direction.
-        ir::Value *oldDiff = b.binary(ir::Op::Sub, counter.index,
-                                      counter.limit);
+        ir::Value *oldDiff =
+            b.binary(ir::Op::Sub, counter.index, counter.limit);
         ir::Value *newDiff = b.binary(ir::Op::Add, oldDiff, step);
         ir::Value *crossed =
             b.binary(ir::Op::And, b.binary(ir::Op::Xor, oldDiff, newDiff),
@@ -645,8 +644,8 @@ void Resolver::applyControl(const Item &item) {
       t.kind = ir::Terminator::Kind::CondBr;
       t.cond = done;
       t.loc = item.loc;
-      branchBack(loop, item, plus ? "DO ... +LOOP" : "DO ... LOOP", current,
-                 1, state);
+      branchBack(loop, item, plus ? "DO ... +LOOP" : "DO ... LOOP", current, 1,
+                 state);
       loop.leaves.push_back(PendingEdge{current, 0, stateLeavingLoop(loop),
                                         item.loc, "the end of the loop"});
       current = nullptr;

@@ -8,15 +8,15 @@ using namespace wf::rt::cpu;
 
 namespace {
 // Fragments of A (16x8), B (8x8) and C (16x8) for every lane, PTX layout.
-std::array<MmaFragments, 32> fragments(float (*a)(int, int),
-                                       float (*b)(int, int),
-                                       float (*c)(int, int)) {
+std::array<MmaFragments, 32>
+fragments(float (*a)(int, int), float (*b)(int, int), float (*c)(int, int)) {
   std::array<MmaFragments, 32> in{};
   for (int lane = 0; lane < 32; ++lane) {
     int g = lane / 4, t = lane % 4;
-    in[lane] = {a(g, t),     a(g + 8, t),     a(g, t + 4), a(g + 8, t + 4),
-                b(t, g),     b(t + 4, g),     c(g, 2 * t), c(g, 2 * t + 1),
-                c(g + 8, 2 * t), c(g + 8, 2 * t + 1)};
+    in[lane] = {
+        a(g, t),         a(g + 8, t),        a(g, t + 4), a(g + 8, t + 4),
+        b(t, g),         b(t + 4, g),        c(g, 2 * t), c(g, 2 * t + 1),
+        c(g + 8, 2 * t), c(g + 8, 2 * t + 1)};
   }
   return in;
 }
