@@ -15,13 +15,14 @@
 \ The block's Q rows (scaled by log2(e)/sqrt(d), so that scores are in
 \ log2 units for FEXP2) stay in shared memory; per tile of BC keys the block
 \ stages K and V there too, rows padded to HEAD_DIM+4 floats so that every
-\ fragment load below hits 32 different banks. S = Q K^T comes from MMAs with K rows as B; the online
-\ softmax works on the score fragments (row max over the thread's scores,
-\ then the four lanes of a row with shuffles; the row sum stays per lane
-\ until the end). O += P V takes P straight from the score fragments: the
-\ PV product's k index runs over each 8 keys in the order 0 2 4 6 1 3 5 7,
-\ which is how the score fragment holds them, and V's rows are read in
-\ that same order. No data moves between lanes for P.
+\ fragment load below hits 32 different banks. S = Q K^T comes from MMAs
+\ with K rows as B; the online softmax works on the score fragments (row
+\ max over the thread's scores, then the four lanes of a row with shuffles;
+\ the row sum stays per lane until the end). O = alpha O + P V takes P
+\ straight from the score fragments: the PV product's k index runs over
+\ each 8 keys in the order 0 2 4 6 1 3 5 7, which is how the score
+\ fragment holds them, and V's rows are read in that same order. No data
+\ moves between lanes for P.
 \! kernel flash_attention
 \! float f32
 \! const HEAD_DIM 64
@@ -30,9 +31,9 @@
 \! const BC 32
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
-\ Blocks per SM that ptxas must leave registers for: 3 at d64 with 4 warps
-\ (168 registers, no spills; left to itself ptxas takes 211 and fits 2);
-\ 1 at d128, which needs all 255.
+\ Blocks per SM that ptxas must leave registers for (warpforth-flash and
+\ bench_flash.py pass 3 at d64 with 4 warps: 168 registers, no spills; left
+\ to itself ptxas takes 211). d128 needs all 255 registers: keep 1.
 \! const MIN_BLOCKS 1
 \! launch-bounds NTHREADS MIN_BLOCKS
 \! const STRIDE HEAD_DIM+4
