@@ -257,6 +257,25 @@ void HeaderParser::parseFloat(const Token &dir) {
                 mode.length());
 }
 
+namespace {
+// A header value that must be a compile-time integer in [lo, hi]: its value,
+// or `why` it is not (`what` names the values in the message).
+int64_t constantInRange(const std::string &text, const rt::NameLookup &lookup,
+                        const char *what, int64_t lo, int64_t hi,
+                        std::string &why) {
+  rt::SizeEval e = rt::evaluateSizeExpr(text, lookup);
+  if (e.status == rt::SizeEval::Invalid)
+    why = e.detail;
+  else if (e.status != rt::SizeEval::Known)
+    why = "unknown name '" + e.detail + "' (" + what +
+          " must be compile-time constants)";
+  else if (e.value < lo || e.value > hi)
+    why =
+        "must be between " + std::to_string(lo) + " and " + std::to_string(hi);
+  return e.value;
+}
+} // namespace
+
 void HeaderParser::parseLaunchBounds(const Token &dir) {
   const char *usage = "\\! launch-bounds MAX_THREADS [MIN_BLOCKS_PER_SM]";
   if (!checkArgCount(dir, 2, usage))
@@ -282,15 +301,9 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
   uint64_t *fields[] = {&header.maxThreads, &header.minBlocks};
   for (size_t i = 0; i < boundsParts.size(); ++i) {
     const Token &part = boundsParts[i];
-    rt::SizeEval e = rt::evaluateSizeExpr(part.text, lookup);
     std::string why;
-    if (e.status != rt::SizeEval::Known)
-      why = e.status == rt::SizeEval::Invalid ? e.detail
-                                              : "unknown name '" + e.detail +
-                                                    "' (launch bounds must be "
-                                                    "compile-time constants)";
-    else if (e.value < 1 || static_cast<uint64_t>(e.value) > limits[i])
-      why = "must be between 1 and " + std::to_string(limits[i]);
+    int64_t value = constantInRange(part.text, lookup, "launch bounds", 1,
+                                    static_cast<int64_t>(limits[i]), why);
     if (!why.empty()) {
       diags.error(part.loc,
                   std::string("bad ") + what[i] + " '" + part.text +
@@ -298,7 +311,7 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
                   part.length());
       continue;
     }
-    *fields[i] = static_cast<uint64_t>(e.value);
+    *fields[i] = static_cast<uint64_t>(value);
   }
 }
 
@@ -434,16 +447,11 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   for (size_t i = 0; i < header.regs.size(); ++i) {
     RegDecl &r = header.regs[i];
-    rt::SizeEval e = rt::evaluateSizeExpr(regSizeText[i], lookup);
     std::string why;
-    if (e.status != rt::SizeEval::Known)
-      why = e.status == rt::SizeEval::Invalid
-                ? e.detail
-                : "unknown name '" + e.detail +
-                      "' (sizes of register "
-                      "arrays must be compile-time constants)";
-    else if (e.value <= 0 || e.value > 1024)
-      why = "size must be between 1 and 1024";
+    int64_t value = constantInRange(regSizeText[i], lookup,
+                                    "sizes of register arrays", 1, 1024, why);
+    if (why.rfind("must be", 0) == 0)
+      why = "size " + why;
     if (!why.empty()) {
       diags.error(regSizeLocs[i],
                   "bad size '" + regSizeText[i] + "' for register array '" +
@@ -451,7 +459,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
                   static_cast<uint32_t>(regSizeText[i].size()));
       continue;
     }
-    r.count = e.value;
+    r.count = value;
   }
   finishLaunchBounds(lookup);
 }
