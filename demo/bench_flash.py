@@ -65,9 +65,9 @@ def kernel(config: dict, head_dim: int, causal: bool) -> warpforth.Kernel:
 def launch_shape(config: dict, d: int) -> tuple[int, int, int]:
     """Rows per block, threads per block, dynamic shared bytes."""
     file, c = config[d]
-    if "WARPS" in c:
-        br = 16 * c["WARPS"]
-        return br, 32 * c["WARPS"], 4 * (br + 2 * c["BC"]) * (d + 4)
+    if "WARPS" in c:  # the kernel knows its shared layout
+        shared = 4 * kernel(config, d, True).const("SHARED_FLOATS")
+        return 16 * c["WARPS"], 32 * c["WARPS"], shared
     if "KPT" in c:
         threads = (c["BR"] // c["RPT"]) * (c["BC"] // c["KPT"])
         shared = 4 * (d * c["BR"] + 2 * d * c["BC"] + c["BC"] * c["BR"])

@@ -4,8 +4,8 @@
 \ accuracy, as PyTorch's f32 SDPA does on the same hardware.
 \
 \ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block 32*WARPS threads, dynamic
-\ shared bytes 4*(BR+2*BC)*(HEAD_DIM+4). Q, K, V, O: (batch, heads, seq,
-\ dim).
+\ shared bytes 4*SHARED_FLOATS (a constant in the signature). Q, K, V, O:
+\ (batch, heads, seq, dim).
 \
 \ Each warp owns 16 query rows (BR = 16*WARPS). Lane = 4*g + t holds, in
 \ the MMA fragment layout, rows g and g+8 of its warp's rows:
@@ -14,8 +14,10 @@
 \  - OC: the output accumulator, four per 8 columns, the same way.
 \ The block's Q rows (scaled by log2(e)/sqrt(d), so that scores are in
 \ log2 units for FEXP2) stay in shared memory; per tile of BC keys the block
-\ stages K and V there too, rows padded to HEAD_DIM+4 floats so that every
-\ fragment load below hits 32 different banks. S = Q K^T comes from MMAs
+\ stages K and V there too, split once into TF32 big and small parts (so
+\ that the block's warps do not each split every element again), rows
+\ padded to HEAD_DIM+4 floats so that every fragment load below hits 32
+\ different banks. S = Q K^T comes from MMAs
 \ with K rows as B; the online softmax works on the score fragments (row
 \ max over the thread's scores, then the four lanes of a row with shuffles;
 \ the row sum stays per lane until the end). O = alpha O + P V takes P
@@ -39,6 +41,9 @@
 \! const STRIDE HEAD_DIM+4
 \! const DT HEAD_DIM/8        \ 8-column slices of the head dimension
 \! const KT BC/8              \ 8-key slices of a tile
+\ Q rows, then K and V tiles, each as big parts then small parts.
+\! const SHARED_FLOATS (BR+4*BC)*STRIDE
+\! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
 \! param Q f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
 \! param K f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
 \! param V f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
@@ -56,7 +61,14 @@
 : in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;
 : qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
 : ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;
-: vs ( key d -- addr )  SWAP STRIDE * + BR BC + STRIDE * + FLOATS SM + ;
+: vs ( key d -- addr )  SWAP STRIDE * + BR 2 BC * + STRIDE * + FLOATS SM + ;
+\ Four floats into a tile: big parts at addr, small parts PART on.
+: split4! { x0 x1 x2 x3 addr -- }
+  x0 TF32-SPLIT { b0 s0 }  x1 TF32-SPLIT { b1 s1 }
+  x2 TF32-SPLIT { b2 s2 }  x3 TF32-SPLIT { b3 s3 }
+  b0 b1 b2 b3 addr 4SF!  s0 s1 s2 s3 addr PART + 4SF! ;
+\ B fragment parts from a tile: rows at a0 and a1.
+: bparts ( a0 a1 -- y0 y1 r0 r1 )  { a0 a1 } a0 SF@ a1 SF@ a0 PART + SF@ a1 PART + SF@ ;
 \ A fragment of Q: rows r, r+8 and columns c, c+4.
 : qfrag ( r c -- a0 a1 a2 a3 )
   { r c } r c qs SF@  r 8 + c qs SF@  r c 4 + qs SF@  r 8 + c 4 + qs SF@ ;
@@ -96,8 +108,8 @@ ktiles 0 DO
     TID-X I NTHREADS * + 4 * { e }
     e HEAD_DIM / { key }  e HEAD_DIM MOD { d }
     base k0 key + in-bounds HEAD_DIM * + d + FLOATS { src }
-    K src + 4F@  key d ks 4SF!
-    V src + 4F@  key d vs 4SF!
+    K src + 4F@  key d ks split4!
+    V src + 4F@  key d vs split4!
   LOOP
   BARRIER
 
@@ -105,10 +117,13 @@ ktiles 0 DO
   BC 2 / 0 UNROLL DO 0.0 I SC! LOOP
   \ Column slice outermost: the split of one Q fragment is live at a time.
   DT 0 UNROLL DO I { kd }
+    WARP-ID 16 * g + kd 8 * t + qfrag
+    TF32-SPLIT { x3 s3 }  TF32-SPLIT { x2 s2 }
+    TF32-SPLIT { x1 s1 }  TF32-SPLIT { x0 s0 }
     KT 0 UNROLL DO
-      WARP-ID 16 * g + kd 8 * t + qfrag
-      I 8 * g + kd 8 * t + ks SF@  I 8 * g + kd 8 * t + 4 + ks SF@
-      I 4 * sc4@ MMA-3XTF32 I 4 * sc4!
+      x0 x1 x2 x3 s0 s1 s2 s3
+      I 8 * g + kd 8 * t + ks  I 8 * g + kd 8 * t + 4 + ks bparts
+      I 4 * sc4@ MMA-3XTF32-PARTS I 4 * sc4!
     LOOP
   LOOP
 
@@ -149,9 +164,11 @@ ktiles 0 DO
     0.0 0.0 0.0 0.0
     KT 0 UNROLL DO
       { c0 c1 c2 c3 }
-      I 4 * SC@  I 4 * 2 + SC@  I 4 * 1+ SC@  I 4 * 3 + SC@
-      I 8 * t 2* + dn 8 * g + vs SF@  I 8 * t 2* + 1+ dn 8 * g + vs SF@
-      c0 c1 c2 c3 MMA-3XTF32
+      I 4 * SC@ TF32-SPLIT  I 4 * 2 + SC@ TF32-SPLIT
+      I 4 * 1+ SC@ TF32-SPLIT  I 4 * 3 + SC@ TF32-SPLIT
+      { x0 s0 x1 s1 x2 s2 x3 s3 }  x0 x1 x2 x3 s0 s1 s2 s3
+      I 8 * t 2* + dn 8 * g + vs  I 8 * t 2* + 1+ dn 8 * g + vs bparts
+      c0 c1 c2 c3 MMA-3XTF32-PARTS
     LOOP
     { p0 p1 p2 p3 }
     dn 4 * { oi }

@@ -85,8 +85,6 @@ int run(const Options &opt) {
                           ": the tc kernel needs a multiple of 8 keys whose "
                           "tile has a multiple of " +
                           std::to_string(threads) + " float4s");
-    dynamicShared = 4 * static_cast<size_t>(br + 2 * bc) *
-                    static_cast<size_t>(opt.headDim + 4);
   }
   for (const std::string &d : opt.defines) {
     size_t eq = d.find('=');
@@ -99,6 +97,9 @@ int run(const Options &opt) {
                             : "/flash-attention.forth";
   wf::rt::Kernel kernel =
       wf::demo::loadForthKernel(dev, opt.demoDir + file, compile);
+  if (tc) // the kernel knows its shared layout
+    dynamicShared =
+        4 * static_cast<size_t>(kernel.signature().consts.at("SHARED_FLOATS"));
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;

@@ -62,15 +62,20 @@
   DUP 2 FSHFL-XOR FMAX   DUP 1 FSHFL-XOR FMAX ;
 
 \ Tensor cores at f32 accuracy ("3xTF32", what cuBLAS and PyTorch do for
-\ f32 on tensor cores): each operand x = big + small with both parts in
-\ TF32, and A*B ~ small*big + big*small + big*big (small*small is below
-\ f32 rounding). Three MMA-TF32s; LLVM shares the split of an operand that
-\ several products use, so splitting inside the word costs nothing extra.
-: TF32-SPLIT ( x -- big small )  DUP F>TF32 TUCK F- F>TF32 ;
+\ f32 on tensor cores): each operand x = big + small (TF32-SPLIT), and
+\ A*B ~ small*big + big*small + big*big (small*small is below f32
+\ rounding). Three MMA-TF32s, the small products first.
+\ MMA-3XTF32-PARTS takes operands split already (a kernel that reuses an
+\ operand, say a tile in shared memory, splits it once);
+\ MMA-3XTF32 splits its own (LLVM shares the split of an operand that
+\ several calls use).
+: MMA-3XTF32-PARTS { x0 x1 x2 x3 s0 s1 s2 s3 y0 y1 r0 r1 c0 c1 c2 c3
+                     -- d0 d1 d2 d3 }
+  s0 s1 s2 s3 y0 y1 c0 c1 c2 c3 MMA-TF32 { e0 e1 e2 e3 }
+  x0 x1 x2 x3 r0 r1 e0 e1 e2 e3 MMA-TF32 { f0 f1 f2 f3 }
+  x0 x1 x2 x3 y0 y1 f0 f1 f2 f3 MMA-TF32 ;
 : MMA-3XTF32 { a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 }
   a0 TF32-SPLIT { x0 s0 }  a1 TF32-SPLIT { x1 s1 }
   a2 TF32-SPLIT { x2 s2 }  a3 TF32-SPLIT { x3 s3 }
   b0 TF32-SPLIT { y0 r0 }  b1 TF32-SPLIT { y1 r1 }
-  s0 s1 s2 s3 y0 y1 c0 c1 c2 c3 MMA-TF32 { e0 e1 e2 e3 }
-  x0 x1 x2 x3 r0 r1 e0 e1 e2 e3 MMA-TF32 { f0 f1 f2 f3 }
-  x0 x1 x2 x3 y0 y1 f0 f1 f2 f3 MMA-TF32 ;
+  x0 x1 x2 x3 s0 s1 s2 s3 y0 y1 r0 r1 c0 c1 c2 c3 MMA-3XTF32-PARTS ;

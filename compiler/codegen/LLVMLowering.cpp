@@ -281,10 +281,36 @@ private:
     if (!base->getType()->isPointerTy() ||
         base->getType()->getPointerAddressSpace() != as)
       return pointer(get(v), space);
-    llvm::Value *offset = get(inst->operands[1 - which]);
+    const ir::Value *offsetValue = inst->operands[1 - which];
     if (inst->op == ir::Op::Sub)
-      offset = b.CreateNeg(offset);
-    return b.CreateGEP(b.getInt8Ty(), base, offset);
+      return b.CreateGEP(b.getInt8Ty(), base, b.CreateNeg(get(offsetValue)));
+    auto [index, elemSize] = scaledIndex(offsetValue);
+    llvm::Type *elem = b.getInt8Ty();
+    if (elemSize > 1)
+      elem = llvm::ArrayType::get(b.getInt8Ty(), elemSize);
+    return b.CreateGEP(elem, base, get(index));
+  }
+
+  /// An offset `index * size` (say `i FLOATS`) as its index and element
+  /// size, so that the GEP indexes elements: LLVM's NVPTX pipeline
+  /// (SeparateConstOffsetFromGEP) then moves the index's constant part into
+  /// the load's immediate (ld [r+imm]), which it cannot do through the
+  /// multiply. Otherwise the offset itself with size 1.
+  std::pair<const ir::Value *, uint64_t> scaledIndex(const ir::Value *offset) {
+    if (offset->kind != ir::Value::Kind::Inst)
+      return {offset, 1};
+    auto *mul = static_cast<const ir::Inst *>(offset);
+    if (mul->op != ir::Op::Mul)
+      return {offset, 1};
+    for (int i = 0; i < 2; ++i) {
+      const ir::Value *c = mul->operands[i];
+      if (c->kind != ir::Value::Kind::Inst)
+        continue;
+      auto *ci = static_cast<const ir::Inst *>(c);
+      if (ci->op == ir::Op::ConstInt && ci->imm > 1 && ci->imm <= 4096)
+        return {mul->operands[1 - i], static_cast<uint64_t>(ci->imm)};
+    }
+    return {offset, 1};
   }
 
   // --- Integer ops with defined edge cases -------------------------------
@@ -440,6 +466,16 @@ private:
       // Rounded in f32 whatever the float mode: TF32 is a subset of f32.
       llvm::Value *x = b.CreateFPCast(arg(0), b.getFloatTy());
       return b.CreateFPCast(target.math(b, inst.op, {x}, b.getFloatTy()), type);
+    }
+    case Op::TF32Big: {
+      // Half a TF32 ulp added to the magnitude's bits, the low 13 bits
+      // cleared: nearest, ties away, like cvt.rna.tf32 but two integer
+      // instructions instead of four (no NaN check; see TF32-SPLIT).
+      llvm::Value *bits = b.CreateBitCast(
+          b.CreateFPCast(arg(0), b.getFloatTy()), b.getInt32Ty());
+      llvm::Value *rounded =
+          b.CreateAnd(b.CreateAdd(bits, b.getInt32(0x1000)), 0xffffe000u);
+      return b.CreateFPCast(b.CreateBitCast(rounded, b.getFloatTy()), type);
     }
     case Op::MmaLane:
       return mmaLane(inst, type);

@@ -89,6 +89,8 @@ const char *opName(Op op) {
     return "fexp2";
   case Op::FToTF32:
     return "f2tf32";
+  case Op::TF32Big:
+    return "tf32.big";
   case Op::FLog:
     return "flog";
   case Op::FMax:

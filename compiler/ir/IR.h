@@ -60,6 +60,7 @@ enum class Op : uint8_t {
   FExp,
   FExp2,
   FToTF32, // round to TF32 (10-bit mantissa), nearest, ties away
+  TF32Big, // FToTF32 by bit arithmetic: no NaN check (see TF32-SPLIT)
   FLog,
   FMax,
   FMin,

@@ -353,6 +353,17 @@ void Resolver::applyPrimitive(const Item &item) {
     requireSm(item, 80);
     unaryFloat(Op::FToTF32);
     break;
+  case Prim::TF32Split: {
+    // x = big + small exactly. No NaN check on big: a NaN x gives a NaN
+    // small, which carries it through any product of the two parts.
+    if (!need(item, 1))
+      return;
+    ir::Value *x = popFloat();
+    ir::Value *big = b.create(Op::TF32Big, b.getFloatType(), {x});
+    push(big);
+    push(b.binary(Op::FSub, x, big));
+    break;
+  }
   case Prim::MmaTF32:
     requireSm(item, 80);
     mma(item);
