@@ -34,8 +34,8 @@
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
 \ Blocks per SM that ptxas must leave registers for (warpforth-flash and
-\ bench_flash.py pass 3 at d64 with 4 warps: 168 registers, no spills; left
-\ to itself ptxas takes 211). d128 needs all 255 registers: keep 1.
+\ bench_flash.py pass 3 at d64 with 4 warps: 162 registers, no spills). At
+\ d128 with 8 warps ptxas takes 230 registers: one block per SM.
 \! const MIN_BLOCKS 1
 \! launch-bounds NTHREADS MIN_BLOCKS
 \! const STRIDE HEAD_DIM+4
