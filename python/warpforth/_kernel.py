@@ -53,6 +53,10 @@ class Kernel:
                 lib.wf_kernel_param_is_array(handle, i) == 1,
                 type_name(lib.wf_kernel_param_type(handle, i)),
                 lib.wf_kernel_param_size(handle, i).decode()))
+        # Per-param facts the launch path reads every call.
+        self._whats = [f"kernel '{self.name}': param '{p.name}'"
+                       for p in self.params]
+        self._index = {p.name: i for i, p in enumerate(self.params)}
         ft = lib.wf_kernel_float_type(handle)
         self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
         self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
@@ -136,12 +140,14 @@ class Kernel:
         events on the GPU, a steady clock on the CPU)."""
         return self._launch(args, named, grid, block, shared, stream, timed=True)
 
-    def _bind(self, args: Sequence[Any], named: dict) -> list[Any]:
+    def _bind(self, args: Sequence[Any], named: dict) -> Sequence[Any]:
+        if not named and len(args) == len(self.params):
+            return args
         if len(args) > len(self.params):
             raise TypeError(f"kernel '{self.name}' takes {len(self.params)} "
                             f"params; got {len(args)} arguments")
         values: list[Any] = list(args) + [_MISSING] * (len(self.params) - len(args))
-        index = {p.name: i for i, p in enumerate(self.params)}
+        index = self._index
         for name, value in named.items():
             if name not in index:
                 raise TypeError(f"kernel '{self.name}' has no param '{name}'")
@@ -154,8 +160,8 @@ class Kernel:
                             + ", ".join(missing))
         return values
 
-    def _array_arg(self, p: Param, ref: ArrayRef, staged: list) -> _lib.Arg:
-        what = f"kernel '{self.name}': param '{p.name}'"
+    def _array_arg(self, p: Param, ref: ArrayRef, staged: list,
+                   what: str) -> _lib.Arg:
         if ref.type != p.type_code:
             raise TypeError(f"{what}: argument is {type_name(ref.type)}, "
                             f"signature says {p.type}")
@@ -179,7 +185,7 @@ class Kernel:
         implied_stream: Optional[int] = None
         try:
             for i, (p, v) in enumerate(zip(self.params, values)):
-                what = f"kernel '{self.name}': param '{p.name}'"
+                what = self._whats[i]
                 if not p.is_array:
                     c_args[i] = scalar_arg(v, what)
                     continue
@@ -189,7 +195,7 @@ class Kernel:
                 if ref is None:
                     raise TypeError(f"{what} is an array of {p.type}; got "
                                     f"{type(v).__name__}")
-                c_args[i] = self._array_arg(p, ref, staged)
+                c_args[i] = self._array_arg(p, ref, staged, what)
                 if implied_stream is None and ref.stream is not None:
                     implied_stream = ref.stream
             handle = stream_handle(stream) if stream is not None else (implied_stream or 0)
