@@ -2,15 +2,15 @@
 \ flash-attention.forth, same params and grid, different block shape).
 \
 \ Per block: BR query rows; per tile: BC keys. Q (transposed), K
-\ (transposed), V and P live in shared memory sized at launch:
-\ (HEAD_DIM*BR + 2*HEAD_DIM*BC + BC*BR) floats. Thread (ty, tx) computes
+\ (transposed), V and P live in shared memory: (HEAD_DIM*BR +
+\ 2*HEAD_DIM*BC + BC*BR) floats. Thread (ty, tx) computes
 \ an RPT x KPT block of scores as outer products over d, so each value read
 \ from shared memory feeds RPT or KPT FMAs, then an RPT x DPT block of the
 \ output the same way from P and V. Row max and sum combine the NTX
 \ threads of a row with shuffles.
 \
-\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block (NTX*NTY, 1, 1),
-\ dynamic shared bytes 4 * (HEAD_DIM*BR + 2*HEAD_DIM*BC + BC*BR).
+\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block (NTX*NTY, 1, 1); the
+\ runtime sizes the shared memory.
 \! kernel flash_attention_gemm
 \! float f32
 \! const HEAD_DIM 64
@@ -30,7 +30,7 @@
 \! param SEQ_LEN i64
 \! param HEADS i64
 \! param BATCH i64
-\! shared SM f32[]
+\! shared SM f32[HEAD_DIM*BR+2*HEAD_DIM*BC+BC*BR]
 \! reg SR f32[RPT*KPT]    \ scores, then probabilities: row ri at i*KPT
 \! reg OR f32[RPT*DPT]    \ output block: row ri at i*DPT
 \! reg AV f32[RPT]        \ a column of Q^T or P^T for this thread's rows

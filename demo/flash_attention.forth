@@ -3,9 +3,9 @@
 \ operand split into a TF32 "big" and "small" part), which keeps f32
 \ accuracy, as PyTorch's f32 SDPA does on the same hardware.
 \
-\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block 32*WARPS threads, dynamic
-\ shared bytes 4*SHARED_FLOATS (a constant in the signature). Q, K, V, O:
-\ (batch, heads, seq, dim).
+\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block 32*WARPS threads. Q, K, V,
+\ O: (batch, heads, seq, dim). The shared tiles (over 48 KiB at the usual
+\ shapes) need nothing from the launch: the runtime sizes them.
 \
 \ Each warp owns 16 query rows (BR = 16*WARPS). Lane = 4*g + t holds, in
 \ the MMA fragment layout, rows g and g+8 of its warp's rows:
@@ -51,7 +51,7 @@
 \! param SEQ_LEN i64
 \! param HEADS i64
 \! param BATCH i64
-\! shared SM f32[]
+\! shared SM f32[SHARED_FLOATS]
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 

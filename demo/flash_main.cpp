@@ -60,14 +60,12 @@ int run(const Options &opt) {
                      {"TPR", std::to_string(tpr)}};
   bool gemm = opt.kernel == "gemm";
   uint32_t threads = static_cast<uint32_t>(br / opt.rpt * tpr);
-  size_t dynamicShared = 0;
   if (gemm) {
-    // flash-attention-gemm.forth: RPT x KPT score blocks, shared memory
-    // sized at launch (Q^T, K^T, V, P^T).
+    // flash-attention-gemm.forth: RPT x KPT score blocks (its shared
+    // memory, Q^T, K^T, V, P^T, is sized in the kernel).
     compile.defines.erase("TPR");
     compile.defines["KPT"] = std::to_string(opt.kpt);
     threads = static_cast<uint32_t>((br / opt.rpt) * (bc / opt.kpt));
-    dynamicShared = 4 * (opt.headDim * br + 2 * opt.headDim * bc + bc * br);
   }
   if (tc) {
     // flash_attention.forth: 16 rows per warp; Q, K, V tiles in shared
@@ -97,9 +95,6 @@ int run(const Options &opt) {
                             : "/flash-attention.forth";
   wf::rt::Kernel kernel =
       wf::demo::loadForthKernel(dev, opt.demoDir + file, compile);
-  if (tc) // the kernel knows its shared layout
-    dynamicShared =
-        4 * static_cast<size_t>(kernel.signature().consts.at("SHARED_FLOATS"));
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -121,7 +116,6 @@ int run(const Options &opt) {
                  static_cast<uint32_t>(opt.heads),
                  static_cast<uint32_t>(opt.batch)};
   config.block = {threads, 1, 1};
-  config.dynamicSharedBytes = dynamicShared;
   std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq),
                                    wf::rt::Arg::buf(bk),
                                    wf::rt::Arg::buf(bv),

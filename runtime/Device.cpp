@@ -117,7 +117,7 @@ void Kernel::launch(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
   checkConfig(*sig_, config);
-  k.launch(config, marshalArgs(*sig_, args));
+  k.launch(withLargeShared(*sig_, config), marshalArgs(*sig_, args));
 }
 
 void Kernel::run(const LaunchConfig &config,
@@ -130,7 +130,7 @@ double Kernel::time(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
   checkConfig(*sig_, config);
-  return k.timedLaunch(config, marshalArgs(*sig_, args));
+  return k.timedLaunch(withLargeShared(*sig_, config), marshalArgs(*sig_, args));
 }
 
 } // namespace wf::rt

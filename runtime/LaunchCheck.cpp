@@ -38,6 +38,11 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
                 "(dynamic shared memory; warpforth-run --shared-bytes N)");
 }
 
+LaunchConfig withLargeShared(const KernelSignature &sig, LaunchConfig config) {
+  config.dynamicSharedBytes += static_cast<size_t>(sig.largeSharedBytes);
+  return config;
+}
+
 std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,
                                      const std::vector<Arg> &args) {
   const ParamDecl &p = sig.params.at(index);
@@ -129,30 +134,31 @@ std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamDecl &p = sig.params[i];
     const Arg &a = args[i];
-    std::string prefix = paramPrefix(sig, p);
+    // Messages are built on failure only: this runs on every launch.
+    auto prefix = [&] { return paramPrefix(sig, p); };
     if (a.type && *a.type != p.type)
-      throw Error(prefix + "argument is " + elemTypeName(*a.type) +
+      throw Error(prefix() + "argument is " + elemTypeName(*a.type) +
                   ", signature says " + elemTypeName(p.type));
     if (!p.isArray) {
       if (a.kind == Arg::Kind::Buffer)
-        throw Error(prefix + "is a scalar " + elemTypeName(p.type) +
+        throw Error(prefix() + "is a scalar " + elemTypeName(p.type) +
                     "; got a buffer");
       slots[i] = scalarSlot(sig, p, a);
       continue;
     }
     if (a.kind != Arg::Kind::Buffer)
-      throw Error(prefix + "is an array of " + elemTypeName(p.type) +
+      throw Error(prefix() + "is an array of " + elemTypeName(p.type) +
                   "; got a scalar");
     if (std::optional<int64_t> need = declaredCount(sig, i, args)) {
       if (*need < 0)
-        throw Error(prefix + "size " + p.size + " = " + std::to_string(*need) +
+        throw Error(prefix() + "size " + p.size + " = " + std::to_string(*need) +
                     " is negative");
       size_t have = a.buffer.bytes / elemSize(p.type);
       if (have < static_cast<uint64_t>(*need)) {
         std::string needText = std::to_string(*need);
         if (p.size != needText)
           needText = p.size + " = " + needText;
-        throw Error(prefix + "buffer holds " + std::to_string(have) + " " +
+        throw Error(prefix() + "buffer holds " + std::to_string(have) + " " +
                     elemTypeName(p.type) + " values, signature needs " +
                     needText);
       }

@@ -25,6 +25,11 @@ std::string describeLaunch(const KernelSignature &sig,
 /// Throws Error unless every grid and block dimension is at least 1.
 void checkConfig(const KernelSignature &sig, const LaunchConfig &config);
 
+/// The launch as the backend makes it: the kernel's large shared arrays
+/// (@large-shared-bytes) first in dynamic shared memory, then the bytes the
+/// launch gives for its `TYPE[]` array.
+LaunchConfig withLargeShared(const KernelSignature &sig, LaunchConfig config);
+
 /// The element count array param `index` needs with these arguments: its
 /// size expression evaluated with the @const values and the integer scalar
 /// arguments. nullopt when undeclared or when a name is unknown.

@@ -85,15 +85,22 @@ public:
       annotate("minctasm", header.minBlocks);
 
     for (const SharedDecl &s : header.shared) {
-      if (s.dynamic) {
-        // `.extern .shared .align 16 .b8 NAME[]`: the memory given at launch.
+      if (s.dynamic || s.large) {
+        // `.extern .shared .align 16 .b8 NAME[]`: the memory given at launch
+        // (every extern array starts there), this array at its offset in it.
         auto *arrayType = llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx), 0);
         auto *gv = new llvm::GlobalVariable(
             module, arrayType, false, llvm::GlobalValue::ExternalLinkage,
             nullptr, "shared_" + s.name, nullptr,
             llvm::GlobalValue::NotThreadLocal, sharedAS);
         gv->setAlignment(llvm::Align(16));
-        shared.push_back(gv);
+        uint64_t offset = s.byteOffset - header.sharedBytes;
+        shared.push_back(offset == 0
+                             ? static_cast<llvm::Constant *>(gv)
+                             : llvm::ConstantExpr::getInBoundsGetElementPtr(
+                                   llvm::Type::getInt8Ty(ctx), gv,
+                                   llvm::ConstantInt::get(
+                                       llvm::Type::getInt64Ty(ctx), offset)));
         continue;
       }
       auto *arrayType = llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx),
@@ -241,7 +248,7 @@ private:
 
   llvm::Function *fn = nullptr;
   llvm::Module *module = nullptr;
-  std::vector<llvm::GlobalVariable *> shared;
+  std::vector<llvm::Constant *> shared; // each shared array's base
 };
 
 } // namespace

@@ -26,6 +26,8 @@ std::string formatSignature(const KernelHeader &header) {
          << s.count << "\n";
   }
   os << "// @shared-bytes " << header.sharedBytes << "\n";
+  if (header.largeSharedBytes)
+    os << "// @large-shared-bytes " << header.largeSharedBytes << "\n";
   if (header.maxThreads)
     os << "// @max-threads " << header.maxThreads << "\n";
   for (const ConstDecl &c : header.consts) {

@@ -40,8 +40,11 @@ struct SharedDecl {
   SourceLoc loc;
   ElemType type = ElemType::I64;
   int64_t count = 0;
-  uint64_t byteOffset = 0; // within the block's static shared memory
-  bool dynamic = false;    // `TYPE[]`: sized at launch, after the static
+  // Within the block's shared memory: the static arrays, then the dynamic
+  // memory (where the large arrays and then the `TYPE[]` one lie).
+  uint64_t byteOffset = 0;
+  bool dynamic = false; // `TYPE[]`: sized at launch, after the others
+  bool large = false;   // sized, but in dynamic memory (see largeSharedBytes)
 };
 
 /// A per-thread array that lives in registers (`\! reg NAME TYPE[N]`).
@@ -69,6 +72,10 @@ struct KernelHeader {
   std::vector<ConstDecl> consts;
   std::vector<RegDecl> regs;
   uint64_t sharedBytes = 0;
+  // Sized shared arrays that together pass CUDA's 48 KiB cap on static
+  // shared memory live at the start of dynamic shared memory instead: these
+  // bytes, which the runtime adds to every launch's own (0: all static).
+  uint64_t largeSharedBytes = 0;
   // \! launch-bounds: at most maxThreads per block (0: no bound), and
   // registers for minBlocks blocks per multiprocessor (0: no ask).
   uint64_t maxThreads = 0;

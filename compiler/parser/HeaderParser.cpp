@@ -430,20 +430,29 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     offset += static_cast<uint64_t>(s.count) * elemTypeBytes(s.type);
   }
   // Rounded up so memory sized at launch starts 16-byte aligned right after.
-  header.sharedBytes = (offset + 15) & ~uint64_t(15);
-  // CUDA caps a kernel's static shared memory at 48 KiB; more has to be
-  // sized at launch (ptxas would reject it later with less context).
-  constexpr uint64_t maxStaticShared = 48 * 1024;
-  if (offset > maxStaticShared && !header.shared.empty())
+  uint64_t sizedBytes = (offset + 15) & ~uint64_t(15);
+  // CUDA caps a kernel's static shared memory at 48 KiB; past that, the
+  // sized arrays move, layout unchanged, to the start of dynamic shared
+  // memory, which the runtime then sizes itself: the author writes the
+  // sizes the kernel needs and no launch has to repeat them. No GPU lets a
+  // block have more than 227 KiB.
+  constexpr uint64_t maxStaticShared = 48 * 1024, maxShared = 227 * 1024;
+  if (offset > maxShared && !header.shared.empty())
     diags.error(header.shared.back().loc,
                 "the shared arrays need " + std::to_string(offset) +
-                    " bytes, more than the 48 KiB of static shared memory "
-                    "a kernel may declare; declare the big one as TYPE[] "
-                    "and size it at launch",
+                    " bytes, more than the 227 KiB of shared memory any GPU "
+                    "gives a block",
                 static_cast<uint32_t>(header.shared.back().name.size()));
+  if (offset > maxStaticShared) {
+    header.largeSharedBytes = sizedBytes;
+    for (SharedDecl &s : header.shared)
+      s.large = !s.dynamic;
+  } else {
+    header.sharedBytes = sizedBytes;
+  }
   for (SharedDecl &s : header.shared)
     if (s.dynamic)
-      s.byteOffset = header.sharedBytes;
+      s.byteOffset = sizedBytes;
 
   for (size_t i = 0; i < header.regs.size(); ++i) {
     RegDecl &r = header.regs[i];

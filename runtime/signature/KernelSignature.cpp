@@ -99,6 +99,9 @@ public:
     } else if (d == "@shared-bytes") {
       need(f, 2, "@shared-bytes N");
       sharedBytes = parseInt(f[1], "shared byte count");
+    } else if (d == "@large-shared-bytes") {
+      need(f, 2, "@large-shared-bytes N");
+      sig.largeSharedBytes = parseInt(f[1], "large shared byte count");
     } else if (d == "@max-threads") {
       need(f, 2, "@max-threads N");
       sig.maxThreads = parseInt(f[1], "thread count");
@@ -182,7 +185,7 @@ public:
       throw Error("WarpForth signature has no '@kernel' line");
     if (sharedBytes) {
       sig.sharedBytes = *sharedBytes;
-    } else {
+    } else if (!sig.largeSharedBytes) {
       for (const SharedDecl &s : sig.shared)
         sig.sharedBytes += s.count * static_cast<int64_t>(elemSize(s.type));
     }
@@ -221,6 +224,8 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @dynamic-shared " << sig.dynamicShared->name << " "
         << elemTypeName(sig.dynamicShared->type) << "\n";
   out << "// @shared-bytes " << sig.sharedBytes << "\n";
+  if (sig.largeSharedBytes)
+    out << "// @large-shared-bytes " << sig.largeSharedBytes << "\n";
   if (sig.maxThreads)
     out << "// @max-threads " << sig.maxThreads << "\n";
   for (const auto &[name, value] : sig.consts)

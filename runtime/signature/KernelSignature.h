@@ -11,6 +11,7 @@
 //   // @param SEQ_LEN scalar i64
 //   // @shared SCORES f64 1024
 //   // @shared-bytes 8192
+//   // @large-shared-bytes 65536      (only when the arrays pass 48 KiB)
 //   // @max-threads 256
 //   // @const MAX_SEQ 1024
 //   // @end
@@ -57,6 +58,10 @@ struct KernelSignature {
   std::vector<SharedDecl> shared;
   /// Static shared memory in bytes (@shared-bytes, else the sum of @shared).
   int64_t sharedBytes = 0;
+  /// Dynamic shared memory the kernel's own sized arrays take, when they
+  /// pass the 48 KiB cap on static shared memory (@large-shared-bytes): the
+  /// runtime adds it to every launch's dynamic bytes, which go after it.
+  int64_t largeSharedBytes = 0;
   /// The shared array sized at launch (@dynamic-shared), if any.
   std::optional<SharedDecl> dynamicShared; // count 0: set at launch
   /// Integer @const values, for size expressions.

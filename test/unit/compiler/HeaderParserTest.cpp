@@ -55,6 +55,29 @@ TEST_CASE("header reads kernel, params and shared arrays") {
   CHECK(h.header.sharedBytes == 144); // rounded up to 16 for dynamic shared
 }
 
+TEST_CASE("shared arrays past 48 KiB move to dynamic shared memory") {
+  // 48 KiB + 20 bytes: both sized arrays move, in the same layout; the
+  // one sized at launch goes after them.
+  Header h("\\! kernel k\n\\! shared A f32[12288]\n\\! shared B i32[5]\n"
+           "\\! shared C f64[]\n");
+  REQUIRE_FALSE(h.diags.hasErrors());
+  REQUIRE(h.header.shared.size() == 3);
+  CHECK(h.header.shared[0].large);
+  CHECK(h.header.shared[1].large);
+  CHECK_FALSE(h.header.shared[2].large);
+  CHECK(h.header.shared[1].byteOffset == 49152);
+  CHECK(h.header.shared[2].byteOffset == 49184);
+  CHECK(h.header.sharedBytes == 0);
+  CHECK(h.header.largeSharedBytes == 49184);
+
+  // Exactly 48 KiB stays static.
+  Header s("\\! kernel k\n\\! shared A f32[12288]\n");
+  REQUIRE_FALSE(s.diags.hasErrors());
+  CHECK_FALSE(s.header.shared[0].large);
+  CHECK(s.header.sharedBytes == 49152);
+  CHECK(s.header.largeSharedBytes == 0);
+}
+
 TEST_CASE("-D overrides a declared constant and sizes follow it") {
   Header h("\\! kernel k\n\\! const MAX 1024\n\\! shared S f64[MAX]\n",
            {{"MAX", "64"}});

@@ -1,5 +1,6 @@
 // Parsing the signature block that heads every PTX file.
 #include "runtime/Error.h"
+#include "runtime/LaunchCheck.h"
 #include "runtime/signature/KernelSignature.h"
 
 #include <catch2/catch.hpp>
@@ -99,6 +100,26 @@ TEST_CASE("signature: format round-trips", "[signature]") {
   }
   CHECK(b.sharedBytes == a.sharedBytes);
   CHECK(b.consts == a.consts);
+}
+
+TEST_CASE("signature: large shared bytes", "[signature]") {
+  const char *text = "// @warpforth-signature 1\n// @kernel k\n"
+                     "// @shared A f32 20000\n// @shared-bytes 0\n"
+                     "// @large-shared-bytes 80000\n// @end\n";
+  KernelSignature a = parseSignature(text);
+  CHECK(a.sharedBytes == 0);
+  CHECK(a.largeSharedBytes == 80000);
+  CHECK(parseSignature(formatSignature(a)).largeSharedBytes == 80000);
+  // Without @shared-bytes the static bytes are the arrays' sum, unless
+  // they are the large ones.
+  CHECK(parseSignature("// @warpforth-signature 1\n// @kernel k\n"
+                       "// @shared A f32 20000\n"
+                       "// @large-shared-bytes 80000\n// @end\n")
+            .sharedBytes == 0);
+  // A launch gets them on top of its own dynamic bytes.
+  LaunchConfig c;
+  c.dynamicSharedBytes = 256;
+  CHECK(withLargeShared(a, c).dynamicSharedBytes == 80256);
 }
 
 TEST_CASE("signature: errors", "[signature]") {
