@@ -25,7 +25,7 @@ struct Options {
   int64_t batch = 1, heads = 2, seqLen = 128, headDim = 64;
   bool causal = true;
   // 0: the tile shape found fastest on an H100 for the head_dim.
-  int br = 0, bc = 0, rpt = 2, tpr = 2; // bc 0: by kernel and head_dim
+  int br = 0, bc = 0, rpt = 0, tpr = 2; // 0: by kernel and head_dim
   std::string device = "auto";
   std::string arch = "sm_80";
   int repeat = 5;
@@ -33,7 +33,7 @@ struct Options {
   // tc: flash_attention.forth (tensor cores); rows: flash-attention.forth;
   // gemm: flash-attention-gemm.forth (both SIMT).
   std::string kernel = "tc";
-  int kpt = 8;
+  int kpt = 0;
   int warps = 0; // 0: by head_dim
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
@@ -45,8 +45,11 @@ int run(const Options &opt) {
       wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
   int tpr = opt.tpr;
   // Unset tile shapes: the fastest found on an H100 (see bench_flash.py).
-  bool tc = opt.kernel == "tc";
-  int bc = opt.bc ? opt.bc : tc ? 32 : 16;
+  bool tc = opt.kernel == "tc", gemm = opt.kernel == "gemm";
+  int bc = opt.bc ? opt.bc : tc || gemm ? 32 : 16;
+  bool small = opt.headDim <= 64;
+  int rpt = opt.rpt ? opt.rpt : gemm && small ? 8 : gemm ? 4 : 2;
+  int kpt = opt.kpt ? opt.kpt : 4;
   int warps = opt.warps ? opt.warps : opt.headDim <= 64 ? 4 : 8;
   int br = tc ? 16 * warps : opt.br ? opt.br : (opt.headDim <= 64 ? 128 : 64);
   wf::CompileOptions compile;
@@ -56,16 +59,15 @@ int run(const Options &opt) {
                      {"CAUSAL", opt.causal ? "1" : "0"},
                      {"BR", std::to_string(br)},
                      {"BC", std::to_string(bc)},
-                     {"RPT", std::to_string(opt.rpt)},
+                     {"RPT", std::to_string(rpt)},
                      {"TPR", std::to_string(tpr)}};
-  bool gemm = opt.kernel == "gemm";
-  uint32_t threads = static_cast<uint32_t>(br / opt.rpt * tpr);
+  uint32_t threads = static_cast<uint32_t>(br / rpt * tpr);
   if (gemm) {
     // flash-attention-gemm.forth: RPT x KPT score blocks (its shared
     // memory, Q^T, K^T, V, P^T, is sized in the kernel).
     compile.defines.erase("TPR");
-    compile.defines["KPT"] = std::to_string(opt.kpt);
-    threads = static_cast<uint32_t>((br / opt.rpt) * (bc / opt.kpt));
+    compile.defines["KPT"] = std::to_string(kpt);
+    threads = static_cast<uint32_t>((br / rpt) * (bc / kpt));
   }
   if (tc) {
     // flash_attention.forth: 16 rows per warp; Q, K, V tiles in shared
@@ -184,8 +186,10 @@ int main(int argc, char **argv) {
                  "tc kernel: warps per block (16 rows "
                  "each)")
       ->check(CLI::Range(0, 32));
-  app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread");
-  app.add_option("--rpt", opt.rpt, "query rows per thread (1, 2 or 4)");
+  app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread (0: 4)");
+  app.add_option(
+      "--rpt", opt.rpt,
+      "query rows per thread (0: 2 for rows; gemm 8 at d64, 4 at d128)");
   app.add_option("--tpr", opt.tpr, "threads per row (1, 2, 4 or 8)");
   app.add_option("--device", opt.device)
       ->check(CLI::IsMember({"gpu", "cpu", "auto"}));

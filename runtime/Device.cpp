@@ -130,7 +130,8 @@ double Kernel::time(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
   checkConfig(*sig_, config);
-  return k.timedLaunch(withLargeShared(*sig_, config), marshalArgs(*sig_, args));
+  return k.timedLaunch(withLargeShared(*sig_, config),
+                       marshalArgs(*sig_, args));
 }
 
 } // namespace wf::rt

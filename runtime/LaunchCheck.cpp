@@ -151,8 +151,8 @@ std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
                   "; got a scalar");
     if (std::optional<int64_t> need = declaredCount(sig, i, args)) {
       if (*need < 0)
-        throw Error(prefix() + "size " + p.size + " = " + std::to_string(*need) +
-                    " is negative");
+        throw Error(prefix() + "size " + p.size + " = " +
+                    std::to_string(*need) + " is negative");
       size_t have = a.buffer.bytes / elemSize(p.type);
       if (have < static_cast<uint64_t>(*need)) {
         std::string needText = std::to_string(*need);

@@ -196,8 +196,8 @@ private:
       if (v >> 60)
         fail("number overflows 64 bits");
       char c = static_cast<char>(std::tolower(expr[pos++]));
-      v = v * 16 + static_cast<uint64_t>(std::isdigit(c) ? c - '0'
-                                                         : c - 'a' + 10);
+      v = v * 16 +
+          static_cast<uint64_t>(std::isdigit(c) ? c - '0' : c - 'a' + 10);
     }
     if (pos == start)
       fail("hex number without digits");

@@ -4,8 +4,9 @@
 // SEQ_LEN*HEAD_DIM: integers (decimal, 0x or $ hex), names, + - * / % and
 // parentheses. Names are @const constants or integer scalar params, so the
 // count is only known at launch. The compiler evaluates header sizes with
-// this same code, so whatever it accepts the runtime reads back. Forth names may contain '-' (SEQ-LEN): a name containing '-' is
-// looked up whole first and, if unknown, read as a subtraction of its parts.
+// this same code, so whatever it accepts the runtime reads back. Forth names
+// may contain '-' (SEQ-LEN): a name containing '-' is looked up whole first
+// and, if unknown, read as a subtraction of its parts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_RUNTIME_SIGNATURE_SIZEEXPR_H

@@ -1,6 +1,6 @@
 // Unit tests for the `\!` header: params, shared, consts, sizes, errors.
-#include "compiler/lexer/Lexer.h"
 #include "compiler/parser/HeaderParser.h"
+#include "compiler/lexer/Lexer.h"
 #include "runtime/signature/SizeExpr.h"
 
 #include <catch2/catch.hpp>
@@ -17,9 +17,8 @@ struct Header {
     uint32_t file = sources.addFile("h.forth", text);
     std::vector<Token> tokens = lexFile(sources, file, diags);
     HeaderParser parser(header, diags);
-    for (size_t i = 0; i < tokens.size() &&
-                       tokens[i].kind == TokenKind::Directive;
-         ++i)
+    for (size_t i = 0;
+         i < tokens.size() && tokens[i].kind == TokenKind::Directive; ++i)
       parser.addDirective(tokens[i], i == 0);
     parser.finish(defines, std::nullopt, {file, 1, 1});
   }
@@ -90,23 +89,28 @@ TEST_CASE("header errors name the problem") {
         std::string::npos);
   CHECK(Header("").firstError().find("missing '\\! kernel") !=
         std::string::npos);
-  CHECK(Header("\\! kernel k\n\\! param X i65\n").firstError().find(
-            "unknown type 'i65'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! param X i65\n")
+            .firstError()
+            .find("unknown type 'i65'") != std::string::npos);
   CHECK(Header("\\! kernel k\n\\! param X i64\n\\! param x f64\n")
             .firstError()
             .find("duplicate name 'x'") != std::string::npos);
-  CHECK(Header("\\! kernel k\n\\! shared S f64[N]\n").firstError().find(
-            "unknown name 'N'") != std::string::npos);
-  CHECK(Header("\\! kernel k\n\\! bogus\n").firstError().find(
-            "unknown directive 'bogus'") != std::string::npos);
-  CHECK(Header("\\! kernel k\n\\! shared S f64[0]\n").firstError().find(
-            "positive") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! shared S f64[N]\n")
+            .firstError()
+            .find("unknown name 'N'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! bogus\n")
+            .firstError()
+            .find("unknown directive 'bogus'") != std::string::npos);
+  CHECK(Header("\\! kernel k\n\\! shared S f64[0]\n")
+            .firstError()
+            .find("positive") != std::string::npos);
 }
 
 TEST_CASE("size expressions evaluate with precedence and constants") {
   // The header uses the runtime's evaluator, so what the compiler accepts
   // the runtime reads back from the signature.
-  rt::NameLookup lookup = [](const std::string &name) -> std::optional<int64_t> {
+  rt::NameLookup lookup =
+      [](const std::string &name) -> std::optional<int64_t> {
     if (name == "N")
       return 10;
     return std::nullopt;
