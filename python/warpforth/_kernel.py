@@ -27,7 +27,12 @@ class Param:
         return _lib.TYPE_NAMES.index(self.type)
 
 
+_U3 = ctypes.c_uint32 * 3
+
+
 def _dim3(d: Dims, what: str) -> tuple[int, int, int]:
+    if type(d) is int:
+        return (d, 1, 1)
     dims = [d] if isinstance(d, int) else list(d)
     if not 1 <= len(dims) <= 3:
         raise ValueError(f"{what}: expected 1 to 3 dimensions, got {dims}")
@@ -57,6 +62,10 @@ class Kernel:
         self._whats = [f"kernel '{self.name}': param '{p.name}'"
                        for p in self.params]
         self._index = {p.name: i for i, p in enumerate(self.params)}
+        self._type_codes = [p.type_code if p.is_array else -1
+                            for p in self.params]
+        self._args_type = _lib.Arg * max(1, len(self.params))
+        self._on_gpu = dev.is_gpu
         ft = lib.wf_kernel_float_type(handle)
         self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
         self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
@@ -160,18 +169,19 @@ class Kernel:
                             + ", ".join(missing))
         return values
 
-    def _array_arg(self, p: Param, ref: ArrayRef, staged: list,
+    def _array_arg(self, i: int, ref: ArrayRef, staged: list,
                    what: str) -> _lib.Arg:
-        if ref.type != p.type_code:
+        p = self.params[i]
+        if ref.type != self._type_codes[i]:
             raise TypeError(f"{what}: argument is {type_name(ref.type)}, "
                             f"signature says {p.type}")
         addr = ref.addr
-        if ref.on_gpu and not self._dev.is_gpu:
+        if ref.on_gpu and not self._on_gpu:
             raise ValueError(f"{what}: GPU memory passed to a CPU kernel")
         if ref.on_gpu and ref.gpu_ordinal not in (None, self._dev.ordinal):
             raise ValueError(f"{what}: memory on GPU {ref.gpu_ordinal}, "
                              f"kernel on GPU {self._dev.ordinal}")
-        if not ref.on_gpu and self._dev.is_gpu:
+        if not ref.on_gpu and self._on_gpu:
             addr = self._dev.alloc(max(1, ref.nbytes))
             staged.append((addr, ref))
             if ref.nbytes:
@@ -180,7 +190,7 @@ class Kernel:
 
     def _launch(self, args, named, grid, block, shared, stream, timed):
         values = self._bind(args, named)
-        c_args = (_lib.Arg * max(1, len(values)))()
+        c_args = self._args_type()
         staged: list[tuple[int, ArrayRef]] = []
         implied_stream: Optional[int] = None
         try:
@@ -195,14 +205,13 @@ class Kernel:
                 if ref is None:
                     raise TypeError(f"{what} is an array of {p.type}; got "
                                     f"{type(v).__name__}")
-                c_args[i] = self._array_arg(p, ref, staged, what)
+                c_args[i] = self._array_arg(i, ref, staged, what)
                 if implied_stream is None and ref.stream is not None:
                     implied_stream = ref.stream
             handle = stream_handle(stream) if stream is not None else (implied_stream or 0)
-            cfg = _lib.LaunchConfig(
-                (ctypes.c_uint32 * 3)(*_dim3(grid, "grid")),
-                (ctypes.c_uint32 * 3)(*_dim3(block, "block")),
-                shared, handle if self._dev.is_gpu else None)
+            cfg = _lib.LaunchConfig(_U3(*_dim3(grid, "grid")),
+                                    _U3(*_dim3(block, "block")), shared,
+                                    handle if self._on_gpu else None)
             result = self._run(cfg, c_args, len(values), timed, bool(staged))
             # Host arrays come back whole: which params a kernel writes is
             # not in its signature.
