@@ -8,6 +8,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -114,8 +115,31 @@ bool linkLibdevice(llvm::Module &module, const std::string &keep,
   return true;
 }
 
+namespace {
+
+// VectorCombine turns a vector load whose lanes are only extracted into
+// scalar loads when the target's cost model calls that cheaper, which
+// NVPTX's does; but `2SF@` and `4F@` are the author's request for one wide
+// access (an LDS.64 fills the register pair an mma.sync operand needs),
+// and nothing merges the halves again once they drift apart. LLVM has no
+// per-pipeline switch for it, only this process-wide option; its other
+// rewrites are aimed at CPU SIMD code, so the host JIT loses little.
+void keepVectorAccesses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::StringMap<llvm::cl::Option *> &options =
+        llvm::cl::getRegisteredOptions();
+    auto it = options.find("disable-vector-combine");
+    if (it != options.end())
+      static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(true);
+  });
+}
+
+} // namespace
+
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm,
                     int optLevel) {
+  keepVectorAccesses();
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;

@@ -1,0 +1,195 @@
+\ FlashAttention-2 forward in f32 on tensor cores: every product goes
+\ through MMA-3XTF32 (three TF32 mma.sync per 16x8x8 block, with each
+\ operand split into a TF32 "big" and "small" part), which keeps f32
+\ accuracy, as PyTorch's f32 SDPA does on the same hardware.
+\
+\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block 32*WARPS threads. Q, K, V,
+\ O: (batch, heads, seq, dim). The shared tiles (over 48 KiB at the usual
+\ shapes) need nothing from the launch: the runtime sizes them.
+\
+\ Each warp owns 16 query rows (BR = 16*WARPS). Lane = 4*g + t holds, in
+\ the MMA fragment layout, rows g and g+8 of its warp's rows:
+\  - SC: scores for the tile's BC keys, four per 8 keys: (g, 2t) (g, 2t+1)
+\    (g+8, 2t) (g+8, 2t+1);
+\  - OC: the output accumulator, four per 8 columns, the same way.
+\ The block's Q rows (scaled by log2(e)/sqrt(d), so that scores are in
+\ log2 units for FEXP2) stay in shared memory; per tile of BC keys the block
+\ stages K and V there too, split once into TF32 big and small parts (so
+\ that the block's warps do not each split every element again), rows
+\ padded to HEAD_DIM+4 floats so that every fragment load below hits 32
+\ different banks. S = Q K^T comes from MMAs
+\ with K rows as B; the online softmax works on the score fragments (row
+\ max over the thread's scores, then the four lanes of a row with shuffles;
+\ the row sum stays per lane until the end). O = alpha O + P V takes P
+\ straight from the score fragments: the PV product's k index runs over
+\ each 8 keys in the order 0 2 4 6 1 3 5 7, which is how the score
+\ fragment holds them, and V's rows are read in that same order. No data
+\ moves between lanes for P.
+\! kernel flash_attention
+\! float f32
+\! const HEAD_DIM 64
+\! const CAUSAL 1
+\! const WARPS 4
+\! const BC 32
+\! const BR 16*WARPS
+\! const NTHREADS 32*WARPS
+\ Blocks per SM that ptxas must leave registers for (warpforth-flash and
+\ bench_flash.py pass 3 at d64 with 4 warps: 162 registers, no spills). At
+\ d128 with 8 warps ptxas takes 230 registers: one block per SM.
+\! const MIN_BLOCKS 1
+\! launch-bounds NTHREADS MIN_BLOCKS
+\! const STRIDE HEAD_DIM+4
+\! const DT HEAD_DIM/8        \ 8-column slices of the head dimension
+\! const KT BC/8              \ 8-key slices of a tile
+\ Q rows, then K and V tiles, each as big parts then small parts.
+\! const SHARED_FLOATS (BR+4*BC)*STRIDE
+\! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
+\! param Q f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
+\! param K f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
+\! param V f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
+\! param O f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
+\! param SEQ_LEN i64
+\! param HEADS i64
+\! param BATCH i64
+\! shared SM f32[SHARED_FLOATS]
+\! reg SC f32[BC/2]
+\! reg OC f32[HEAD_DIM/2]
+
+-1.0e30 CONSTANT MASKED
+
+: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
+: in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;
+: qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
+: ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;
+: vs ( key d -- addr )  SWAP STRIDE * + BR 2 BC * + STRIDE * + FLOATS SM + ;
+\ Four floats into a tile: big parts at addr, small parts PART on.
+: split4! { x0 x1 x2 x3 addr -- }
+  x0 TF32-SPLIT { b0 s0 }  x1 TF32-SPLIT { b1 s1 }
+  x2 TF32-SPLIT { b2 s2 }  x3 TF32-SPLIT { b3 s3 }
+  b0 b1 b2 b3 addr 4SF!  s0 s1 s2 s3 addr PART + 4SF! ;
+\ B fragment parts from a tile: rows at a0 and a1.
+: bparts ( a0 a1 -- y0 y1 r0 r1 )  { a0 a1 } a0 SF@ a1 SF@ a0 PART + SF@ a1 PART + SF@ ;
+\ A fragment of Q: rows r, r+8 and columns c, c+4.
+: qfrag ( r c -- a0 a1 a2 a3 )
+  { r c } r c qs SF@  r 8 + c qs SF@  r c 4 + qs SF@  r 8 + c 4 + qs SF@ ;
+: quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
+: quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
+\ Four register-array entries from index n on, and back.
+: sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
+: sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
+
+BID-Z HEADS * BID-Y + SEQ_LEN * HEAD_DIM * { base }
+SEQ_LEN BR tiles { qtiles }
+\ Causal: the last query tiles have the most keys; start them first.
+CAUSAL IF qtiles 1- BID-X - ELSE BID-X THEN BR * { q0 }
+q0 WARP-ID 16 * + { qw }          \ this warp's first row
+LANE-ID 4 / { g }
+LANE-ID 4 MOD { t }
+1.4426950408889634 HEAD_DIM S>F FSQRT F/ { scale }   \ log2(e)/sqrt(d)
+
+\ The block's Q rows, scaled, into shared memory (rows past the end read
+\ the last row; their results are never stored). The first BARRIER of the
+\ loop below publishes them.
+BR HEAD_DIM * 4 / NTHREADS / 0 UNROLL DO
+  TID-X I NTHREADS * + 4 * { e }
+  e HEAD_DIM / { r }  e HEAD_DIM MOD { d }
+  Q base q0 r + in-bounds HEAD_DIM * + d + FLOATS + 4F@ { x0 x1 x2 x3 }
+  x0 scale F*  x1 scale F*  x2 scale F*  x3 scale F*  r d qs 4SF!
+LOOP
+HEAD_DIM 2 / 0 UNROLL DO 0.0 I OC! LOOP
+MASKED { m0 }  MASKED { m1 }    \ running max of rows g and g+8 (log2 units)
+0.0 { l0 }  0.0 { l1 }          \ this lane's part of their running sums
+
+CAUSAL IF q0 BR + SEQ_LEN MIN ELSE SEQ_LEN THEN BC tiles { ktiles }
+ktiles 0 DO
+  I BC * { k0 }
+  BARRIER
+  BC HEAD_DIM * 4 / NTHREADS / 0 UNROLL DO
+    TID-X I NTHREADS * + 4 * { e }
+    e HEAD_DIM / { key }  e HEAD_DIM MOD { d }
+    base k0 key + in-bounds HEAD_DIM * + d + FLOATS { src }
+    K src + 4F@  key d ks split4!
+    V src + 4F@  key d vs split4!
+  LOOP
+  BARRIER
+
+  \ S = Q K^T: B[k][n] = K[key n][column k].
+  BC 2 / 0 UNROLL DO 0.0 I SC! LOOP
+  \ Column slice outermost: the split of one Q fragment is live at a time.
+  DT 0 UNROLL DO I { kd }
+    WARP-ID 16 * g + kd 8 * t + qfrag
+    TF32-SPLIT { x3 s3 }  TF32-SPLIT { x2 s2 }
+    TF32-SPLIT { x1 s1 }  TF32-SPLIT { x0 s0 }
+    KT 0 UNROLL DO
+      x0 x1 x2 x3 s0 s1 s2 s3
+      I 8 * g + kd 8 * t + ks  I 8 * g + kd 8 * t + 4 + ks bparts
+      I 4 * sc4@ MMA-3XTF32-PARTS I 4 * sc4!
+    LOOP
+  LOOP
+
+  \ Mask keys past the end and, when causal, keys after the row; only
+  \ tiles that reach past either need it.
+  k0 BC + SEQ_LEN >  CAUSAL 0<> k0 BC + 1- qw > AND  OR IF
+    KT 0 UNROLL DO
+      4 0 UNROLL DO
+        k0 J 8 * + t 2* + I 2 MOD + { col }
+        qw g + I 2 / 8 * + { row }
+        col SEQ_LEN >=  CAUSAL 0<> col row > AND  OR IF
+          MASKED J 4 * I + SC!
+        THEN
+      LOOP
+    LOOP
+  THEN
+
+  \ Online softmax on the fragments.
+  m0 KT 0 UNROLL DO I 4 * SC@ FMAX I 4 * 1+ SC@ FMAX LOOP quad-max { n0 }
+  m1 KT 0 UNROLL DO I 4 * 2 + SC@ FMAX I 4 * 3 + SC@ FMAX LOOP quad-max { n1 }
+  m0 n0 F- FEXP2 { a0 }  m1 n1 F- FEXP2 { a1 }
+  n0 TO m0  n1 TO m1
+  l0 a0 F* TO l0  l1 a1 F* TO l1
+  KT 0 UNROLL DO
+    I 4 * SC@ m0 F- FEXP2  DUP I 4 * SC!  l0 F+ TO l0
+    I 4 * 1+ SC@ m0 F- FEXP2  DUP I 4 * 1+ SC!  l0 F+ TO l0
+    I 4 * 2 + SC@ m1 F- FEXP2  DUP I 4 * 2 + SC!  l1 F+ TO l1
+    I 4 * 3 + SC@ m1 F- FEXP2  DUP I 4 * 3 + SC!  l1 F+ TO l1
+  LOOP
+
+  \ O = alpha O + P V, keys of each 8 in the order 0 2 4 6 1 3 5 7: the A
+  \ fragment (g, t) (g+8, t) (g, t+4) (g+8, t+4) is the score fragment's
+  \ (g, 2t) (g+8, 2t) (g, 2t+1) (g+8, 2t+1), and B's row t is key 2t, row
+  \ t+4 key 2t+1. Each 8 output columns get this tile's P V in a fresh
+  \ accumulator, added to O with one rounding: the tensor core truncates
+  \ its sums, which over a whole row of 4096 keys drifted by 3e-5.
+  DT 0 UNROLL DO I { dn }
+    0.0 0.0 0.0 0.0
+    KT 0 UNROLL DO
+      { c0 c1 c2 c3 }
+      I 4 * SC@ TF32-SPLIT  I 4 * 2 + SC@ TF32-SPLIT
+      I 4 * 1+ SC@ TF32-SPLIT  I 4 * 3 + SC@ TF32-SPLIT
+      { x0 s0 x1 s1 x2 s2 x3 s3 }  x0 x1 x2 x3 s0 s1 s2 s3
+      I 8 * t 2* + dn 8 * g + vs  I 8 * t 2* + 1+ dn 8 * g + vs bparts
+      c0 c1 c2 c3 MMA-3XTF32-PARTS
+    LOOP
+    { p0 p1 p2 p3 }
+    dn 4 * { oi }
+    oi OC@ a0 F* p0 F+ oi OC!  oi 1+ OC@ a0 F* p1 F+ oi 1+ OC!
+    oi 2 + OC@ a1 F* p2 F+ oi 2 + OC!  oi 3 + OC@ a1 F* p3 F+ oi 3 + OC!
+  LOOP
+LOOP
+
+\ Finish the row sums over the four lanes of each row; store rows g, g+8.
+l0 quad-sum 1/F { inv0 }
+l1 quad-sum 1/F { inv1 }
+qw g + { row0 }
+row0 SEQ_LEN < IF
+  DT 0 UNROLL DO
+    I 4 * OC@ inv0 F*  I 4 * 1+ OC@ inv0 F*
+    O base row0 HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
+  LOOP
+THEN
+row0 8 + SEQ_LEN < IF
+  DT 0 UNROLL DO
+    I 4 * 2 + OC@ inv1 F*  I 4 * 3 + OC@ inv1 F*
+    O base row0 8 + HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
+  LOOP
+THEN
