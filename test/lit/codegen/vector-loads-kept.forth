@@ -8,11 +8,13 @@
 
 \! kernel k
 \! float f32
-\! param X f32[64]
+\! param X f32[512]
 \! shared TILE f32[512]
-TID-X { i }
-i 8 * FLOATS TILE + 2SF@ { a b }
-a F>TF32 b F>TF32 X i FLOATS + 2F!
+TID-X { tid }
+X tid FLOATS + F@  tid FLOATS TILE + SF!
+BARRIER
+tid 8 * 511 AND FLOATS TILE + 2SF@ { a b }
+a F>TF32 b F>TF32 X tid FLOATS + 2F!
 
 \ IR: load <2 x float>, ptr addrspace(3)
 \ IR-NOT: load float, ptr addrspace(3)
