@@ -13,15 +13,11 @@
 \    (g+8, 2t) (g+8, 2t+1);
 \  - OC: the output accumulator, four per 8 columns, the same way.
 \ The block's Q rows (scaled by log2(e)/sqrt(d), so that scores are in
-\ log2 units for FEXP2) stay in shared memory, rows padded to HEAD_DIM+4
-\ floats. Per tile of BC keys the block stages K and V there too, split
-\ once into TF32 big and small parts (a plane of each, so that the block's
-\ warps do not each split every element again), laid out so that each
-\ lane's two B elements of a fragment sit side by side: one 8-byte load
-\ (2SF@) fills the register pair mma.sync reads. K rows keep columns c and
-\ c+4 of every 8 together (order 0 4 1 5 2 6 3 7); V keeps keys 2p and
-\ 2p+1 of every column together. The row paddings make all fragment loads
-\ free of bank conflicts. S = Q K^T comes from MMAs
+\ log2 units for FEXP2) stay in shared memory; per tile of BC keys the block
+\ stages K and V there too, split once into TF32 big and small parts (so
+\ that the block's warps do not each split every element again), rows
+\ padded to HEAD_DIM+4 floats so that every fragment load below hits 32
+\ different banks. S = Q K^T comes from MMAs
 \ with K rows as B; the online softmax works on the score fragments (row
 \ max over the thread's scores, then the four lanes of a row with shuffles;
 \ the row sum stays per lane until the end). O = alpha O + P V takes P
@@ -45,13 +41,9 @@
 \! const STRIDE HEAD_DIM+4
 \! const DT HEAD_DIM/8        \ 8-column slices of the head dimension
 \! const KT BC/8              \ 8-key slices of a tile
-\! const KSTRIDE HEAD_DIM+8     \ floats per K row (per plane)
-\! const VSTRIDE 2*HEAD_DIM+8   \ floats per pair of V rows (per plane)
-\! const KPART 4*BC*KSTRIDE     \ bytes from K's big plane to its small one
-\! const VPART 2*BC*VSTRIDE     \ the same for V
-\! const UNITS BC*HEAD_DIM/8    \ 8-float staging units per tile
-\ Q rows, then K's planes, then V's.
-\! const SHARED_FLOATS BR*STRIDE+2*BC*KSTRIDE+BC*VSTRIDE
+\ Q rows, then K and V tiles, each as big parts then small parts.
+\! const SHARED_FLOATS (BR+4*BC)*STRIDE
+\! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
 \! param Q f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
 \! param K f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
 \! param V f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
@@ -68,21 +60,15 @@
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
 : in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;
 : qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
-\ Positions in the big planes: K row key, V row pair p (floats along it).
-: kpos ( key pos -- addr )  SWAP KSTRIDE * + BR STRIDE * + FLOATS SM + ;
-: vpos ( p pos -- addr )
-  SWAP VSTRIDE * + BR STRIDE * 2 BC * KSTRIDE * + + FLOATS SM + ;
-\ Eight floats into a plane pair at addr, interleaved x0 x4 x1 x5 x2 x6 x3
-\ x7 (for K: columns c..c+7; for V: four columns of rows 2p, 2p+1).
-: split8! { x0 x1 x2 x3 x4 x5 x6 x7 addr part -- }
+: ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;
+: vs ( key d -- addr )  SWAP STRIDE * + BR 2 BC * + STRIDE * + FLOATS SM + ;
+\ Four floats into a tile: big parts at addr, small parts PART on.
+: split4! { x0 x1 x2 x3 addr -- }
   x0 TF32-SPLIT { b0 s0 }  x1 TF32-SPLIT { b1 s1 }
   x2 TF32-SPLIT { b2 s2 }  x3 TF32-SPLIT { b3 s3 }
-  x4 TF32-SPLIT { b4 s4 }  x5 TF32-SPLIT { b5 s5 }
-  x6 TF32-SPLIT { b6 s6 }  x7 TF32-SPLIT { b7 s7 }
-  b0 b4 b1 b5 addr 4SF!  b2 b6 b3 b7 addr 16 + 4SF!
-  s0 s4 s1 s5 addr part + 4SF!  s2 s6 s3 s7 addr part + 16 + 4SF! ;
-\ A B fragment's parts: big pair at addr, small pair part bytes on.
-: bparts ( addr part -- y0 y1 r0 r1 )  OVER + SWAP 2SF@ ROT 2SF@ ;
+  b0 b1 b2 b3 addr 4SF!  s0 s1 s2 s3 addr PART + 4SF! ;
+\ B fragment parts from a tile: rows at a0 and a1.
+: bparts ( a0 a1 -- y0 y1 r0 r1 )  { a0 a1 } a0 SF@ a1 SF@ a0 PART + SF@ a1 PART + SF@ ;
 \ A fragment of Q: rows r, r+8 and columns c, c+4.
 : qfrag ( r c -- a0 a1 a2 a3 )
   { r c } r c qs SF@  r 8 + c qs SF@  r c 4 + qs SF@  r 8 + c 4 + qs SF@ ;
@@ -118,18 +104,12 @@ CAUSAL IF q0 BR + SEQ_LEN MIN ELSE SEQ_LEN THEN BC tiles { ktiles }
 ktiles 0 DO
   I BC * { k0 }
   BARRIER
-  UNITS NTHREADS tiles 0 UNROLL DO
-    TID-X I NTHREADS * + { u }
-    u UNITS < IF
-      \ K: 8 columns of one row. V: 4 columns of two rows.
-      u HEAD_DIM 8 / /MOD { c8 key }
-      K base k0 key + in-bounds HEAD_DIM * + c8 8 * + FLOATS + { src }
-      src 4F@  src 16 + 4F@  key c8 8 * kpos KPART split8!
-      u HEAD_DIM 4 / /MOD { d4 p }
-      V base k0 2 p * + in-bounds HEAD_DIM * + d4 4 * + FLOATS + 4F@
-      V base k0 2 p * + 1+ in-bounds HEAD_DIM * + d4 4 * + FLOATS + 4F@
-      p d4 8 * vpos VPART split8!
-    THEN
+  BC HEAD_DIM * 4 / NTHREADS / 0 UNROLL DO
+    TID-X I NTHREADS * + 4 * { e }
+    e HEAD_DIM / { key }  e HEAD_DIM MOD { d }
+    base k0 key + in-bounds HEAD_DIM * + d + FLOATS { src }
+    K src + 4F@  key d ks split4!
+    V src + 4F@  key d vs split4!
   LOOP
   BARRIER
 
@@ -142,7 +122,7 @@ ktiles 0 DO
     TF32-SPLIT { x1 s1 }  TF32-SPLIT { x0 s0 }
     KT 0 UNROLL DO
       x0 x1 x2 x3 s0 s1 s2 s3
-      I 8 * g + kd 8 * t 2* + kpos KPART bparts
+      I 8 * g + kd 8 * t + ks  I 8 * g + kd 8 * t + 4 + ks bparts
       I 4 * sc4@ MMA-3XTF32-PARTS I 4 * sc4!
     LOOP
   LOOP
@@ -187,7 +167,7 @@ ktiles 0 DO
       I 4 * SC@ TF32-SPLIT  I 4 * 2 + SC@ TF32-SPLIT
       I 4 * 1+ SC@ TF32-SPLIT  I 4 * 3 + SC@ TF32-SPLIT
       { x0 s0 x1 s1 x2 s2 x3 s3 }  x0 x1 x2 x3 s0 s1 s2 s3
-      I 4 * t + dn 8 * g + 2* vpos VPART bparts
+      I 8 * t 2* + dn 8 * g + vs  I 8 * t 2* + 1+ dn 8 * g + vs bparts
       c0 c1 c2 c3 MMA-3XTF32-PARTS
     LOOP
     { p0 p1 p2 p3 }

@@ -79,9 +79,12 @@ int run(const Options &opt) {
         {"BC", std::to_string(bc)},
         {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3" : "1"}};
     threads = static_cast<uint32_t>(32 * warps);
-    if (bc % 8 != 0)
+    // Every thread stages the same number of float4s of each K/V tile.
+    if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
       throw wf::rt::Error("--bc " + std::to_string(bc) +
-                          ": the tc kernel needs a multiple of 8 keys");
+                          ": the tc kernel needs a multiple of 8 keys whose "
+                          "tile has a multiple of " +
+                          std::to_string(threads) + " float4s");
   }
   for (const std::string &d : opt.defines) {
     size_t eq = d.find('=');
