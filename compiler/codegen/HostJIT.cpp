@@ -22,9 +22,7 @@ namespace {
 // conversions themselves are the runtime's (round to nearest even).
 extern "C" float wf_half_to_float(uint16_t h) { return wf::rt::halfToFloat(h); }
 
-extern "C" uint16_t wf_float_to_half(float f) {
-  return wf::rt::floatToHalf(f);
-}
+extern "C" uint16_t wf_float_to_half(float f) { return wf::rt::floatToHalf(f); }
 
 } // namespace
 
@@ -77,9 +75,8 @@ std::unique_ptr<JITKernel> jitForHost(std::unique_ptr<llvm::Module> module,
     return nullptr;
   }
   llvm::orc::JITDylib &lib = (*jit)->getMainJITDylib();
-  auto process =
-      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-          (*jit)->getDataLayout().getGlobalPrefix());
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
   if (!process) {
     error = llvm::toString(process.takeError());
     return nullptr;

@@ -97,6 +97,15 @@ public:
     return b.CreateLoad(b.getInt64Ty(), field(b, offset));
   }
 
+  // A thread's copies complete at once: its own later reads see them, and
+  // other threads see them after a BARRIER, as on the GPU.
+  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst,
+               llvm::Value *src) override {
+    b.CreateMemCpy(dst, llvm::MaybeAlign(16), src, llvm::MaybeAlign(16), 16);
+  }
+  void cpAsyncCommit(llvm::IRBuilder<> &) override {}
+  void cpAsyncWait(llvm::IRBuilder<> &, unsigned) override {}
+
   void barrier(llvm::IRBuilder<> &b) override {
     llvm::Value *callback = b.CreateLoad(
         b.getPtrTy(), field(b, offsetof(WfHostCtx, barrier)), "barrier");

@@ -517,6 +517,16 @@ private:
     case Op::Barrier:
       target.barrier(b);
       return nullptr;
+    case Op::CpAsync:
+      target.cpAsync(b, addressOf(inst.operands[1], ir::AddrSpace::Shared),
+                     addressOf(inst.operands[0], ir::AddrSpace::Global));
+      return nullptr;
+    case Op::CpAsyncCommit:
+      target.cpAsyncCommit(b);
+      return nullptr;
+    case Op::CpAsyncWait:
+      target.cpAsyncWait(b, static_cast<unsigned>(inst.imm));
+      return nullptr;
     case Op::Shfl:
       return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),
                             arg(1));

@@ -18,7 +18,8 @@
 #include <mutex>
 
 #ifndef WARPFORTH_LIBDEVICE_PATH
-#define WARPFORTH_LIBDEVICE_PATH "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#define WARPFORTH_LIBDEVICE_PATH                                               \
+  "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
 #endif
 
 namespace wf::codegen {

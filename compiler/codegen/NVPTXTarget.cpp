@@ -150,6 +150,20 @@ public:
     return b.CreateZExt(v, b.getInt64Ty());
   }
 
+  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst,
+               llvm::Value *src) override {
+    // .cg: cached in L2 only, as streamed tiles want.
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_cp_async_cg_shared_global_16, {},
+                      {dst, src});
+  }
+  void cpAsyncCommit(llvm::IRBuilder<> &b) override {
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_cp_async_commit_group, {}, {});
+  }
+  void cpAsyncWait(llvm::IRBuilder<> &b, unsigned n) override {
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_cp_async_wait_group, {},
+                      {b.getInt32(n)});
+  }
+
   void barrier(llvm::IRBuilder<> &b) override {
     b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
   }

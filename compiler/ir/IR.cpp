@@ -91,6 +91,12 @@ const char *opName(Op op) {
     return "f2tf32";
   case Op::TF32Big:
     return "tf32.big";
+  case Op::CpAsync:
+    return "cp.async";
+  case Op::CpAsyncCommit:
+    return "cp.async.commit";
+  case Op::CpAsyncWait:
+    return "cp.async.wait";
   case Op::FLog:
     return "flog";
   case Op::FMax:

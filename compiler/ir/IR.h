@@ -92,6 +92,12 @@ enum class Op : uint8_t {
   // b0, b1, c0..c3 (floats); index: which of d0..d3 this lane is. The four
   // lanes of one product share `group` and become one instruction.
   MmaLane,
+  // cp.async: CpAsync copies 16 bytes, operands: global src, shared dst;
+  // CpAsyncCommit closes the thread's group; CpAsyncWait (imm: n) waits
+  // until at most n of its groups are in flight.
+  CpAsync,
+  CpAsyncCommit,
+  CpAsyncWait,
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };

@@ -65,6 +65,9 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
   case Op::MmaLane:
     os << " d" << inst.index;
     break;
+  case Op::CpAsyncWait:
+    os << " " << inst.imm;
+    break;
   case Op::Shfl: {
     static const char *const modes[] = {"xor", "down", "up", "idx"};
     os << "." << modes[inst.imm];

@@ -368,6 +368,23 @@ void Resolver::applyPrimitive(const Item &item) {
     requireSm(item, 80);
     mma(item);
     break;
+  case Prim::CpAsync: {
+    requireSm(item, 80);
+    if (!need(item, 2))
+      return;
+    ir::Value *dst = popInt();
+    ir::Value *src = popInt();
+    b.create(Op::CpAsync, ir::Type::Void, {src, dst});
+    break;
+  }
+  case Prim::CpAsyncCommit:
+    requireSm(item, 80);
+    b.create(Op::CpAsyncCommit, ir::Type::Void);
+    break;
+  case Prim::CpAsyncWait:
+    requireSm(item, 80);
+    cpAsyncWait(item);
+    break;
   case Prim::FSqrt:
     unaryFloat(Op::FSqrt);
     break;
@@ -743,6 +760,24 @@ void Resolver::shuffle(const Item &item, ir::ShflMode mode, bool isFloat) {
   ir::Inst *inst = b.create(Op::Shfl, value->type, {value, lane});
   inst->imm = static_cast<int64_t>(mode);
   push(inst);
+}
+
+// cp.async.wait_group takes its count as an immediate.
+void Resolver::cpAsyncWait(const Item &item) {
+  if (!need(item, 1))
+    return;
+  std::optional<int64_t> n = ir::IRBuilder::constValue(popInt());
+  if (!n || *n < 0 || *n > 255) {
+    diags.error(item.loc,
+                "'" + item.text +
+                    "' needs a count from 0 to 255 known when compiling "
+                    "(a literal, a constant or an UNROLL index)",
+                static_cast<uint32_t>(item.text.size()));
+    current = nullptr;
+    return;
+  }
+  ir::Inst *inst = b.create(Op::CpAsyncWait, ir::Type::Void);
+  inst->imm = *n;
 }
 
 void Resolver::requireSm(const Item &item, unsigned sm) {

@@ -80,6 +80,7 @@ private:
   ElemType floatElem() const;
   void shuffle(const Item &item, ir::ShflMode mode, bool isFloat);
   void mma(const Item &item);
+  void cpAsyncWait(const Item &item);
   /// Records that the kernel needs sm_<sm> or newer (checked by codegen).
   void requireSm(const Item &item, unsigned sm);
   void atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space);
