@@ -34,8 +34,8 @@ import warpforth  # noqa: E402
 
 # The tile shape per head_dim found fastest on an H100 (see the issue note).
 FLASH_CONFIG = {
-    64: ("flash_attention.forth", dict(WARPS=4, BC=32, MIN_BLOCKS=3)),
-    128: ("flash_attention.forth", dict(WARPS=8, BC=32)),
+    64: ("flash_attention.forth", dict(WARPS=4, BC=32, MIN_BLOCKS=3, ASYNC=0)),
+    128: ("flash_attention.forth", dict(WARPS=8, BC=32, ASYNC=1)),
 }
 # Without tensor cores: the GEMM-style kernel (shapes without spills; the
 # row-per-thread kernel was faster at 128 only with TPR 2, which spills).

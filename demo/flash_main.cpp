@@ -77,7 +77,9 @@ int run(const Options &opt) {
         {"CAUSAL", opt.causal ? "1" : "0"},
         {"WARPS", std::to_string(warps)},
         {"BC", std::to_string(bc)},
-        {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3" : "1"}};
+        {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3" : "1"},
+        // Prefetching K/V with cp.async pays where one block fills an SM.
+        {"ASYNC", opt.headDim <= 64 ? "0" : "1"}};
     threads = static_cast<uint32_t>(32 * warps);
     // Every thread stages the same number of float4s of each K/V tile.
     if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)

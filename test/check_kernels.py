@@ -28,8 +28,8 @@ VARIANTS = {
     # The tile shapes bench_flash.py and warpforth-flash use.
     "flash_attention.forth": [
         [],
-        ["-D", "MIN_BLOCKS=3"],
-        ["-D", "MIN_BLOCKS=3", "-D", "CAUSAL=0"],
+        ["-D", "MIN_BLOCKS=3", "-D", "ASYNC=0"],
+        ["-D", "MIN_BLOCKS=3", "-D", "ASYNC=0", "-D", "CAUSAL=0"],
         ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32"],
         ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32", "-D", "CAUSAL=0"],
     ],
