@@ -23,7 +23,7 @@ for step in "$@"; do
         for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do $F --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | grep -E "max error|FAIL|error" | tr '\n' ' '; echo "n$s d$d c$c"; done; done; done
         for d in 64 128; do for c in 1 0; do
           if [ $d = 64 ]; then cfgs=("" "--warps 4 --bc 32 -D MIN_BLOCKS=4" "--warps 8 --bc 32 -D MIN_BLOCKS=2" "--warps 4 --bc 64 -D MIN_BLOCKS=2")
-          else cfgs=("" "--warps 4 --bc 32 -D MIN_BLOCKS=2" "--warps 8 --bc 64" "--warps 4 --bc 64"); fi
+          else cfgs=("" "-D ASYNC=0" "--warps 4 --bc 32 -D MIN_BLOCKS=2" "--warps 8 --bc 64 -D ASYNC=0"); fi
           for cfg in "${cfgs[@]}"; do echo "d$d c$c $cfg: $($F --batch 4 --heads 16 --seq 4096 --dim $d --causal $c $cfg --check-heads 1 | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done; done ;;
     tune) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1"
           for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 8 --rpt 4 --tpr 4" "--br 256 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 16 --rpt 4 --tpr 4"; do echo "d64 causal=$c $cfg: $($F --dim 64 --causal $c $cfg | grep -E 'time|FAIL')"; done; done
