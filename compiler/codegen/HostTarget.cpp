@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/codegen/TargetHooks.h"
 
+#include "llvm/IR/MDBuilder.h"
+
 #include "runtime/cpu/HostABI.h"
 
 #include <cstddef>
@@ -97,11 +99,38 @@ public:
     return b.CreateLoad(b.getInt64Ty(), field(b, offset));
   }
 
+  // x86 would do a misaligned vector access (or crash on movaps) where the
+  // GPU faults: check, report through ctx->fault, do the access unaligned.
+  llvm::Align alignedAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                            uint64_t bytes, llvm::StringRef what) override {
+    if (bytes <= 1)
+      return llvm::Align(1);
+    llvm::LLVMContext &ctx = b.getContext();
+    llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
+    llvm::Value *bad =
+        b.CreateICmpNE(b.CreateAnd(addr, b.getInt64(bytes - 1)), b.getInt64(0));
+    llvm::Function *f = b.GetInsertBlock()->getParent();
+    auto *faultBlock = llvm::BasicBlock::Create(ctx, "misaligned", f);
+    auto *next = llvm::BasicBlock::Create(ctx, "aligned", f);
+    b.CreateCondBr(bad, faultBlock, next,
+                   llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(faultBlock);
+    auto *fnType = llvm::FunctionType::get(
+        b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), b.getInt64Ty()}, false);
+    llvm::Value *callback =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, fault)));
+    b.CreateCall(fnType, callback,
+                 {fn->getArg(1), b.CreateGlobalStringPtr(what), addr});
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
+    return llvm::Align(1);
+  }
+
   // A thread's copies complete at once: its own later reads see them, and
   // other threads see them after a BARRIER, as on the GPU.
-  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst,
-               llvm::Value *src) override {
-    b.CreateMemCpy(dst, llvm::MaybeAlign(16), src, llvm::MaybeAlign(16), 16);
+  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst, llvm::Value *src,
+               llvm::Align align) override {
+    b.CreateMemCpy(dst, align, src, align, 16);
   }
   void cpAsyncCommit(llvm::IRBuilder<> &) override {}
   void cpAsyncWait(llvm::IRBuilder<> &, unsigned) override {}

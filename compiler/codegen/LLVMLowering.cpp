@@ -517,10 +517,16 @@ private:
     case Op::Barrier:
       target.barrier(b);
       return nullptr;
-    case Op::CpAsync:
-      target.cpAsync(b, addressOf(inst.operands[1], ir::AddrSpace::Shared),
-                     addressOf(inst.operands[0], ir::AddrSpace::Global));
+    case Op::CpAsync: {
+      llvm::Value *dst = addressOf(inst.operands[1], ir::AddrSpace::Shared);
+      llvm::Value *src = addressOf(inst.operands[0], ir::AddrSpace::Global);
+      const llvm::Align natural(16);
+      llvm::Align align = std::min(
+          checkedAlign(dst, natural, inst, "CP-ASYNC to shared memory"),
+          checkedAlign(src, natural, inst, "CP-ASYNC from global memory"));
+      target.cpAsync(b, dst, src, align);
       return nullptr;
+    }
     case Op::CpAsyncCommit:
       target.cpAsyncCommit(b);
       return nullptr;
@@ -541,8 +547,11 @@ private:
           llvm::PoisonValue::get(llvm::FixedVectorType::get(elem, lanes));
       for (size_t i = 0; i < lanes; ++i)
         vec = b.CreateInsertElement(vec, toElem(arg(i), inst.elem), i);
-      b.CreateAlignedStore(vec, addressOf(inst.operands[lanes], inst.space),
-                           vectorAlign(lanes, inst.elem));
+      llvm::Value *ptr = addressOf(inst.operands[lanes], inst.space);
+      b.CreateAlignedStore(vec, ptr,
+                           vectorAlignChecked(ptr,
+                                              vectorAlign(lanes, inst.elem),
+                                              inst, "store to"));
       return nullptr;
     }
     case Op::Add32:
@@ -596,6 +605,25 @@ private:
 
   // Vector accesses promise the whole vector's alignment, up to 16 bytes:
   // buffers and shared arrays are 16-byte aligned, not more.
+  /// The target's alignment for a vector access (the host checks it and
+  /// reports a misaligned one, naming the access and its source position).
+  llvm::Align vectorAlignChecked(llvm::Value *ptr, llvm::Align natural,
+                                 const ir::Inst &inst, const char *direction) {
+    return checkedAlign(
+        ptr, natural, inst,
+        std::to_string(natural.value()) + "-byte vector " + direction +
+            (inst.space == ir::AddrSpace::Shared ? " shared" : " global") +
+            " memory");
+  }
+  llvm::Align checkedAlign(llvm::Value *ptr, llvm::Align natural,
+                           const ir::Inst &inst, std::string what) {
+    if (options.sources && inst.loc.valid())
+      what += ", " + options.sources->path(inst.loc.file) + ":" +
+              std::to_string(inst.loc.line) + ":" +
+              std::to_string(inst.loc.col);
+    return target.alignedAccess(b, ptr, natural.value(), what);
+  }
+
   static llvm::Align vectorAlign(uint64_t lanes, ElemType elem) {
     return llvm::Align(std::min<uint64_t>(16, lanes * elemTypeBytes(elem)));
   }
@@ -607,9 +635,11 @@ private:
     if (it == vectorLoads.end()) {
       llvm::Type *elem = memoryType(inst.elem);
       auto *type = llvm::FixedVectorType::get(elem, inst.imm);
-      llvm::Value *vec =
-          b.CreateAlignedLoad(type, addressOf(inst.operands[0], inst.space),
-                              vectorAlign(inst.imm, inst.elem));
+      llvm::Value *ptr = addressOf(inst.operands[0], inst.space);
+      llvm::Value *vec = b.CreateAlignedLoad(
+          type, ptr,
+          vectorAlignChecked(ptr, vectorAlign(inst.imm, inst.elem), inst,
+                             "load from"));
       it = vectorLoads.emplace(inst.group, vec).first;
     }
     return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,

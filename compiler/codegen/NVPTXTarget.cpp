@@ -150,8 +150,8 @@ public:
     return b.CreateZExt(v, b.getInt64Ty());
   }
 
-  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst,
-               llvm::Value *src) override {
+  void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst, llvm::Value *src,
+               llvm::Align) override {
     // .cg: cached in L2 only, as streamed tiles want.
     b.CreateIntrinsic(llvm::Intrinsic::nvvm_cp_async_cg_shared_global_16, {},
                       {dst, src});

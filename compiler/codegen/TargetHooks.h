@@ -32,10 +32,17 @@ public:
   virtual llvm::Value *sharedBase(llvm::IRBuilder<> &b, unsigned index) = 0;
   virtual llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) = 0;
   virtual void barrier(llvm::IRBuilder<> &b) = 0;
+  /// The alignment to give a `bytes`-wide access at `ptr` that the language
+  /// requires to be aligned: the GPU faults otherwise. A target that would
+  /// not (the host) checks, reports the fault, and returns 1.
+  virtual llvm::Align alignedAccess(llvm::IRBuilder<> &, llvm::Value *,
+                                    uint64_t bytes, llvm::StringRef) {
+    return llvm::Align(bytes);
+  }
   /// cp.async of 16 bytes from global `src` to shared `dst`, the closing of
   /// a group, and the wait until at most `n` groups are in flight.
-  virtual void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst,
-                       llvm::Value *src) = 0;
+  virtual void cpAsync(llvm::IRBuilder<> &b, llvm::Value *dst, llvm::Value *src,
+                       llvm::Align align) = 0;
   virtual void cpAsyncCommit(llvm::IRBuilder<> &b) = 0;
   virtual void cpAsyncWait(llvm::IRBuilder<> &b, unsigned n) = 0;
   /// A warp shuffle of `value` (i64, f32 or f64); `arg` is the i64 lane,

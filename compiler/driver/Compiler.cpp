@@ -210,6 +210,7 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   auto context = std::make_unique<llvm::LLVMContext>();
   auto hooks = codegen::createHostHooks();
   codegen::LoweringOptions lowering;
+  lowering.sources = &front.sources; // faults name the source position
   auto module = codegen::lowerToLLVM(front.module, *context, *hooks, lowering);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);

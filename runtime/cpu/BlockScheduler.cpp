@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -45,6 +46,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.barrier = &barrierHook;
     c.warp_exchange = &exchangeHook;
     c.warp_mma_tf32 = &mmaHook;
+    c.fault = &faultHook;
   }
 }
 
@@ -93,6 +95,22 @@ void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
 
+void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
+                               uint64_t addr) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return; // the first one is reported
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llx",
+                static_cast<unsigned long long>(addr));
+  auto dims = [](const int64_t *v) {
+    return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+           std::to_string(v[2]) + ")";
+  };
+  s.fault_ = "misaligned address " + std::string(hex) + ": " + what +
+             " (thread " + dims(ctx->tid) + " of block " + dims(ctx->bid) + ")";
+}
+
 void BlockScheduler::resume(Thread &t) {
   if (!t.started) {
     // A thread takes a stack only when it starts and gives it back when it
@@ -137,6 +155,8 @@ void BlockScheduler::run(uint64_t linearBlock) {
       throw Error("CPU executor: block " + std::to_string(linearBlock) +
                   " stalled with " + std::to_string(live_) + " live threads");
   }
+  if (!fault_.empty())
+    throw Error(fault_);
 }
 
 void BlockScheduler::afterYield(size_t index) {

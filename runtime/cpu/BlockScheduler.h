@@ -25,6 +25,8 @@
 #include "runtime/cpu/Fiber.h"
 #include "runtime/cpu/HostABI.h"
 
+#include <string>
+
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -79,6 +81,7 @@ private:
   static void barrierHook(WfHostCtx *ctx);
   static uint64_t exchangeHook(WfHostCtx *ctx, uint64_t value, int64_t lane);
   static void mmaHook(WfHostCtx *ctx, const float *in, float *out);
+  static void faultHook(WfHostCtx *ctx, const char *what, uint64_t addr);
 
   void resume(Thread &t);
   void afterYield(size_t index);
@@ -98,6 +101,7 @@ private:
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
+  std::string fault_; // the first fault a thread reported, if any
   std::unique_ptr<char, void (*)(void *)> shared_;
   size_t sharedAlloc_ = 0;
 };

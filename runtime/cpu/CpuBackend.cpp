@@ -33,7 +33,12 @@ public:
     g.block = config.block;
     g.sharedBytes =
         static_cast<size_t>(sig_->sharedBytes) + config.dynamicSharedBytes;
-    runGrid(g, options_);
+    try {
+      runGrid(g, options_);
+    } catch (const Error &e) {
+      // Say which launch, as the GPU backend's errors do.
+      throw Error(describeLaunch(*sig_, config) + ": " + e.what());
+    }
   }
 
   void wait(const LaunchConfig &) override {}

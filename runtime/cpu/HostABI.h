@@ -44,6 +44,11 @@ struct WfHostCtx {
   // the whole warp has arrived. A and B are used at TF32 precision (low 13
   // mantissa bits dropped); absent lanes contribute zeros.
   void (*warp_mma_tf32)(WfHostCtx *ctx, const float *in, float *out);
+  // A fault the GPU would raise (a vector access or CP-ASYNC at a misaligned
+  // address): `what` names the access and where the kernel makes it. The
+  // thread goes on (the access is done unaligned) and the launch fails once
+  // the block is finished, as the GPU's launch would.
+  void (*fault)(WfHostCtx *ctx, const char *what, uint64_t addr);
 };
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);
