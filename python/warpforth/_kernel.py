@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import numbers
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
@@ -220,8 +221,15 @@ class Kernel:
                     self._dev.download(ref.addr, addr, ref.nbytes)
             return result
         finally:
+            # After a GPU fault the context is gone and freeing fails too:
+            # keep the fault as the error the caller sees.
+            failing = sys.exc_info()[0] is not None
             for addr, ref in staged:
-                self._dev.free(addr)
+                try:
+                    self._dev.free(addr)
+                except _lib.WarpForthError:
+                    if not failing:
+                        raise
 
     def _run(self, cfg, c_args, n, timed, staged):
         lib, h = self._lib, self._handle

@@ -66,9 +66,16 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
 struct DeviceArrays {
   rt::Device &dev;
   std::vector<rt::Buffer> buffers;
+  // Runs while an error unwinds too: after a GPU fault the context is gone
+  // and cuMemFree fails, which must not end the process before the fault
+  // is reported.
   ~DeviceArrays() {
-    for (rt::Buffer &b : buffers)
-      dev.free(b);
+    for (rt::Buffer &b : buffers) {
+      try {
+        dev.free(b);
+      } catch (const rt::Error &) {
+      }
+    }
   }
 };
 
