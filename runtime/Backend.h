@@ -19,14 +19,18 @@ namespace wf::rt {
 class KernelBackend {
 public:
   virtual ~KernelBackend() = default;
-  /// `slots` come from marshalArgs: already checked.
+  /// `slots` come from marshalArgs: already checked. `bytes` holds each
+  /// array argument's buffer size (0 for scalars), for backends that check
+  /// accesses (the CPU's).
   virtual void launch(const LaunchConfig &config,
-                      const std::vector<uint64_t> &slots) = 0;
+                      const std::vector<uint64_t> &slots,
+                      const std::vector<uint64_t> &bytes) = 0;
   /// Waits for the work on config.stream; errors name the launch.
   virtual void wait(const LaunchConfig &config) = 0;
   /// Launches, waits and returns the kernel's time in microseconds.
   virtual double timedLaunch(const LaunchConfig &config,
-                             const std::vector<uint64_t> &slots) = 0;
+                             const std::vector<uint64_t> &slots,
+                             const std::vector<uint64_t> &bytes) = 0;
 };
 
 class DeviceBackend {

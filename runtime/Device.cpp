@@ -117,7 +117,8 @@ void Kernel::launch(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
   checkConfig(*sig_, config);
-  k.launch(withLargeShared(*sig_, config), marshalArgs(*sig_, args));
+  k.launch(withLargeShared(*sig_, config), marshalArgs(*sig_, args),
+           argBytes(args));
 }
 
 void Kernel::run(const LaunchConfig &config,
@@ -130,8 +131,8 @@ double Kernel::time(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
   checkConfig(*sig_, config);
-  return k.timedLaunch(withLargeShared(*sig_, config),
-                       marshalArgs(*sig_, args));
+  return k.timedLaunch(withLargeShared(*sig_, config), marshalArgs(*sig_, args),
+                       argBytes(args));
 }
 
 } // namespace wf::rt

@@ -38,6 +38,14 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
                 "(dynamic shared memory; warpforth-run --shared-bytes N)");
 }
 
+std::vector<uint64_t> argBytes(const std::vector<Arg> &args) {
+  std::vector<uint64_t> bytes(args.size());
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].kind == Arg::Kind::Buffer)
+      bytes[i] = args[i].buffer.bytes;
+  return bytes;
+}
+
 LaunchConfig withLargeShared(const KernelSignature &sig, LaunchConfig config) {
   config.dynamicSharedBytes += static_cast<size_t>(sig.largeSharedBytes);
   return config;

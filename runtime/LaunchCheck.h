@@ -44,6 +44,9 @@ std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,
 std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
                                   const std::vector<Arg> &args);
 
+/// Each argument's buffer size in bytes, 0 for a scalar.
+std::vector<uint64_t> argBytes(const std::vector<Arg> &args);
+
 } // namespace wf::rt
 
 #endif

@@ -99,6 +99,52 @@ public:
     return b.CreateLoad(b.getInt64Ty(), field(b, offset));
   }
 
+  llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                           uint64_t bytes, int param,
+                           llvm::StringRef what) override {
+    llvm::LLVMContext &ctx = b.getContext();
+    llvm::Value *base, *size;
+    if (param >= 0) {
+      base = b.CreateLoad(
+          b.getInt64Ty(),
+          b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), fn->getArg(0), param));
+      llvm::Value *sizes =
+          b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, arg_bytes)));
+      size = b.CreateLoad(b.getInt64Ty(), b.CreateConstInBoundsGEP1_64(
+                                              b.getInt64Ty(), sizes, param));
+    } else {
+      base = b.CreatePtrToInt(
+          b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, shared))),
+          b.getInt64Ty());
+      size = b.CreateLoad(b.getInt64Ty(),
+                          field(b, offsetof(WfHostCtx, shared_bytes)));
+    }
+    llvm::Value *offset =
+        b.CreateSub(b.CreatePtrToInt(ptr, b.getInt64Ty()), base);
+    // offset + bytes <= size, without overflow.
+    llvm::Value *ok = b.CreateAnd(
+        b.CreateICmpULE(offset, size),
+        b.CreateICmpUGE(b.CreateSub(size, offset), b.getInt64(bytes)));
+    llvm::Function *f = b.GetInsertBlock()->getParent();
+    auto *faultBlock = llvm::BasicBlock::Create(ctx, "out_of_bounds", f);
+    auto *next = llvm::BasicBlock::Create(ctx, "in_bounds", f);
+    b.CreateCondBr(ok, next, faultBlock,
+                   llvm::MDBuilder(ctx).createLikelyBranchWeights());
+    b.SetInsertPoint(faultBlock);
+    auto *fnType = llvm::FunctionType::get(
+        b.getVoidTy(),
+        {b.getPtrTy(), b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()}, false);
+    llvm::Value *callback = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, out_of_bounds)));
+    b.CreateCall(fnType, callback,
+                 {fn->getArg(1), b.CreateGlobalStringPtr(what), offset, size});
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
+    llvm::Value *scratch =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, scratch)));
+    return b.CreateSelect(ok, ptr, scratch);
+  }
+
   // x86 would do a misaligned vector access (or crash on movaps) where the
   // GPU faults: check, report through ctx->fault, do the access unaligned.
   llvm::Align alignedAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,

@@ -503,23 +503,31 @@ private:
       return b.CreateBitCast(arg(0), b.getInt64Ty());
     case Op::Load: {
       llvm::Type *memType = memoryType(inst.elem);
-      llvm::Value *raw =
-          b.CreateAlignedLoad(memType, addressOf(inst.operands[0], inst.space),
-                              llvm::Align(elemTypeBytes(inst.elem)));
+      llvm::Value *ptr = guard(addressOf(inst.operands[0], inst.space),
+                               elemTypeBytes(inst.elem), inst.operands[0],
+                               inst.space, inst, "load from");
+      llvm::Value *raw = b.CreateAlignedLoad(
+          memType, ptr, llvm::Align(elemTypeBytes(inst.elem)));
       return fromElem(raw, inst.elem, inst.type);
     }
     case Op::Store: {
       llvm::Value *v = toElem(arg(0), inst.elem);
-      b.CreateAlignedStore(v, addressOf(inst.operands[1], inst.space),
-                           llvm::Align(elemTypeBytes(inst.elem)));
+      llvm::Value *ptr = guard(addressOf(inst.operands[1], inst.space),
+                               elemTypeBytes(inst.elem), inst.operands[1],
+                               inst.space, inst, "store to");
+      b.CreateAlignedStore(v, ptr, llvm::Align(elemTypeBytes(inst.elem)));
       return nullptr;
     }
     case Op::Barrier:
       target.barrier(b);
       return nullptr;
     case Op::CpAsync: {
-      llvm::Value *dst = addressOf(inst.operands[1], ir::AddrSpace::Shared);
-      llvm::Value *src = addressOf(inst.operands[0], ir::AddrSpace::Global);
+      llvm::Value *dst =
+          guard(addressOf(inst.operands[1], ir::AddrSpace::Shared), 16,
+                inst.operands[1], ir::AddrSpace::Shared, inst, "CP-ASYNC to");
+      llvm::Value *src =
+          guard(addressOf(inst.operands[0], ir::AddrSpace::Global), 16,
+                inst.operands[0], ir::AddrSpace::Global, inst, "CP-ASYNC from");
       const llvm::Align natural(16);
       llvm::Align align = std::min(
           checkedAlign(dst, natural, inst, "CP-ASYNC to shared memory"),
@@ -547,7 +555,10 @@ private:
           llvm::PoisonValue::get(llvm::FixedVectorType::get(elem, lanes));
       for (size_t i = 0; i < lanes; ++i)
         vec = b.CreateInsertElement(vec, toElem(arg(i), inst.elem), i);
-      llvm::Value *ptr = addressOf(inst.operands[lanes], inst.space);
+      llvm::Value *ptr =
+          guard(addressOf(inst.operands[lanes], inst.space),
+                lanes * elemTypeBytes(inst.elem), inst.operands[lanes],
+                inst.space, inst, "vector store to");
       b.CreateAlignedStore(vec, ptr,
                            vectorAlignChecked(ptr,
                                               vectorAlign(lanes, inst.elem),
@@ -570,7 +581,9 @@ private:
 
   llvm::Value *atomic(const ir::Inst &inst) {
     auto op = static_cast<ir::AtomicOp>(inst.imm);
-    llvm::Value *ptr = addressOf(inst.operands.back(), inst.space);
+    llvm::Value *ptr = guard(addressOf(inst.operands.back(), inst.space),
+                             elemTypeBytes(inst.elem), inst.operands.back(),
+                             inst.space, inst, "atomic on");
     // Relaxed ordering, like CUDA's atomicAdd: atom.* without fences.
     const auto order = llvm::AtomicOrdering::Monotonic;
     if (op == ir::AtomicOp::Cas) {
@@ -603,8 +616,39 @@ private:
         llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8), order);
   }
 
-  // Vector accesses promise the whole vector's alignment, up to 16 bytes:
-  // buffers and shared arrays are 16-byte aligned, not more.
+  /// ", file:line:col" of an instruction, for the host's fault messages.
+  std::string sourcePos(const ir::Inst &inst) const {
+    if (!options.sources || !inst.loc.valid())
+      return "";
+    return ", " + options.sources->path(inst.loc.file) + ":" +
+           std::to_string(inst.loc.line) + ":" + std::to_string(inst.loc.col);
+  }
+
+  /// `ptr` for a `bytes`-wide access at IR address `addr`, bounds-checked
+  /// where the target checks (the host): against shared memory, or the
+  /// array param the address is built from (others go unchecked).
+  llvm::Value *guard(llvm::Value *ptr, uint64_t bytes, const ir::Value *addr,
+                     ir::AddrSpace space, const ir::Inst &inst,
+                     const char *verb) {
+    int region = -1;
+    std::string name = "shared memory";
+    if (space == ir::AddrSpace::Global) {
+      const ir::Value *v = addr;
+      for (int which; (which = baseOperand(v)) >= 0;)
+        v = static_cast<const ir::Inst *>(v)->operands[which];
+      if (baseOperand(v) != -2)
+        return ptr;
+      auto *base = static_cast<const ir::Inst *>(v);
+      if (base->op != ir::Op::ParamAddr)
+        return ptr;
+      region = static_cast<int>(base->index);
+      name = "param '" + irModule.header.params[base->index].name + "'";
+    }
+    return target.guardAccess(b, ptr, bytes, region,
+                              std::to_string(bytes) + "-byte " + verb + " " +
+                                  name + sourcePos(inst));
+  }
+
   /// The target's alignment for a vector access (the host checks it and
   /// reports a misaligned one, naming the access and its source position).
   llvm::Align vectorAlignChecked(llvm::Value *ptr, llvm::Align natural,
@@ -616,14 +660,13 @@ private:
             " memory");
   }
   llvm::Align checkedAlign(llvm::Value *ptr, llvm::Align natural,
-                           const ir::Inst &inst, std::string what) {
-    if (options.sources && inst.loc.valid())
-      what += ", " + options.sources->path(inst.loc.file) + ":" +
-              std::to_string(inst.loc.line) + ":" +
-              std::to_string(inst.loc.col);
-    return target.alignedAccess(b, ptr, natural.value(), what);
+                           const ir::Inst &inst, const std::string &what) {
+    return target.alignedAccess(b, ptr, natural.value(),
+                                what + sourcePos(inst));
   }
 
+  // Vector accesses promise the whole vector's alignment, up to 16 bytes:
+  // buffers and shared arrays are 16-byte aligned, not more.
   static llvm::Align vectorAlign(uint64_t lanes, ElemType elem) {
     return llvm::Align(std::min<uint64_t>(16, lanes * elemTypeBytes(elem)));
   }
@@ -635,7 +678,10 @@ private:
     if (it == vectorLoads.end()) {
       llvm::Type *elem = memoryType(inst.elem);
       auto *type = llvm::FixedVectorType::get(elem, inst.imm);
-      llvm::Value *ptr = addressOf(inst.operands[0], inst.space);
+      llvm::Value *ptr =
+          guard(addressOf(inst.operands[0], inst.space),
+                inst.imm * elemTypeBytes(inst.elem), inst.operands[0],
+                inst.space, inst, "vector load from");
       llvm::Value *vec = b.CreateAlignedLoad(
           type, ptr,
           vectorAlignChecked(ptr, vectorAlign(inst.imm, inst.elem), inst,

@@ -35,6 +35,13 @@ public:
   /// The alignment to give a `bytes`-wide access at `ptr` that the language
   /// requires to be aligned: the GPU faults otherwise. A target that would
   /// not (the host) checks, reports the fault, and returns 1.
+  /// `ptr` for a `bytes`-wide access into array param `param`, or into
+  /// shared memory when `param` is -1. The GPU takes it as is; the host
+  /// checks the bounds, reports an access outside them and redirects it.
+  virtual llvm::Value *guardAccess(llvm::IRBuilder<> &, llvm::Value *ptr,
+                                   uint64_t, int, llvm::StringRef) {
+    return ptr;
+  }
   virtual llvm::Align alignedAccess(llvm::IRBuilder<> &, llvm::Value *,
                                     uint64_t bytes, llvm::StringRef) {
     return llvm::Align(bytes);

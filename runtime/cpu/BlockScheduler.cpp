@@ -47,6 +47,10 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.warp_exchange = &exchangeHook;
     c.warp_mma_tf32 = &mmaHook;
     c.fault = &faultHook;
+    c.arg_bytes = launch.argBytes;
+    c.shared_bytes = launch.sharedBytes;
+    c.scratch = scratch_;
+    c.out_of_bounds = &outOfBoundsHook;
   }
 }
 
@@ -95,6 +99,13 @@ void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
 
+namespace {
+std::string dims(const int64_t *v) {
+  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+         std::to_string(v[2]) + ")";
+}
+} // namespace
+
 void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
                                uint64_t addr) {
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
@@ -103,12 +114,22 @@ void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx",
                 static_cast<unsigned long long>(addr));
-  auto dims = [](const int64_t *v) {
-    return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-           std::to_string(v[2]) + ")";
-  };
   s.fault_ = "misaligned address " + std::string(hex) + ": " + what +
              " (thread " + dims(ctx->tid) + " of block " + dims(ctx->bid) + ")";
+}
+
+void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
+                                     uint64_t offset, uint64_t size) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  // The offset is unsigned: an address below the region wraps to a huge one.
+  std::string where = static_cast<int64_t>(offset) < 0
+                          ? std::to_string(static_cast<int64_t>(offset))
+                          : std::to_string(offset);
+  s.fault_ = "out-of-bounds " + std::string(what) + ": byte offset " + where +
+             " of " + std::to_string(size) + " (thread " + dims(ctx->tid) +
+             " of block " + dims(ctx->bid) + ")";
 }
 
 void BlockScheduler::resume(Thread &t) {

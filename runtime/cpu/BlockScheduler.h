@@ -36,7 +36,8 @@ namespace wf::rt::cpu {
 /// One grid launch as the CPU executor sees it.
 struct GridLaunch {
   WfHostKernelFn entry = nullptr;
-  const uint64_t *args = nullptr; ///< one slot per param (HostABI.h)
+  const uint64_t *args = nullptr;     ///< one slot per param (HostABI.h)
+  const uint64_t *argBytes = nullptr; ///< each array's buffer size
   Dim3 grid;
   Dim3 block;
   size_t sharedBytes = 0; ///< static + dynamic, per block
@@ -82,6 +83,8 @@ private:
   static uint64_t exchangeHook(WfHostCtx *ctx, uint64_t value, int64_t lane);
   static void mmaHook(WfHostCtx *ctx, const float *in, float *out);
   static void faultHook(WfHostCtx *ctx, const char *what, uint64_t addr);
+  static void outOfBoundsHook(WfHostCtx *ctx, const char *what, uint64_t offset,
+                              uint64_t size);
 
   void resume(Thread &t);
   void afterYield(size_t index);
@@ -101,7 +104,8 @@ private:
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
-  std::string fault_; // the first fault a thread reported, if any
+  std::string fault_;            // the first fault a thread reported, if any
+  alignas(16) char scratch_[64]; // where out-of-bounds accesses go
   std::unique_ptr<char, void (*)(void *)> shared_;
   size_t sharedAlloc_ = 0;
 };

@@ -20,8 +20,8 @@ public:
             const ExecutorOptions &options)
       : entry_(entry), sig_(std::move(sig)), options_(options) {}
 
-  void launch(const LaunchConfig &config,
-              const std::vector<uint64_t> &slots) override {
+  void launch(const LaunchConfig &config, const std::vector<uint64_t> &slots,
+              const std::vector<uint64_t> &bytes) override {
     if (config.block.count() > kMaxBlockThreads)
       throw Error(describeLaunch(*sig_, config) + ": a block of " +
                   std::to_string(config.block.count()) +
@@ -29,6 +29,7 @@ public:
     GridLaunch g;
     g.entry = entry_;
     g.args = slots.data();
+    g.argBytes = bytes.data();
     g.grid = config.grid;
     g.block = config.block;
     g.sharedBytes =
@@ -44,9 +45,10 @@ public:
   void wait(const LaunchConfig &) override {}
 
   double timedLaunch(const LaunchConfig &config,
-                     const std::vector<uint64_t> &slots) override {
+                     const std::vector<uint64_t> &slots,
+                     const std::vector<uint64_t> &bytes) override {
     auto start = std::chrono::steady_clock::now();
-    launch(config, slots);
+    launch(config, slots, bytes);
     auto end = std::chrono::steady_clock::now();
     return std::chrono::duration<double, std::micro>(end - start).count();
   }

@@ -49,6 +49,16 @@ struct WfHostCtx {
   // thread goes on (the access is done unaligned) and the launch fails once
   // the block is finished, as the GPU's launch would.
   void (*fault)(WfHostCtx *ctx, const char *what, uint64_t addr);
+  // Bounds, for the same reason: each param's buffer size in bytes (0 for
+  // scalars) and the block's shared bytes. An access outside them calls
+  // `out_of_bounds` (byte offset and size of the region) and is redirected
+  // to `scratch` (64 bytes, 16-aligned), so the thread goes on harmlessly
+  // and the launch fails once the block is finished.
+  const uint64_t *arg_bytes;
+  uint64_t shared_bytes;
+  char *scratch;
+  void (*out_of_bounds)(WfHostCtx *ctx, const char *what, uint64_t offset,
+                        uint64_t size);
 };
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);

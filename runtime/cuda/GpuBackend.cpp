@@ -24,11 +24,12 @@ public:
         sig_(std::move(sig)) {}
   ~GpuKernel() override;
 
-  void launch(const LaunchConfig &config,
-              const std::vector<uint64_t> &slots) override;
+  void launch(const LaunchConfig &config, const std::vector<uint64_t> &slots,
+              const std::vector<uint64_t> &bytes) override;
   void wait(const LaunchConfig &config) override;
   double timedLaunch(const LaunchConfig &config,
-                     const std::vector<uint64_t> &slots) override;
+                     const std::vector<uint64_t> &slots,
+                     const std::vector<uint64_t> &bytes) override;
 
 private:
   std::string where(const LaunchConfig &config) const {
@@ -170,7 +171,8 @@ GpuKernel::~GpuKernel() {
 }
 
 void GpuKernel::launch(const LaunchConfig &config,
-                       const std::vector<uint64_t> &slots) {
+                       const std::vector<uint64_t> &slots,
+                       const std::vector<uint64_t> &) {
   const Driver &d = device_->d();
   device_->makeCurrent();
   if (config.dynamicSharedBytes > dynamicSharedOptIn_) {
@@ -207,7 +209,8 @@ void GpuKernel::wait(const LaunchConfig &config) {
 }
 
 double GpuKernel::timedLaunch(const LaunchConfig &config,
-                              const std::vector<uint64_t> &slots) {
+                              const std::vector<uint64_t> &slots,
+                              const std::vector<uint64_t> &bytes) {
   const Driver &d = device_->d();
   device_->makeCurrent();
   CUevent start = nullptr, stop = nullptr;
@@ -222,7 +225,7 @@ double GpuKernel::timedLaunch(const LaunchConfig &config,
   float ms = 0;
   try {
     check(d.cuEventRecord(start, stream), "cannot record a CUDA event");
-    launch(config, slots);
+    launch(config, slots, bytes);
     check(d.cuEventRecord(stop, stream), "cannot record a CUDA event");
     r = d.cuEventSynchronize(stop);
     if (r != CUDA_SUCCESS)
