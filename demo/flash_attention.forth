@@ -21,14 +21,14 @@
 \ already on their way meanwhile: asynchronous copies (CP-ASYNC) into a
 \ raw buffer, started right after a tile is staged, land while the tile is
 \ computed (on an H100: 2-5% faster at d128 with one block per SM, 2%
-\ slower at d64, where three blocks per SM hide the loads anyway). S = Q K^T comes from MMAs
-\ with K rows as B; the online softmax works on the score fragments (row
-\ max over the thread's scores, then the four lanes of a row with shuffles;
-\ the row sum stays per lane until the end). O = alpha O + P V takes P
-\ straight from the score fragments: the PV product's k index runs over
-\ each 8 keys in the order 0 2 4 6 1 3 5 7, which is how the score
-\ fragment holds them, and V's rows are read in that same order. No data
-\ moves between lanes for P.
+\ slower at d64, where three blocks per SM hide the loads anyway).
+\ S = Q K^T comes from MMAs with K rows as B; the online softmax works on
+\ the score fragments (row max over the thread's scores, then the four
+\ lanes of a row with shuffles; the row sum stays per lane until the end).
+\ O = alpha O + P V takes P straight from the score fragments: the PV
+\ product's k index runs over each 8 keys in the order 0 2 4 6 1 3 5 7,
+\ which is how the score fragment holds them, and V's rows are read in
+\ that same order. No data moves between lanes for P.
 \! kernel flash_attention
 \! float f32
 \! const HEAD_DIM 64
@@ -90,7 +90,8 @@
   LOOP
   CP-ASYNC-COMMIT ;
 \ B fragment parts from a tile: rows at a0 and a1.
-: bparts ( a0 a1 -- y0 y1 r0 r1 )  { a0 a1 } a0 SF@ a1 SF@ a0 PART + SF@ a1 PART + SF@ ;
+: bparts ( a0 a1 -- y0 y1 r0 r1 )
+  { a0 a1 } a0 SF@ a1 SF@ a0 PART + SF@ a1 PART + SF@ ;
 \ A fragment of Q: rows r, r+8 and columns c, c+4.
 : qfrag ( r c -- a0 a1 a2 a3 )
   { r c } r c qs SF@  r 8 + c qs SF@  r c 4 + qs SF@  r 8 + c 4 + qs SF@ ;
