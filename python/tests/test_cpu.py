@@ -188,6 +188,20 @@ class ApiTest(unittest.TestCase):
         with self.assertRaises(warpforth.WarpForthError):
             dev.free(addr)
 
+    def test_out_of_bounds(self):
+        # The CPU backend checks accesses against the buffers the call
+        # passes (here a 4-element array for an undeclared size).
+        k = warpforth.Kernel.from_source(
+            "\\! kernel oob\n\\! param X i64[]\n\\! param N i64\n"
+            "7 X N CELLS + !\n", name="oob.forth", device="cpu")
+        x = array.array("q", [0] * 4)
+        k(x, 3)
+        self.assertEqual(list(x), [0, 0, 0, 7])
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "out-of-bounds 8-byte store to param 'X', "
+                                    "oob.forth:4:15: byte offset 32 of 32"):
+            k(x, 4)
+
     def test_time(self):
         k = kernel("attention-f32.forth")
         q = array.array("f", bytes(4 * 64))
