@@ -99,10 +99,32 @@ public:
     return b.CreateLoad(b.getInt64Ty(), field(b, offset));
   }
 
+  /// `if (cond) ctx->callback(ctx, args...)`, the call in a cold block: the
+  /// executor's fault reports.
+  void callIf(llvm::IRBuilder<> &b, llvm::Value *cond, size_t callbackField,
+              llvm::ArrayRef<llvm::Value *> args) {
+    llvm::LLVMContext &ctx = b.getContext();
+    llvm::Function *f = b.GetInsertBlock()->getParent();
+    auto *faultBlock = llvm::BasicBlock::Create(ctx, "fault", f);
+    auto *next = llvm::BasicBlock::Create(ctx, "no_fault", f);
+    b.CreateCondBr(cond, faultBlock, next,
+                   llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(faultBlock);
+    std::vector<llvm::Value *> callArgs = {fn->getArg(1)};
+    std::vector<llvm::Type *> types = {b.getPtrTy()};
+    for (llvm::Value *a : args) {
+      callArgs.push_back(a);
+      types.push_back(a->getType());
+    }
+    b.CreateCall(llvm::FunctionType::get(b.getVoidTy(), types, false),
+                 b.CreateLoad(b.getPtrTy(), field(b, callbackField)), callArgs);
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
+  }
+
   llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
                            uint64_t bytes, int param,
                            llvm::StringRef what) override {
-    llvm::LLVMContext &ctx = b.getContext();
     llvm::Value *base, *size;
     if (param >= 0) {
       base = b.CreateLoad(
@@ -125,21 +147,8 @@ public:
     llvm::Value *ok = b.CreateAnd(
         b.CreateICmpULE(offset, size),
         b.CreateICmpUGE(b.CreateSub(size, offset), b.getInt64(bytes)));
-    llvm::Function *f = b.GetInsertBlock()->getParent();
-    auto *faultBlock = llvm::BasicBlock::Create(ctx, "out_of_bounds", f);
-    auto *next = llvm::BasicBlock::Create(ctx, "in_bounds", f);
-    b.CreateCondBr(ok, next, faultBlock,
-                   llvm::MDBuilder(ctx).createLikelyBranchWeights());
-    b.SetInsertPoint(faultBlock);
-    auto *fnType = llvm::FunctionType::get(
-        b.getVoidTy(),
-        {b.getPtrTy(), b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()}, false);
-    llvm::Value *callback = b.CreateLoad(
-        b.getPtrTy(), field(b, offsetof(WfHostCtx, out_of_bounds)));
-    b.CreateCall(fnType, callback,
-                 {fn->getArg(1), b.CreateGlobalStringPtr(what), offset, size});
-    b.CreateBr(next);
-    b.SetInsertPoint(next);
+    callIf(b, b.CreateNot(ok), offsetof(WfHostCtx, out_of_bounds),
+           {b.CreateGlobalStringPtr(what), offset, size});
     llvm::Value *scratch =
         b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, scratch)));
     return b.CreateSelect(ok, ptr, scratch);
@@ -151,24 +160,11 @@ public:
                             uint64_t bytes, llvm::StringRef what) override {
     if (bytes <= 1)
       return llvm::Align(1);
-    llvm::LLVMContext &ctx = b.getContext();
     llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
     llvm::Value *bad =
         b.CreateICmpNE(b.CreateAnd(addr, b.getInt64(bytes - 1)), b.getInt64(0));
-    llvm::Function *f = b.GetInsertBlock()->getParent();
-    auto *faultBlock = llvm::BasicBlock::Create(ctx, "misaligned", f);
-    auto *next = llvm::BasicBlock::Create(ctx, "aligned", f);
-    b.CreateCondBr(bad, faultBlock, next,
-                   llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
-    b.SetInsertPoint(faultBlock);
-    auto *fnType = llvm::FunctionType::get(
-        b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), b.getInt64Ty()}, false);
-    llvm::Value *callback =
-        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, fault)));
-    b.CreateCall(fnType, callback,
-                 {fn->getArg(1), b.CreateGlobalStringPtr(what), addr});
-    b.CreateBr(next);
-    b.SetInsertPoint(next);
+    callIf(b, bad, offsetof(WfHostCtx, fault),
+           {b.CreateGlobalStringPtr(what), addr});
     return llvm::Align(1);
   }
 
