@@ -105,7 +105,7 @@ private:
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
   std::string fault_;            // the first fault a thread reported, if any
-  alignas(16) char scratch_[64]; // where out-of-bounds accesses go
+  alignas(16) char scratch_[64] = {}; // where out-of-bounds accesses go
   std::unique_ptr<char, void (*)(void *)> shared_;
   size_t sharedAlloc_ = 0;
 };
