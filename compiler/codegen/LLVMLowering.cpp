@@ -307,6 +307,8 @@ private:
       if (c->kind != ir::Value::Kind::Inst)
         continue;
       auto *ci = static_cast<const ir::Inst *>(c);
+      // Element sizes of a few KiB at most (a row stride); a larger factor
+      // is not an element size and gains nothing as one.
       if (ci->op == ir::Op::ConstInt && ci->imm > 1 && ci->imm <= 4096)
         return {mul->operands[1 - i], static_cast<uint64_t>(ci->imm)};
     }
