@@ -50,8 +50,8 @@ int run(const Options &opt) {
   bool small = opt.headDim <= 64;
   int rpt = opt.rpt ? opt.rpt : gemm && small ? 8 : gemm ? 4 : 2;
   int kpt = opt.kpt ? opt.kpt : 4;
-  int warps = opt.warps ? opt.warps : opt.headDim <= 64 ? 4 : 8;
-  int br = tc ? 16 * warps : opt.br ? opt.br : (opt.headDim <= 64 ? 128 : 64);
+  int warps = opt.warps ? opt.warps : small ? 4 : 8;
+  int br = tc ? 16 * warps : opt.br ? opt.br : (small ? 128 : 64);
   wf::CompileOptions compile;
   compile.arch = opt.arch;
   compile.optLevel = opt.optLevel;
@@ -77,9 +77,9 @@ int run(const Options &opt) {
         {"CAUSAL", opt.causal ? "1" : "0"},
         {"WARPS", std::to_string(warps)},
         {"BC", std::to_string(bc)},
-        {"MIN_BLOCKS", opt.headDim <= 64 && warps == 4 ? "3" : "1"},
+        {"MIN_BLOCKS", small && warps == 4 ? "3" : "1"},
         // Prefetching K/V with cp.async pays where one block fills an SM.
-        {"ASYNC", opt.headDim <= 64 ? "0" : "1"}};
+        {"ASYNC", small ? "0" : "1"}};
     threads = static_cast<uint32_t>(32 * warps);
     // Every thread stages the same number of float4s of each K/V tile.
     if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
