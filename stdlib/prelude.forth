@@ -27,7 +27,7 @@
 : 1+      ( n -- n+1 )              1 + ;
 : 1-      ( n -- n-1 )              1 - ;
 : 2*      ( n -- 2n )               1 LSHIFT ;
-: 2/      ( n -- n/2, rounding down ) 1 ARSHIFT ;
+: 2/      ( n -- n/2 )              1 ARSHIFT ; \ rounds down
 : /MOD    ( a b -- rem quot )       2DUP MOD -ROT / ;
 : WITHIN  ( n lo hi -- flag )       OVER - >R - R> U< ;
 

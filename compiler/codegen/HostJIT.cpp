@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/codegen/Backend.h"
+#include "compiler/codegen/HostWords.h"
 #include "compiler/codegen/TargetHooks.h"
 #include "runtime/args/Half.h"
 
@@ -91,6 +92,10 @@ std::unique_ptr<JITKernel> jitForHost(std::unique_ptr<llvm::Module> module,
   helpers[mangle("wf_float_to_half")] = {
       llvm::orc::ExecutorAddr::fromPtr(&wf_float_to_half),
       llvm::JITSymbolFlags::Exported};
+  for (const HostWord &word : hostWords())
+    helpers[mangle(word.symbol)] = {
+        llvm::orc::ExecutorAddr::fromPtr(word.address),
+        llvm::JITSymbolFlags::Exported};
   if (auto err = lib.define(llvm::orc::absoluteSymbols(helpers))) {
     error = llvm::toString(std::move(err));
     return nullptr;

@@ -251,6 +251,48 @@ public:
     return d;
   }
 
+  // A target word's CPU meaning is the C function wf_word_<Enum>
+  // (HostWords.cpp) that the JIT links in. Values that C passes differently
+  // from LLVM (vectors, 16-bit floats) travel as integers of their size;
+  // a struct result comes back through a pointer to it.
+  std::vector<llvm::Value *>
+  targetWord(llvm::IRBuilder<> &b, Prim prim, const std::string &,
+             llvm::FunctionType *type,
+             llvm::ArrayRef<llvm::Value *> args) override {
+    auto asC = [&](llvm::Type *t) -> llvm::Type * {
+      if (t->isFloatTy() || t->isDoubleTy() || t->isIntegerTy())
+        return t;
+      return b.getIntNTy(t->getPrimitiveSizeInBits());
+    };
+    std::vector<llvm::Type *> params;
+    std::vector<llvm::Value *> callArgs;
+    for (llvm::Value *a : args) {
+      params.push_back(asC(a->getType()));
+      callArgs.push_back(b.CreateBitCast(a, params.back()));
+    }
+    llvm::Type *result = type->getReturnType();
+    auto *st = llvm::dyn_cast<llvm::StructType>(result);
+    llvm::Value *out = nullptr;
+    if (st) {
+      llvm::IRBuilder<> entry(&fn->getEntryBlock(),
+                              fn->getEntryBlock().getFirstInsertionPt());
+      out = entry.CreateAlloca(st);
+      params.push_back(b.getPtrTy());
+      callArgs.push_back(out);
+    }
+    llvm::Type *cResult =
+        st || result->isVoidTy() ? b.getVoidTy() : asC(result);
+    llvm::FunctionCallee callee = module->getOrInsertFunction(
+        std::string("wf_word_") + primitiveInfo(prim).enumName,
+        llvm::FunctionType::get(cResult, params, false));
+    llvm::Value *r = b.CreateCall(callee, callArgs);
+    if (st)
+      return splitResults(b, b.CreateLoad(st, out));
+    if (result->isVoidTy())
+      return {};
+    return {b.CreateBitCast(r, result)};
+  }
+
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                     llvm::ArrayRef<llvm::Value *> args,
                     llvm::Type *type) override {

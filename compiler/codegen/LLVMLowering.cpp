@@ -431,8 +431,6 @@ private:
       return b.CreateOr(arg(0), arg(1));
     case Op::Xor:
       return b.CreateXor(arg(0), arg(1));
-    case Op::Not:
-      return b.CreateNot(arg(0));
     case Op::Shl:
     case Op::LShr:
     case Op::AShr:
@@ -481,6 +479,8 @@ private:
     }
     case Op::MmaLane:
       return mmaLane(inst, type);
+    case Op::TargetWord:
+      return targetWord(inst, type);
     case Op::FPow:
       return target.math(b, inst.op, {arg(0), arg(1)}, type);
     case Op::FCmp:
@@ -706,6 +706,63 @@ private:
     return b.CreateFPCast(it->second[inst.index], type);
   }
 
+  // The results of one use of a target word (one group) come from one
+  // call; cells are converted to the intrinsic's types and back.
+  llvm::Value *targetWord(const ir::Inst &inst, llvm::Type *type) {
+    auto it = targetWordResults.find(inst.group);
+    if (it == targetWordResults.end()) {
+      auto prim = static_cast<Prim>(inst.imm);
+      std::string name = targetIntrinsic(prim);
+      llvm::FunctionType *wordType = llvm::Intrinsic::getType(
+          ctx, llvm::Function::lookupIntrinsicID(name));
+      std::vector<llvm::Value *> args;
+      for (size_t i = 0; i < inst.operands.size(); ++i)
+        args.push_back(toWordType(arg(inst, i), wordType->getParamType(i)));
+      it = targetWordResults
+               .emplace(inst.group,
+                        target.targetWord(b, prim, name, wordType, args))
+               .first;
+    }
+    if (inst.type == ir::Type::Void)
+      return nullptr;
+    return fromWordType(it->second.at(inst.index), type);
+  }
+  llvm::Value *arg(const ir::Inst &inst, size_t i) {
+    return get(inst.operands[i]);
+  }
+
+  /// A cell as a value of an intrinsic's parameter type: floats convert,
+  /// anything else takes the cell's low bits.
+  llvm::Value *toWordType(llvm::Value *cell, llvm::Type *to) {
+    llvm::Type *from = cell->getType();
+    if (to->isFloatingPointTy() && from->isFloatingPointTy())
+      return b.CreateFPCast(cell, to);
+    llvm::Value *bits =
+        from->isIntegerTy()
+            ? cell
+            : b.CreateBitCast(cell,
+                              b.getIntNTy(from->getPrimitiveSizeInBits()));
+    bits = b.CreateZExtOrTrunc(bits, b.getIntNTy(to->getPrimitiveSizeInBits()));
+    return to->isIntegerTy() ? bits : b.CreateBitCast(bits, to);
+  }
+
+  /// An intrinsic's result as a cell: floats convert, an i1 becomes a
+  /// Forth flag, anything else its bits zero-extended.
+  llvm::Value *fromWordType(llvm::Value *v, llvm::Type *cell) {
+    llvm::Type *from = v->getType();
+    if (cell->isFloatingPointTy() && from->isFloatingPointTy())
+      return b.CreateFPCast(v, cell);
+    if (from->isIntegerTy(1))
+      return b.CreateSExt(v, b.getInt64Ty());
+    llvm::Value *bits =
+        from->isIntegerTy()
+            ? v
+            : b.CreateBitCast(v, b.getIntNTy(from->getPrimitiveSizeInBits()));
+    bits =
+        b.CreateZExtOrTrunc(bits, b.getIntNTy(cell->getPrimitiveSizeInBits()));
+    return cell->isIntegerTy() ? bits : b.CreateBitCast(bits, cell);
+  }
+
   void lowerTerminator(const ir::Block &block) {
     const ir::Terminator &t = block.term;
     setLoc(t.loc);
@@ -746,6 +803,7 @@ private:
   std::unordered_map<const ir::Value *, llvm::Value *> values;
   std::unordered_map<unsigned, llvm::Value *> vectorLoads;
   std::unordered_map<unsigned, std::array<llvm::Value *, 4>> mmaResults;
+  std::unordered_map<unsigned, std::vector<llvm::Value *>> targetWordResults;
   std::unordered_map<const ir::Value *, int> baseOperands;
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;

@@ -15,6 +15,20 @@ namespace wf::codegen {
 
 TargetHooks::~TargetHooks() = default;
 
+std::vector<llvm::Value *> TargetHooks::splitResults(llvm::IRBuilder<> &b,
+                                                     llvm::Value *r) {
+  llvm::Type *type = r->getType();
+  if (type->isVoidTy())
+    return {};
+  auto *st = llvm::dyn_cast<llvm::StructType>(type);
+  if (!st)
+    return {r};
+  std::vector<llvm::Value *> members;
+  for (unsigned i = 0; i < st->getNumElements(); ++i)
+    members.push_back(b.CreateExtractValue(r, i));
+  return members;
+}
+
 llvm::Value *TargetHooks::halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits) {
   return b.CreateFPExt(b.CreateBitCast(bits, b.getHalfTy()), b.getFloatTy());
 }
@@ -196,6 +210,15 @@ public:
         b.CreateOr(b.CreateZExt(lo, b.getInt64Ty()),
                    b.CreateShl(b.CreateZExt(hi, b.getInt64Ty()), 32));
     return b.CreateBitCast(joined, type);
+  }
+
+  std::vector<llvm::Value *>
+  targetWord(llvm::IRBuilder<> &b, Prim, const std::string &intrinsic,
+             llvm::FunctionType *,
+             llvm::ArrayRef<llvm::Value *> args) override {
+    llvm::Value *r = b.CreateIntrinsic(
+        llvm::Function::lookupIntrinsicID(intrinsic), {}, args);
+    return splitResults(b, r);
   }
 
   // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: A and B travel as

@@ -15,6 +15,8 @@
 
 #include <array>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace wf::codegen {
 
@@ -60,11 +62,21 @@ public:
   /// c0..c3 in; d0..d3 out (the PTX fragment layout).
   virtual std::array<llvm::Value *, 4>
   mmaTF32(llvm::IRBuilder<> &b, llvm::ArrayRef<llvm::Value *> operands) = 0;
+  /// A word of family Target (Primitives.def): `type` is the type of its
+  /// NVVM intrinsic `intrinsic`, `args` are already of its parameter types.
+  /// Returns its results (a struct's members one by one). The GPU calls the
+  /// intrinsic; the host calls the word's CPU meaning (HostWords.cpp).
+  virtual std::vector<llvm::Value *>
+  targetWord(llvm::IRBuilder<> &b, Prim prim, const std::string &intrinsic,
+             llvm::FunctionType *type, llvm::ArrayRef<llvm::Value *> args) = 0;
   /// Float math (FExp, FExp2, FLog, FTanh, FPow, FToTF32), in `type`.
   virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                             llvm::ArrayRef<llvm::Value *> args,
                             llvm::Type *type) = 0;
   virtual unsigned addressSpace(ir::AddrSpace space) const = 0;
+  /// The results of a call: none, the value, or a struct's members.
+  static std::vector<llvm::Value *> splitResults(llvm::IRBuilder<> &b,
+                                                 llvm::Value *r);
   /// f16 <-> f32 conversions (the host has no native half type).
   virtual llvm::Value *halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits);
   virtual llvm::Value *floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32);

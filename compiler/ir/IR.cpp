@@ -65,8 +65,6 @@ const char *opName(Op op) {
     return "lshr";
   case Op::AShr:
     return "ashr";
-  case Op::Not:
-    return "not";
   case Op::ICmp:
     return "icmp";
   case Op::FAdd:
@@ -143,6 +141,8 @@ const char *opName(Op op) {
     return "mul32";
   case Op::MmaLane:
     return "mma.tf32";
+  case Op::TargetWord:
+    return "word";
   }
   return "?";
 }

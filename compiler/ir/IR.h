@@ -47,7 +47,6 @@ enum class Op : uint8_t {
   Shl,
   LShr,
   AShr,
-  Not,
   ICmp, // pred; result is a Forth flag: -1 or 0
   // Float arithmetic in the kernel's float type.
   FAdd,
@@ -98,6 +97,10 @@ enum class Op : uint8_t {
   CpAsync,
   CpAsyncCommit,
   CpAsyncWait,
+  // A primitive of family Target (Primitives.def): imm: the Prim; operands:
+  // its In cells; index: which result this is. The results of one use
+  // share `group` and come from one instruction (or CPU call).
+  TargetWord,
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };

@@ -68,6 +68,10 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
   case Op::CpAsyncWait:
     os << " " << inst.imm;
     break;
+  case Op::TargetWord:
+    os << " " << primitiveName(static_cast<Prim>(inst.imm)) << " r"
+       << inst.index;
+    break;
   case Op::Shfl: {
     static const char *const modes[] = {"xor", "down", "up", "idx"};
     os << "." << modes[inst.imm];

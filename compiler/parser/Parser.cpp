@@ -30,7 +30,7 @@ struct OpenControl {
   ControlTag tag;
   ControlWord word; // the word that opened it, for messages
   SourceLoc loc;
-  size_t item = 0;  // Do: where the DO item sits in the body
+  size_t item = 0; // Do: where the DO item sits in the body
 };
 
 /// Levenshtein distance, for "did you mean" hints.
@@ -101,8 +101,7 @@ private:
   /// The next token, stepping out of finished INCLUDEd files.
   const Token &next() {
     while (files.size() > 1 &&
-           files.back().tokens[files.back().pos].kind ==
-               TokenKind::EndOfFile) {
+           files.back().tokens[files.back().pos].kind == TokenKind::EndOfFile) {
       files.pop_back();
       includeStack.pop_back();
     }
@@ -162,8 +161,8 @@ private:
     }
     if (defining) {
       WordDef &def = program.words[definingIndex];
-      diags.error(def.loc, "definition of '" + def.name +
-                               "' is missing its closing ';'",
+      diags.error(def.loc,
+                  "definition of '" + def.name + "' is missing its closing ';'",
                   static_cast<uint32_t>(def.name.size()));
       finishDefinition();
     }
@@ -192,69 +191,79 @@ private:
       addLiteral(tok);
       return;
     }
-    const std::string &w = tok.upper;
-    if (w == ":") {
-      startDefinition(tok);
+    if (auto syntax = lookupSyntaxWord(tok.upper)) {
+      handleSyntax(tok, *syntax);
       return;
     }
-    if (w == ";") {
+    if (rejectPreludeCode(tok))
+      return;
+    if (bindWord(tok))
+      return;
+    reportUnknown(tok);
+  }
+
+  /// The prelude holds definitions only: code outside them is an error.
+  bool rejectPreludeCode(const Token &tok) {
+    if (!inPrelude || defining)
+      return false;
+    diags.error(tok.loc, "the prelude may only contain definitions",
+                tok.length());
+    return true;
+  }
+
+  void handleSyntax(const Token &tok, SyntaxWord word) {
+    if (auto control = asControlWord(word)) {
+      if (rejectPreludeCode(tok))
+        return;
+      handleControl(tok, *control);
+      return;
+    }
+    switch (word) {
+    case SyntaxWord::Colon:
+      startDefinition(tok);
+      return;
+    case SyntaxWord::Semicolon:
       if (!defining) {
         diags.error(tok.loc, "';' without a matching ':'");
         return;
       }
       finishDefinition();
       return;
-    }
-    if (w == "{" || w == "{:") {
+    case SyntaxWord::Locals:
+    case SyntaxWord::LocalsColon:
       parseLocals(tok);
       return;
-    }
-    if (w == "TO") {
+    case SyntaxWord::To:
       parseTo(tok);
       return;
-    }
-    if (w == "INCLUDE") {
+    case SyntaxWord::Include:
       parseInclude(tok);
       return;
-    }
-    if (w == "CONSTANT") {
+    case SyntaxWord::Constant:
       parseConstant(tok);
       return;
-    }
-    if (w == "RECURSE") {
+    case SyntaxWord::Recurse:
       diags.error(tok.loc,
                   "RECURSE: recursion is not supported (words are inlined "
                   "into the kernel; GPU threads have no call stack)",
                   tok.length());
       return;
-    }
-    if (inPrelude && !defining) {
-      diags.error(tok.loc, "the prelude may only contain definitions",
-                  tok.length());
-      return;
-    }
-    if (w == "UNROLL") {
+    case SyntaxWord::Unroll:
+      if (rejectPreludeCode(tok))
+        return;
       // A request for the next DO: unroll it fully (its bounds must be
       // compile-time constants; the resolver checks).
       unrollNext = true;
       unrollLoc = tok.loc;
       return;
+    default:
+      return; // control words: handled above
     }
-    if (auto control = lookupControlWord(w)) {
-      handleControl(tok, *control);
-      return;
-    }
-    if (bindWord(tok))
-      return;
-    reportUnknown(tok);
   }
 
   void addLiteral(const Token &tok) {
-    if (inPrelude && !defining) {
-      diags.error(tok.loc, "the prelude may only contain definitions",
-                  tok.length());
+    if (rejectPreludeCode(tok))
       return;
-    }
     Item item;
     item.loc = tok.loc;
     item.text = tok.text;
@@ -374,14 +383,8 @@ private:
       diags.error(name.loc,
                   "'" + name.text + "' cannot be a word name: it is a number",
                   name.length());
-    } else if (lookupControlWord(name.upper) || name.upper == ":" ||
-               name.upper == ";" || name.upper == "{" || name.upper == "TO" ||
-               name.upper == "INCLUDE" || name.upper == "RECURSE" ||
-               name.upper == "CONSTANT" || name.upper == "UNROLL") {
-      diags.error(name.loc,
-                  "'" + name.text + "' is reserved syntax and cannot be "
-                                    "redefined",
-                  name.length());
+    } else {
+      checkNotSyntax(name);
     }
     WordDef def;
     def.name = name.text;
@@ -392,6 +395,17 @@ private:
     defining = true;
     wordLocals.clear();
     controlBase = control.size();
+  }
+
+  /// A name being defined must not be a syntax word: it could never be
+  /// used, as the parser reads those first.
+  void checkNotSyntax(const Token &name) {
+    if (lookupSyntaxWord(name.upper))
+      diags.error(name.loc,
+                  "'" + name.text +
+                      "' is reserved syntax and cannot be "
+                      "redefined",
+                  name.length());
   }
 
   void finishDefinition() {
@@ -424,8 +438,8 @@ private:
   // mismatch otherwise.
   bool popControl(const Token &tok, ControlTag want, const char *opener) {
     if (control.size() <= controlBaseNow()) {
-      diags.error(tok.loc,
-                  tok.upper + " without a matching " + opener, tok.length());
+      diags.error(tok.loc, tok.upper + " without a matching " + opener,
+                  tok.length());
       return false;
     }
     const OpenControl &open = control.back();
@@ -433,8 +447,10 @@ private:
       diags.error(tok.loc,
                   tok.upper + " does not match the innermost open " +
                       controlWordName(open.word) + " (line " +
-                      std::to_string(open.loc.line) + "); expected it to "
-                      "close " + (opener[0] == 'I' ? "an " : "a ") + opener,
+                      std::to_string(open.loc.line) +
+                      "); expected it to "
+                      "close " +
+                      (opener[0] == 'I' ? "an " : "a ") + opener,
                   tok.length());
       return false;
     }
@@ -482,8 +498,7 @@ private:
       break;
     case ControlWord::Do:
     case ControlWord::QDo:
-      control.push_back(
-          {ControlTag::Do, word, tok.loc, current().body.size()});
+      control.push_back({ControlTag::Do, word, tok.loc, current().body.size()});
       item.unroll = unrollNext;
       unrollNext = false;
       break;
@@ -563,7 +578,7 @@ private:
                     tok.length());
       // Names are case-insensitive: a local `o` hides a param `O`.
       auto hidden = headerNames.find(tok.upper);
-      const char *what = hidden != headerNames.end() ? "header name"
+      const char *what = hidden != headerNames.end()  ? "header name"
                          : wordIndex.count(tok.upper) ? "word"
                          : lookupPrimitive(tok.upper) ? "built-in word"
                                                       : nullptr;
@@ -599,8 +614,8 @@ private:
       current().body.push_back(item);
       return;
     }
-    diags.error(name.loc, "TO needs a local, and '" + name.text +
-                              "' is not a local here",
+    diags.error(name.loc,
+                "TO needs a local, and '" + name.text + "' is not a local here",
                 name.length());
   }
 
@@ -620,6 +635,7 @@ private:
       diags.error(name.loc, "CONSTANT needs a name", name.length());
       return;
     }
+    checkNotSyntax(name);
     Item value = def.body.back();
     def.body.pop_back();
     ConstDecl c;
@@ -664,8 +680,9 @@ private:
         if (fs::weakly_canonical(sources.path(open), ec).string() ==
             canonical) {
           diags.error(name.loc,
-                      "INCLUDE cycle: '" + name.text + "' is already being "
-                      "included",
+                      "INCLUDE cycle: '" + name.text +
+                          "' is already being "
+                          "included",
                       name.length());
           return;
         }

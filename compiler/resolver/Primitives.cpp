@@ -1,41 +1,259 @@
-//===- Primitives.cpp - The stack effect and IR of each primitive word ----===//
+//===- Primitives.cpp - How each primitive word becomes IR ----------------===//
+//
+// The rows of compiler/words/Primitives.def say which family each word is
+// in and with what detail; applyPrimitive expands them into one switch, and
+// each family's lowering is one function below. Words that move cells
+// around or need more than one instruction have a hand-written handler.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/resolver/PrimitiveRows.h"
 #include "compiler/resolver/Resolver.h"
+
+#include <cstring>
 
 namespace wf {
 
+using ir::AtomicOp;
 using ir::Op;
 using ir::Pred;
+using ir::ShflMode;
+using ir::SpecialReg;
+
+void Resolver::applyPrimitive(const Item &item) {
+  using namespace rows;
+  const PrimitiveInfo &info = primitiveInfo(item.prim);
+  if (info.minSm)
+    requireSm(item, info.minSm);
+  if (info.in[0] != '*' && !need(item, std::strlen(info.in)))
+    return;
+  switch (item.prim) {
+#define PRIMITIVE(Enum, Name, Effect, In, Out, Family, Detail, Sm)             \
+  case Prim::Enum:                                                             \
+    lower##Family(item, info, Detail);                                         \
+    return;
+#include "compiler/words/Primitives.def"
+  }
+}
+
+// --- Operands and results as the row's kinds say -------------------------
+
+std::vector<ir::Value *> Resolver::popOperands(const char *kinds) {
+  size_t n = std::strlen(kinds);
+  std::vector<ir::Value *> operands(n);
+  // Top first, as a hand-written word would: the conversions a pop makes
+  // come out in the same order.
+  for (size_t i = n; i-- > 0;)
+    operands[i] = kinds[i] == 'f' ? popFloat() : popInt();
+  return operands;
+}
+
+ir::Type Resolver::cellType(char kind) const {
+  return kind == 'f' ? b.getFloatType() : ir::Type::I64;
+}
 
 ElemType Resolver::floatElem() const {
   return program.header.floatMode == FloatMode::F32 ? ElemType::F32
                                                     : ElemType::F64;
 }
 
-ir::Value *Resolver::specialReg(ir::SpecialReg reg) {
-  ir::Inst *inst = b.create(Op::SpecialReg, ir::Type::I64);
-  inst->index = static_cast<unsigned>(reg);
-  return inst;
+// --- Families ---------------------------------------------------------------
+
+void Resolver::lowerOp(const Item &, const PrimitiveInfo &info, Op op) {
+  std::vector<ir::Value *> in = popOperands(info.in);
+  size_t results = std::strlen(info.out);
+  // Binary integer ops fold on constants: bounds and PICK indices stay
+  // constant.
+  if (in.size() == 2 && results == 1 && info.in[0] == info.in[1]) {
+    push(b.binary(op, in[0], in[1]));
+    return;
+  }
+  ir::Inst *inst = b.create(
+      op, results ? cellType(info.out[0]) : ir::Type::Void, std::move(in));
+  if (results)
+    push(inst);
 }
 
-void Resolver::load(const Item &item, ElemType elem, ir::AddrSpace space) {
-  if (!need(item, 1))
-    return;
-  ir::Value *addr = popInt();
-  ir::Type type = isFloatElem(elem) ? b.getFloatType() : ir::Type::I64;
-  ir::Inst *inst = b.create(Op::Load, type, {addr});
+void Resolver::lowerCmp(const Item &, const PrimitiveInfo &info, Pred pred) {
+  std::vector<ir::Value *> in = popOperands(info.in);
+  if (in.size() == 1) // 0=
+    in.push_back(b.constInt(0));
+  push(info.in[0] == 'f' ? b.fcmp(pred, in[0], in[1])
+                         : b.icmp(pred, in[0], in[1]));
+}
+
+void Resolver::lowerLoad(const Item &, const PrimitiveInfo &info,
+                         rows::MemWord word) {
+  ir::Value *addr = popOperands(info.in)[0];
+  ElemType elem = word.floatMode ? floatElem() : word.elem;
+  ir::Inst *inst = b.create(Op::Load, cellType(info.out[0]), {addr});
   inst->elem = elem;
-  inst->space = space;
+  inst->space = word.space;
   push(inst);
 }
 
-void Resolver::store(const Item &item, ElemType elem, ir::AddrSpace space) {
-  if (!need(item, 2))
+void Resolver::lowerStore(const Item &, const PrimitiveInfo &info,
+                          rows::MemWord word) {
+  ir::Inst *inst = b.create(Op::Store, ir::Type::Void, popOperands(info.in));
+  inst->elem = word.floatMode ? floatElem() : word.elem;
+  inst->space = word.space;
+}
+
+void Resolver::lowerLoadVec(const Item &, const PrimitiveInfo &info,
+                            rows::VecWord word) {
+  ir::Value *addr = popOperands(info.in)[0];
+  unsigned group = ++vectorLoads;
+  for (unsigned lane = 0; lane < word.lanes; ++lane) {
+    ir::Inst *inst = b.create(Op::LoadLane, b.getFloatType(), {addr});
+    inst->group = group;
+    inst->index = lane;
+    inst->imm = word.lanes;
+    inst->elem = floatElem();
+    inst->space = word.space;
+    push(inst);
+  }
+}
+
+void Resolver::lowerStoreVec(const Item &, const PrimitiveInfo &info,
+                             rows::VecWord word) {
+  ir::Inst *inst = b.create(Op::StoreVec, ir::Type::Void, popOperands(info.in));
+  inst->elem = floatElem();
+  inst->space = word.space;
+}
+
+void Resolver::lowerAtomic(const Item &, const PrimitiveInfo &info,
+                           rows::AtomWord word) {
+  bool isFloat = info.out[0] == 'f';
+  ir::Inst *inst =
+      b.create(Op::Atomic, cellType(info.out[0]), popOperands(info.in));
+  inst->imm = static_cast<int64_t>(word.op);
+  inst->elem = isFloat ? floatElem() : ElemType::I64;
+  inst->space = word.space;
+  push(inst);
+}
+
+void Resolver::lowerShfl(const Item &, const PrimitiveInfo &info,
+                         ShflMode mode) {
+  std::vector<ir::Value *> in = popOperands(info.in);
+  ir::Type type = in[0]->type;
+  ir::Inst *inst = b.create(Op::Shfl, type, std::move(in));
+  inst->imm = static_cast<int64_t>(mode);
+  push(inst);
+}
+
+void Resolver::lowerSpecial(const Item &, const PrimitiveInfo &,
+                            SpecialReg reg) {
+  push(specialReg(reg));
+}
+
+void Resolver::lowerConst(const Item &, const PrimitiveInfo &, int64_t value) {
+  push(b.constInt(value));
+}
+
+void Resolver::lowerScale(const Item &, const PrimitiveInfo &info,
+                          int64_t bytes) {
+  if (bytes == 0)
+    bytes = program.header.floatMode == FloatMode::F32 ? 4 : 8;
+  ir::Value *n = popOperands(info.in)[0];
+  push(b.binary(Op::Mul, n, b.constInt(bytes)));
+}
+
+void Resolver::lowerLoopIndex(const Item &item, const PrimitiveInfo &,
+                              unsigned depth) {
+  loopIndex(item, depth);
+}
+
+// A target word is one instruction per result (lanes of one group, like a
+// vector load): the lowering asks the target for all results at once.
+void Resolver::lowerTarget(const Item &item, const PrimitiveInfo &info,
+                           const char *) {
+  std::vector<ir::Value *> in = popOperands(info.in);
+  size_t results = std::strlen(info.out);
+  unsigned group = ++targetWordGroups;
+  if (results == 0) {
+    ir::Inst *inst = b.create(Op::TargetWord, ir::Type::Void, in);
+    inst->imm = static_cast<int64_t>(item.prim);
+    inst->group = group;
     return;
-  ir::Value *addr = popInt();
-  ir::Value *value = isFloatElem(elem) ? popFloat() : popInt();
-  ir::Inst *inst = b.create(Op::Store, ir::Type::Void, {value, addr});
-  inst->elem = elem;
-  inst->space = space;
+  }
+  for (unsigned r = 0; r < results; ++r) {
+    ir::Inst *inst = b.create(Op::TargetWord, cellType(info.out[r]), in);
+    inst->imm = static_cast<int64_t>(item.prim);
+    inst->group = group;
+    inst->index = r;
+    push(inst);
+  }
+}
+
+void Resolver::lowerCustom(const Item &item, const PrimitiveInfo &,
+                           void (Resolver::*handler)(const Item &)) {
+  (this->*handler)(item);
+}
+
+// --- Hand-written words ---------------------------------------------------
+
+void Resolver::dup(const Item &) { push(state.data.back()); }
+void Resolver::drop(const Item &) { pop(); }
+void Resolver::swap(const Item &) {
+  auto &d = state.data;
+  std::swap(d[d.size() - 1], d[d.size() - 2]);
+}
+void Resolver::over(const Item &) { push(state.data[state.data.size() - 2]); }
+void Resolver::rot(const Item &) {
+  auto &d = state.data;
+  ir::Value *a = d[d.size() - 3];
+  d.erase(d.end() - 3);
+  push(a);
+}
+void Resolver::nip(const Item &) { state.data.erase(state.data.end() - 2); }
+void Resolver::tuck(const Item &) {
+  auto &d = state.data;
+  d.insert(d.end() - 2, d.back());
+}
+void Resolver::toR(const Item &) { state.ret.push_back(pop()); }
+void Resolver::rFrom(const Item &item) {
+  rFetch(item);
+  if (reachable())
+    state.ret.pop_back();
+}
+void Resolver::rFetch(const Item &item) {
+  if (state.ret.empty()) {
+    diags.error(item.loc,
+                "return stack underflow: '" + item.text +
+                    "' without a matching >R",
+                static_cast<uint32_t>(item.text.size()));
+    current = nullptr;
+    return;
+  }
+  push(state.ret.back());
+}
+
+void Resolver::bitNot(const Item &) {
+  push(b.binary(Op::Xor, popInt(), b.constInt(-1)));
+}
+
+void Resolver::globalId(const Item &) {
+  ir::Value *blockBase = b.binary(Op::Mul, specialReg(SpecialReg::BidX),
+                                  specialReg(SpecialReg::BdimX));
+  push(b.binary(Op::Add, blockBase, specialReg(SpecialReg::TidX)));
+}
+
+void Resolver::warpId(const Item &) {
+  push(b.binary(Op::LShr, specialReg(SpecialReg::LinearTid), b.constInt(5)));
+}
+
+// x = big + small exactly. No NaN check on big: a NaN x gives a NaN small,
+// which carries it through any product of the two parts.
+void Resolver::tf32Split(const Item &) {
+  ir::Value *x = popFloat();
+  ir::Value *big = b.create(Op::TF32Big, b.getFloatType(), {x});
+  push(big);
+  push(b.binary(Op::FSub, x, big));
+}
+
+ir::Value *Resolver::specialReg(SpecialReg reg) {
+  ir::Inst *inst = b.create(Op::SpecialReg, ir::Type::I64);
+  inst->index = static_cast<unsigned>(reg);
+  return inst;
 }
 
 void Resolver::loopIndex(const Item &item, unsigned depth) {
@@ -204,568 +422,8 @@ void Resolver::roll(const Item &item) {
   state.data.assign(rolled.begin(), rolled.end());
 }
 
-void Resolver::applyPrimitive(const Item &item) {
-  auto binaryInt = [&](Op op) {
-    if (!need(item, 2))
-      return;
-    ir::Value *rhs = popInt();
-    ir::Value *lhs = popInt();
-    push(b.binary(op, lhs, rhs));
-  };
-  auto binaryFloat = [&](Op op) {
-    if (!need(item, 2))
-      return;
-    ir::Value *rhs = popFloat();
-    ir::Value *lhs = popFloat();
-    push(b.binary(op, lhs, rhs));
-  };
-  auto unaryFloat = [&](Op op) {
-    if (!need(item, 1))
-      return;
-    ir::Value *x = popFloat();
-    push(b.create(op, b.getFloatType(), {x}));
-  };
-  auto compareInt = [&](Pred pred) {
-    if (!need(item, 2))
-      return;
-    ir::Value *rhs = popInt();
-    ir::Value *lhs = popInt();
-    push(b.icmp(pred, lhs, rhs));
-  };
-  auto compareFloat = [&](Pred pred) {
-    if (!need(item, 2))
-      return;
-    ir::Value *rhs = popFloat();
-    ir::Value *lhs = popFloat();
-    push(b.fcmp(pred, lhs, rhs));
-  };
-  auto scale = [&](int64_t factor) {
-    if (!need(item, 1))
-      return;
-    ir::Value *n = popInt();
-    push(b.binary(Op::Mul, n, b.constInt(factor)));
-  };
-  const ir::AddrSpace global = ir::AddrSpace::Global;
-  const ir::AddrSpace shared = ir::AddrSpace::Shared;
-  auto &d = state.data;
-
-  switch (item.prim) {
-  case Prim::Dup:
-    if (need(item, 1))
-      push(d.back());
-    break;
-  case Prim::Drop:
-    if (need(item, 1))
-      pop();
-    break;
-  case Prim::Swap:
-    if (need(item, 2))
-      std::swap(d[d.size() - 1], d[d.size() - 2]);
-    break;
-  case Prim::Over:
-    if (need(item, 2))
-      push(d[d.size() - 2]);
-    break;
-  case Prim::Rot:
-    if (need(item, 3)) {
-      ir::Value *a = d[d.size() - 3];
-      d.erase(d.end() - 3);
-      push(a);
-    }
-    break;
-  case Prim::Nip:
-    if (need(item, 2))
-      d.erase(d.end() - 2);
-    break;
-  case Prim::Tuck:
-    if (need(item, 2))
-      d.insert(d.end() - 2, d.back());
-    break;
-  case Prim::Pick:
-    pick(item);
-    break;
-  case Prim::Roll:
-    roll(item);
-    break;
-  case Prim::ToR:
-    if (need(item, 1))
-      state.ret.push_back(pop());
-    break;
-  case Prim::RFrom:
-  case Prim::RFetch:
-    if (state.ret.empty()) {
-      diags.error(item.loc,
-                  "return stack underflow: '" + item.text +
-                      "' without a matching >R",
-                  static_cast<uint32_t>(item.text.size()));
-      current = nullptr;
-      break;
-    }
-    push(state.ret.back());
-    if (item.prim == Prim::RFrom)
-      state.ret.pop_back();
-    break;
-
-  case Prim::Add:
-    binaryInt(Op::Add);
-    break;
-  case Prim::Sub:
-    binaryInt(Op::Sub);
-    break;
-  case Prim::Mul:
-    binaryInt(Op::Mul);
-    break;
-  case Prim::Div:
-    binaryInt(Op::SDiv);
-    break;
-  case Prim::Mod:
-    binaryInt(Op::SRem);
-    break;
-
-  case Prim::FAdd:
-    binaryFloat(Op::FAdd);
-    break;
-  case Prim::FSub:
-    binaryFloat(Op::FSub);
-    break;
-  case Prim::FMul:
-    binaryFloat(Op::FMul);
-    break;
-  case Prim::FDiv:
-    binaryFloat(Op::FDiv);
-    break;
-  case Prim::FMax:
-    binaryFloat(Op::FMax);
-    break;
-  case Prim::FMin:
-    binaryFloat(Op::FMin);
-    break;
-  case Prim::FPow:
-    binaryFloat(Op::FPow);
-    break;
-  case Prim::FExp:
-    unaryFloat(Op::FExp);
-    break;
-  case Prim::FExp2:
-    unaryFloat(Op::FExp2);
-    break;
-  case Prim::FToTF32:
-    requireSm(item, 80);
-    unaryFloat(Op::FToTF32);
-    break;
-  case Prim::TF32Split: {
-    // x = big + small exactly. No NaN check on big: a NaN x gives a NaN
-    // small, which carries it through any product of the two parts.
-    if (!need(item, 1))
-      return;
-    ir::Value *x = popFloat();
-    ir::Value *big = b.create(Op::TF32Big, b.getFloatType(), {x});
-    push(big);
-    push(b.binary(Op::FSub, x, big));
-    break;
-  }
-  case Prim::MmaTF32:
-    requireSm(item, 80);
-    mma(item);
-    break;
-  case Prim::CpAsync: {
-    requireSm(item, 80);
-    if (!need(item, 2))
-      return;
-    ir::Value *dst = popInt();
-    ir::Value *src = popInt();
-    b.create(Op::CpAsync, ir::Type::Void, {src, dst});
-    break;
-  }
-  case Prim::CpAsyncCommit:
-    requireSm(item, 80);
-    b.create(Op::CpAsyncCommit, ir::Type::Void);
-    break;
-  case Prim::CpAsyncWait:
-    requireSm(item, 80);
-    cpAsyncWait(item);
-    break;
-  case Prim::FSqrt:
-    unaryFloat(Op::FSqrt);
-    break;
-  case Prim::FLog:
-    unaryFloat(Op::FLog);
-    break;
-  case Prim::FAbs:
-    unaryFloat(Op::FAbs);
-    break;
-  case Prim::FNeg:
-    unaryFloat(Op::FNeg);
-    break;
-  case Prim::FTanh:
-    unaryFloat(Op::FTanh);
-    break;
-  case Prim::FFloor:
-    unaryFloat(Op::FFloor);
-    break;
-
-  case Prim::And:
-    binaryInt(Op::And);
-    break;
-  case Prim::Or:
-    binaryInt(Op::Or);
-    break;
-  case Prim::Xor:
-    binaryInt(Op::Xor);
-    break;
-  case Prim::Not:
-    if (need(item, 1))
-      push(b.binary(Op::Xor, popInt(), b.constInt(-1)));
-    break;
-  case Prim::LShift:
-    binaryInt(Op::Shl);
-    break;
-  case Prim::RShift:
-    binaryInt(Op::LShr);
-    break;
-  case Prim::ARShift:
-    binaryInt(Op::AShr);
-    break;
-
-  case Prim::Eq:
-    compareInt(Pred::EQ);
-    break;
-  case Prim::Lt:
-    compareInt(Pred::LT);
-    break;
-  case Prim::Gt:
-    compareInt(Pred::GT);
-    break;
-  case Prim::Ne:
-    compareInt(Pred::NE);
-    break;
-  case Prim::Le:
-    compareInt(Pred::LE);
-    break;
-  case Prim::Ge:
-    compareInt(Pred::GE);
-    break;
-  case Prim::ULt:
-    compareInt(Pred::ULT);
-    break;
-  case Prim::UGt:
-    compareInt(Pred::UGT);
-    break;
-  case Prim::ZeroEq:
-    if (need(item, 1))
-      push(b.icmp(Pred::EQ, popInt(), b.constInt(0)));
-    break;
-
-  case Prim::FEq:
-    compareFloat(Pred::EQ);
-    break;
-  case Prim::FLt:
-    compareFloat(Pred::LT);
-    break;
-  case Prim::FGt:
-    compareFloat(Pred::GT);
-    break;
-  case Prim::FNe:
-    compareFloat(Pred::NE);
-    break;
-  case Prim::FLe:
-    compareFloat(Pred::LE);
-    break;
-  case Prim::FGe:
-    compareFloat(Pred::GE);
-    break;
-
-  case Prim::SToF:
-    if (need(item, 1))
-      push(b.create(Op::SIToFP, b.getFloatType(), {popInt()}));
-    break;
-  case Prim::FToS:
-    if (need(item, 1))
-      push(b.create(Op::FPToSI, ir::Type::I64, {popFloat()}));
-    break;
-  case Prim::Cells:
-    scale(8);
-    break;
-  case Prim::Floats:
-    scale(program.header.floatMode == FloatMode::F32 ? 4 : 8);
-    break;
-
-  case Prim::Fetch:
-    load(item, ElemType::I64, global);
-    break;
-  case Prim::Store:
-    store(item, ElemType::I64, global);
-    break;
-  case Prim::FFetch:
-    load(item, floatElem(), global);
-    break;
-  case Prim::FStore:
-    store(item, floatElem(), global);
-    break;
-  case Prim::SFetch:
-    load(item, ElemType::I64, shared);
-    break;
-  case Prim::SStore:
-    store(item, ElemType::I64, shared);
-    break;
-  case Prim::SFFetch:
-    load(item, floatElem(), shared);
-    break;
-  case Prim::SFStore:
-    store(item, floatElem(), shared);
-    break;
-  case Prim::I8Fetch:
-    load(item, ElemType::I8, global);
-    break;
-  case Prim::I8Store:
-    store(item, ElemType::I8, global);
-    break;
-  case Prim::SI8Fetch:
-    load(item, ElemType::I8, shared);
-    break;
-  case Prim::SI8Store:
-    store(item, ElemType::I8, shared);
-    break;
-  case Prim::I16Fetch:
-    load(item, ElemType::I16, global);
-    break;
-  case Prim::I16Store:
-    store(item, ElemType::I16, global);
-    break;
-  case Prim::SI16Fetch:
-    load(item, ElemType::I16, shared);
-    break;
-  case Prim::SI16Store:
-    store(item, ElemType::I16, shared);
-    break;
-  case Prim::I32Fetch:
-    load(item, ElemType::I32, global);
-    break;
-  case Prim::I32Store:
-    store(item, ElemType::I32, global);
-    break;
-  case Prim::SI32Fetch:
-    load(item, ElemType::I32, shared);
-    break;
-  case Prim::SI32Store:
-    store(item, ElemType::I32, shared);
-    break;
-  case Prim::HFFetch:
-    load(item, ElemType::F16, global);
-    break;
-  case Prim::HFStore:
-    store(item, ElemType::F16, global);
-    break;
-  case Prim::SHFFetch:
-    load(item, ElemType::F16, shared);
-    break;
-  case Prim::SHFStore:
-    store(item, ElemType::F16, shared);
-    break;
-  case Prim::BFFetch:
-    load(item, ElemType::BF16, global);
-    break;
-  case Prim::BFStore:
-    store(item, ElemType::BF16, global);
-    break;
-  case Prim::SBFFetch:
-    load(item, ElemType::BF16, shared);
-    break;
-  case Prim::SBFStore:
-    store(item, ElemType::BF16, shared);
-    break;
-  case Prim::F32Fetch:
-    load(item, ElemType::F32, global);
-    break;
-  case Prim::F32Store:
-    store(item, ElemType::F32, global);
-    break;
-  case Prim::SF32Fetch:
-    load(item, ElemType::F32, shared);
-    break;
-  case Prim::SF32Store:
-    store(item, ElemType::F32, shared);
-    break;
-
-  case Prim::LoopI:
-    loopIndex(item, 0);
-    break;
-  case Prim::LoopJ:
-    loopIndex(item, 1);
-    break;
-  case Prim::LoopK:
-    loopIndex(item, 2);
-    break;
-
-  case Prim::TidX:
-    push(specialReg(ir::SpecialReg::TidX));
-    break;
-  case Prim::TidY:
-    push(specialReg(ir::SpecialReg::TidY));
-    break;
-  case Prim::TidZ:
-    push(specialReg(ir::SpecialReg::TidZ));
-    break;
-  case Prim::BidX:
-    push(specialReg(ir::SpecialReg::BidX));
-    break;
-  case Prim::BidY:
-    push(specialReg(ir::SpecialReg::BidY));
-    break;
-  case Prim::BidZ:
-    push(specialReg(ir::SpecialReg::BidZ));
-    break;
-  case Prim::BdimX:
-    push(specialReg(ir::SpecialReg::BdimX));
-    break;
-  case Prim::BdimY:
-    push(specialReg(ir::SpecialReg::BdimY));
-    break;
-  case Prim::BdimZ:
-    push(specialReg(ir::SpecialReg::BdimZ));
-    break;
-  case Prim::GdimX:
-    push(specialReg(ir::SpecialReg::GdimX));
-    break;
-  case Prim::GdimY:
-    push(specialReg(ir::SpecialReg::GdimY));
-    break;
-  case Prim::GdimZ:
-    push(specialReg(ir::SpecialReg::GdimZ));
-    break;
-  case Prim::GlobalId: {
-    ir::Value *blockBase = b.binary(Op::Mul, specialReg(ir::SpecialReg::BidX),
-                                    specialReg(ir::SpecialReg::BdimX));
-    push(b.binary(Op::Add, blockBase, specialReg(ir::SpecialReg::TidX)));
-    break;
-  }
-  case Prim::Barrier:
-    b.create(Op::Barrier, ir::Type::Void);
-    break;
-
-  case Prim::LaneId:
-    push(specialReg(ir::SpecialReg::LaneId));
-    break;
-  case Prim::WarpId:
-    push(b.binary(Op::LShr, specialReg(ir::SpecialReg::LinearTid),
-                  b.constInt(5)));
-    break;
-  case Prim::WarpSize:
-    push(b.constInt(32));
-    break;
-  case Prim::ShflXor:
-    shuffle(item, ir::ShflMode::Xor, false);
-    break;
-  case Prim::ShflDown:
-    shuffle(item, ir::ShflMode::Down, false);
-    break;
-  case Prim::ShflUp:
-    shuffle(item, ir::ShflMode::Up, false);
-    break;
-  case Prim::ShflIdx:
-    shuffle(item, ir::ShflMode::Idx, false);
-    break;
-  case Prim::FShflXor:
-    shuffle(item, ir::ShflMode::Xor, true);
-    break;
-  case Prim::FShflDown:
-    shuffle(item, ir::ShflMode::Down, true);
-    break;
-  case Prim::FShflUp:
-    shuffle(item, ir::ShflMode::Up, true);
-    break;
-  case Prim::FShflIdx:
-    shuffle(item, ir::ShflMode::Idx, true);
-    break;
-
-  case Prim::AtomicAdd:
-    atomic(item, ir::AtomicOp::Add, global);
-    break;
-  case Prim::AtomicMin:
-    atomic(item, ir::AtomicOp::Min, global);
-    break;
-  case Prim::AtomicMax:
-    atomic(item, ir::AtomicOp::Max, global);
-    break;
-  case Prim::AtomicXchg:
-    atomic(item, ir::AtomicOp::Xchg, global);
-    break;
-  case Prim::AtomicCas:
-    atomic(item, ir::AtomicOp::Cas, global);
-    break;
-  case Prim::FAtomicAdd:
-    atomic(item, ir::AtomicOp::FAdd, global);
-    break;
-  case Prim::SAtomicAdd:
-    atomic(item, ir::AtomicOp::Add, shared);
-    break;
-  case Prim::SAtomicMin:
-    atomic(item, ir::AtomicOp::Min, shared);
-    break;
-  case Prim::SAtomicMax:
-    atomic(item, ir::AtomicOp::Max, shared);
-    break;
-  case Prim::SAtomicXchg:
-    atomic(item, ir::AtomicOp::Xchg, shared);
-    break;
-  case Prim::SAtomicCas:
-    atomic(item, ir::AtomicOp::Cas, shared);
-    break;
-  case Prim::SFAtomicAdd:
-    atomic(item, ir::AtomicOp::FAdd, shared);
-    break;
-
-  case Prim::F2Fetch:
-    loadVector(item, 2, global);
-    break;
-  case Prim::F4Fetch:
-    loadVector(item, 4, global);
-    break;
-  case Prim::F2Store:
-    storeVector(item, 2, global);
-    break;
-  case Prim::F4Store:
-    storeVector(item, 4, global);
-    break;
-  case Prim::SF2Fetch:
-    loadVector(item, 2, shared);
-    break;
-  case Prim::SF4Fetch:
-    loadVector(item, 4, shared);
-    break;
-  case Prim::SF2Store:
-    storeVector(item, 2, shared);
-    break;
-  case Prim::SF4Store:
-    storeVector(item, 4, shared);
-    break;
-
-  case Prim::Add32:
-    binaryInt(Op::Add32);
-    break;
-  case Prim::Sub32:
-    binaryInt(Op::Sub32);
-    break;
-  case Prim::Mul32:
-    binaryInt(Op::Mul32);
-    break;
-  }
-}
-
-void Resolver::shuffle(const Item &item, ir::ShflMode mode, bool isFloat) {
-  if (!need(item, 2))
-    return;
-  ir::Value *lane = popInt();
-  ir::Value *value = isFloat ? popFloat() : popInt();
-  ir::Inst *inst = b.create(Op::Shfl, value->type, {value, lane});
-  inst->imm = static_cast<int64_t>(mode);
-  push(inst);
-}
-
 // cp.async.wait_group takes its count as an immediate.
 void Resolver::cpAsyncWait(const Item &item) {
-  if (!need(item, 1))
-    return;
   std::optional<int64_t> n = ir::IRBuilder::constValue(popInt());
   if (!n || *n < 0 || *n > 255) {
     diags.error(item.loc,
@@ -797,12 +455,8 @@ void Resolver::requireSm(const Item &item, unsigned sm) {
   module.needs = {sm, word, loc, length};
 }
 
-void Resolver::mma(const Item &item) {
-  if (!need(item, 10))
-    return;
-  std::vector<ir::Value *> operands(10);
-  for (size_t i = 10; i-- > 0;)
-    operands[i] = popFloat();
+void Resolver::mma(const Item &) {
+  std::vector<ir::Value *> operands = popOperands("ffffffffff");
   unsigned group = ++mmaGroups;
   for (unsigned lane = 0; lane < 4; ++lane) {
     ir::Inst *inst = b.create(Op::MmaLane, b.getFloatType(), operands);
@@ -810,55 +464,6 @@ void Resolver::mma(const Item &item) {
     inst->index = lane;
     push(inst);
   }
-}
-
-void Resolver::atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space) {
-  size_t operands = op == ir::AtomicOp::Cas ? 3 : 2;
-  if (!need(item, operands))
-    return;
-  ir::Value *addr = popInt();
-  bool isFloat = op == ir::AtomicOp::FAdd;
-  ir::Value *value = isFloat ? popFloat() : popInt();
-  std::vector<ir::Value *> args = {value, addr};
-  if (op == ir::AtomicOp::Cas)
-    args.insert(args.begin(), popInt()); // expected, new, addr
-  ir::Inst *inst =
-      b.create(Op::Atomic, isFloat ? b.getFloatType() : ir::Type::I64, args);
-  inst->imm = static_cast<int64_t>(op);
-  inst->elem = isFloat ? floatElem() : ElemType::I64;
-  inst->space = space;
-  push(inst);
-}
-
-void Resolver::loadVector(const Item &item, unsigned lanes,
-                          ir::AddrSpace space) {
-  if (!need(item, 1))
-    return;
-  ir::Value *addr = popInt();
-  unsigned group = ++vectorLoads;
-  for (unsigned lane = 0; lane < lanes; ++lane) {
-    ir::Inst *inst = b.create(Op::LoadLane, b.getFloatType(), {addr});
-    inst->group = group;
-    inst->index = lane;
-    inst->imm = lanes;
-    inst->elem = floatElem();
-    inst->space = space;
-    push(inst);
-  }
-}
-
-void Resolver::storeVector(const Item &item, unsigned lanes,
-                           ir::AddrSpace space) {
-  if (!need(item, lanes + 1))
-    return;
-  ir::Value *addr = popInt();
-  std::vector<ir::Value *> operands(lanes);
-  for (unsigned lane = lanes; lane-- > 0;)
-    operands[lane] = popFloat();
-  operands.push_back(addr);
-  ir::Inst *inst = b.create(Op::StoreVec, ir::Type::Void, operands);
-  inst->elem = floatElem();
-  inst->space = space;
 }
 
 } // namespace wf

@@ -4,6 +4,7 @@
 
 #include "compiler/ir/IRBuilder.h"
 #include "compiler/parser/AST.h"
+#include "compiler/resolver/PrimitiveRows.h"
 #include "compiler/resolver/ResolverState.h"
 #include "compiler/support/Diagnostics.h"
 
@@ -69,23 +70,50 @@ private:
   ir::Value *popFloat() { return b.asFloat(pop()); }
   bool reachable() const { return current != nullptr; }
 
-  // Primitive helpers.
+  // Primitive words (Primitives.cpp): one lowering per family of
+  // Primitives.def, and the hand-written handlers its Custom rows name.
+  std::vector<ir::Value *> popOperands(const char *kinds);
+  ir::Type cellType(char kind) const;
+  ElemType floatElem() const;
+  void lowerOp(const Item &, const PrimitiveInfo &, ir::Op op);
+  void lowerCmp(const Item &, const PrimitiveInfo &, ir::Pred pred);
+  void lowerLoad(const Item &, const PrimitiveInfo &, rows::MemWord word);
+  void lowerStore(const Item &, const PrimitiveInfo &, rows::MemWord word);
+  void lowerLoadVec(const Item &, const PrimitiveInfo &, rows::VecWord word);
+  void lowerStoreVec(const Item &, const PrimitiveInfo &, rows::VecWord word);
+  void lowerAtomic(const Item &, const PrimitiveInfo &, rows::AtomWord word);
+  void lowerShfl(const Item &, const PrimitiveInfo &, ir::ShflMode mode);
+  void lowerSpecial(const Item &, const PrimitiveInfo &, ir::SpecialReg reg);
+  void lowerConst(const Item &, const PrimitiveInfo &, int64_t value);
+  void lowerScale(const Item &, const PrimitiveInfo &, int64_t bytes);
+  void lowerLoopIndex(const Item &item, const PrimitiveInfo &, unsigned depth);
+  void lowerTarget(const Item &item, const PrimitiveInfo &info,
+                   const char *intrinsic);
+  void lowerCustom(const Item &item, const PrimitiveInfo &,
+                   void (Resolver::*handler)(const Item &));
+  void dup(const Item &);
+  void drop(const Item &);
+  void swap(const Item &);
+  void over(const Item &);
+  void rot(const Item &);
+  void nip(const Item &);
+  void tuck(const Item &);
   void pick(const Item &item);
   void roll(const Item &item);
-  void load(const Item &item, ElemType elem, ir::AddrSpace space);
-  void store(const Item &item, ElemType elem, ir::AddrSpace space);
+  void toR(const Item &);
+  void rFrom(const Item &item);
+  void rFetch(const Item &item);
+  void bitNot(const Item &);
+  void globalId(const Item &);
+  void warpId(const Item &);
+  void tf32Split(const Item &);
+  void mma(const Item &);
+  void cpAsyncWait(const Item &item);
   ir::Value *specialReg(ir::SpecialReg reg);
   void loopIndex(const Item &item, unsigned depth);
   void regAccess(const Item &item);
-  ElemType floatElem() const;
-  void shuffle(const Item &item, ir::ShflMode mode, bool isFloat);
-  void mma(const Item &item);
-  void cpAsyncWait(const Item &item);
   /// Records that the kernel needs sm_<sm> or newer (checked by codegen).
   void requireSm(const Item &item, unsigned sm);
-  void atomic(const Item &item, ir::AtomicOp op, ir::AddrSpace space);
-  void loadVector(const Item &item, unsigned lanes, ir::AddrSpace space);
-  void storeVector(const Item &item, unsigned lanes, ir::AddrSpace space);
 
   // Control flow.
   PendingEdge branchAway(const Item &item, std::string what);
@@ -113,6 +141,7 @@ private:
   size_t itemsResolved = 0;
   unsigned vectorLoads = 0;       // numbers LoadLane groups
   unsigned mmaGroups = 0;         // numbers MmaLane groups
+  unsigned targetWordGroups = 0;  // numbers TargetWord groups
   std::vector<size_t> regOffsets; // where each register array starts
   bool tooLarge = false;
 };

@@ -11,6 +11,10 @@
 \ CHECK: {{.*}}:[[@LINE-1]]:3: error: 'IF' is reserved syntax and cannot be redefined
 : to 1 ;
 \ CHECK: {{.*}}:[[@LINE-1]]:3: error: 'to' is reserved syntax and cannot be redefined
+: {: 1 DROP ;
+\ CHECK: {{.*}}:[[@LINE-1]]:3: error: '{:' is reserved syntax and cannot be redefined
+64 CONSTANT UNROLL
+\ CHECK: {{.*}}:[[@LINE-1]]:13: error: 'UNROLL' is reserved syntax and cannot be redefined
 1 IF : W 2 ; THEN
 \ CHECK: {{.*}}:[[@LINE-1]]:6: error: ':' inside an open IF (line [[@LINE-1]]): definitions must be outside control structures
 :

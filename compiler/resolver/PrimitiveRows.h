@@ -1,0 +1,53 @@
+//===- PrimitiveRows.h - The names the Detail column of Primitives.def uses
+//===//
+//
+// Included only where the table's lowering column is expanded (the
+// resolver), so rows can say `mem(I32, shared)` instead of spelling out
+// every enum.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPFORTH_COMPILER_RESOLVER_PRIMITIVEROWS_H
+#define WARPFORTH_COMPILER_RESOLVER_PRIMITIVEROWS_H
+
+#include "compiler/ir/IR.h"
+
+namespace wf::rows {
+
+/// A load or store: the element type in memory, or the kernel's float type.
+struct MemWord {
+  ElemType elem;
+  bool floatMode;
+  ir::AddrSpace space;
+};
+/// A vector load or store of `lanes` floats.
+struct VecWord {
+  unsigned lanes;
+  ir::AddrSpace space;
+};
+struct AtomWord {
+  ir::AtomicOp op;
+  ir::AddrSpace space;
+};
+
+constexpr ir::AddrSpace global = ir::AddrSpace::Global;
+constexpr ir::AddrSpace shared = ir::AddrSpace::Shared;
+constexpr ElemType I8 = ElemType::I8, I16 = ElemType::I16, I32 = ElemType::I32,
+                   I64 = ElemType::I64, F16 = ElemType::F16,
+                   BF16 = ElemType::BF16, F32 = ElemType::F32;
+
+constexpr MemWord mem(ElemType elem, ir::AddrSpace space) {
+  return {elem, false, space};
+}
+constexpr MemWord floats(ir::AddrSpace space) {
+  return {ElemType::F64, true, space};
+}
+constexpr VecWord vec(unsigned lanes, ir::AddrSpace space) {
+  return {lanes, space};
+}
+constexpr AtomWord atom(ir::AtomicOp op, ir::AddrSpace space) {
+  return {op, space};
+}
+
+} // namespace wf::rows
+
+#endif
