@@ -12,7 +12,7 @@ by CUDA events. Before each run the stream is held busy
 launch overhead, which differs between the three. Prints a markdown table;
 ratios are WarpForth's time over the other's (above 1: WarpForth slower).
 
-    PYTHONPATH=python WARPFORTH_LIB=... python3 demo/bench_attention.py
+    PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/bench_attention.py
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent
+                       / "bindings" / "python"))
 import warpforth  # noqa: E402
 
 HEADS, HEAD_DIM = 12, 64

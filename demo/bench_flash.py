@@ -15,7 +15,7 @@ TFLOP/s counted as 4*B*H*N*N*d (halved when causal) and each column's
 ratio of SDPA's time to its own (above 1: faster than SDPA). The flash
 output is checked against SDPA's on every shape.
 
-    PYTHONPATH=python WARPFORTH_LIB=.../libwarpforth.so python3 demo/bench_flash.py
+    PYTHONPATH=bindings/python WARPFORTH_LIB=.../libwarpforth.so python3 demo/bench_flash.py
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import torch
 import torch.nn.functional as F
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "python"))
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
 import warpforth  # noqa: E402
 
 # The tile shape per head_dim found fastest on an H100 (see the issue note).

@@ -10,7 +10,7 @@ to the output scale); the tolerance is 1e-10 for f64 and 1e-4 for f32. For
 scale, the f32 rows also give ours and torch's f32 error against torch f64.
 Exits 1 if any shape fails.
 
-    PYTHONPATH=python WARPFORTH_LIB=... python3 demo/check_torch.py
+    PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/check_torch.py
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent
+                       / "bindings" / "python"))
 import warpforth  # noqa: E402
 
 SEQ_LENS = [1, 16, 17, 64, 100, 1024]

@@ -16,7 +16,7 @@ runs without a KV cache (each step recomputes the whole sequence), both
 ways alike. With random weights greedy decoding tends to repeat one token;
 the per-step logits are compared too, so the check does not rest on that.
 
-    PYTHONPATH=python WARPFORTH_LIB=... python3 demo/gpt2.py
+    PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/gpt2.py
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from pathlib import Path
 import torch
 from transformers import AttentionInterface, GPT2Config, GPT2LMHeadModel
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent
+                       / "bindings" / "python"))
 import warpforth  # noqa: E402
 
 IMPL = "warpforth"

@@ -1,7 +1,7 @@
 #include "runtime/Device.h"
 
+#include "common/Error.h"
 #include "runtime/Backend.h"
-#include "runtime/Error.h"
 #include "runtime/LaunchCheck.h"
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/GpuBackend.h"

@@ -16,9 +16,9 @@
 #ifndef WARPFORTH_RUNTIME_DEVICE_H
 #define WARPFORTH_RUNTIME_DEVICE_H
 
+#include "common/HostABI.h"
+#include "common/KernelSignature.h"
 #include "runtime/Launch.h"
-#include "runtime/cpu/HostABI.h"
-#include "runtime/signature/KernelSignature.h"
 
 #include <memory>
 #include <string>

@@ -7,7 +7,7 @@
 #ifndef WARPFORTH_RUNTIME_LAUNCH_H
 #define WARPFORTH_RUNTIME_LAUNCH_H
 
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #include "runtime/LaunchCheck.h"
 
-#include "runtime/Error.h"
-#include "runtime/args/Half.h"
-#include "runtime/signature/SizeExpr.h"
+#include "common/Error.h"
+#include "common/Half.h"
+#include "common/SizeExpr.h"
 
 #include <cmath>
 #include <cstring>

@@ -8,8 +8,8 @@
 #ifndef WARPFORTH_RUNTIME_LAUNCHCHECK_H
 #define WARPFORTH_RUNTIME_LAUNCHCHECK_H
 
+#include "common/KernelSignature.h"
 #include "runtime/Launch.h"
-#include "runtime/signature/KernelSignature.h"
 
 #include <cstdint>
 #include <optional>

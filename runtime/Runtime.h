@@ -8,9 +8,9 @@
 #ifndef WARPFORTH_RUNTIME_RUNTIME_H
 #define WARPFORTH_RUNTIME_RUNTIME_H
 
+#include "common/Error.h"
+#include "common/KernelSignature.h"
 #include "runtime/Device.h"
-#include "runtime/Error.h"
 #include "runtime/Launch.h"
-#include "runtime/signature/KernelSignature.h"
 
 #endif

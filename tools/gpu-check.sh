@@ -10,7 +10,7 @@ set -u
 cd "$(dirname "$0")/.."
 mkdir -p /tmp/wf
 for f in .carry-gpu/*.xz; do b=$(basename $f .xz); xz -dc $f > /tmp/wf/$b; chmod +x /tmp/wf/$b; done
-export WARPFORTH_LIB=/tmp/wf/libwarpforth.so PYTHONPATH=$PWD/python PYTHONUNBUFFERED=1
+export WARPFORTH_LIB=/tmp/wf/libwarpforth.so PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
 [ -f /usr/local/cuda/nvvm/libdevice/libdevice.10.bc ] || export WARPFORTH_LIBDEVICE=$PWD/.carry-gpu/libdevice.10.bc
 OUT=${OUT:-/tmp/out}; mkdir -p $OUT
 D=$PWD/demo
@@ -38,7 +38,7 @@ for step in "$@"; do
            > $OUT/ncu_gemm.txt 2>&1; grep -E "Throughput|Registers|Achieved Occupancy" $OUT/ncu_gemm.txt | head -12 ;;
     attn) fails=0; n=0; for p in f64 f32; do for s in 1 16 17 64 100 1024; do for d in 32 64 128; do b=$((32 + ((s * 7 + d) % 5) * 123)); n=$((n+1)); /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq $s --dim $d --block $b --repeat 1 > /tmp/a.txt 2>&1 || { fails=$((fails+1)); cat /tmp/a.txt; }; done; done; done; echo "attention gpu: $((n-fails)) passed, $fails failed"
           for p in f64 f32; do /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done ;;
-    py) python3 python/tests/test_gpu.py 2>&1 | tail -5 ;;
+    py) python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5 ;;
     bench) python3 demo/bench_flash.py --simt 2>&1 | tee $OUT/bench_flash.txt ;;
     check) python3 demo/check_torch.py > $OUT/check_torch.txt 2>&1; tail -5 $OUT/check_torch.txt ;;
     ncu) for d in 64 128; do ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention -c 1 \

@@ -10,7 +10,7 @@ ninja -C build-static warpforth-run warpforth-attention warpforth-flash warpfort
 mkdir -p .carry-gpu
 rm -f .carry-gpu/*.xz
 for f in tools/warpforth-run/warpforth-run demo/warpforth-attention \
-         demo/warpforth-flash python/capi/libwarpforth.so; do
+         demo/warpforth-flash bindings/capi/libwarpforth.so; do
   b=$(basename "$f")
   strip -o "/tmp/$b" "build-static/$f"
   xz -T0 -1 -c "/tmp/$b" > ".carry-gpu/$b.xz"

@@ -2,7 +2,7 @@
 #ifndef WARPFORTH_COMPILER_CODEGEN_BACKEND_H
 #define WARPFORTH_COMPILER_CODEGEN_BACKEND_H
 
-#include "runtime/cpu/HostABI.h"
+#include "common/HostABI.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"

@@ -5,10 +5,10 @@
 // f16 helpers from the functions below.
 //
 //===----------------------------------------------------------------------===//
+#include "common/Half.h"
 #include "compiler/codegen/Backend.h"
 #include "compiler/codegen/HostWords.h"
 #include "compiler/codegen/TargetHooks.h"
-#include "runtime/args/Half.h"
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"

@@ -1,7 +1,7 @@
 //===- HostTarget.cpp - Lowering hooks for the CPU backend ----------------===//
 //
 // The host entry takes the params as an array of 64-bit slots and a
-// WfHostCtx (runtime/cpu/HostABI.h) that holds the thread's indices, the
+// WfHostCtx (common/HostABI.h) that holds the thread's indices, the
 // block's shared memory and the callbacks for BARRIER and warp exchange.
 //
 //===----------------------------------------------------------------------===//
@@ -9,7 +9,7 @@
 
 #include "llvm/IR/MDBuilder.h"
 
-#include "runtime/cpu/HostABI.h"
+#include "common/HostABI.h"
 
 #include <cstddef>
 

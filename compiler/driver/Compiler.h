@@ -7,8 +7,8 @@
 #ifndef WARPFORTH_COMPILER_DRIVER_COMPILER_H
 #define WARPFORTH_COMPILER_DRIVER_COMPILER_H
 
+#include "common/HostABI.h"
 #include "compiler/support/Types.h"
-#include "runtime/cpu/HostABI.h"
 
 #include <map>
 #include <memory>
@@ -17,7 +17,6 @@
 #include <vector>
 
 namespace wf {
-
 
 /// What --emit asks for: the output of one stage.
 enum class EmitKind { Tokens, AST, IR, LLVM, PTX };

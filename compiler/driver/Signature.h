@@ -2,8 +2,8 @@
 //
 // The compiler states each kernel's interface (params, types, declared
 // sizes, shared bytes, float mode) as `// @...` comment lines at the top of
-// the PTX, where the runtime reads it back (runtime/signature/). The format
-// is documented in docs/runtime.md.
+// the PTX, where the runtime reads it back (common/KernelSignature.h). The
+// format is documented in docs/runtime.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_COMPILER_DRIVER_SIGNATURE_H

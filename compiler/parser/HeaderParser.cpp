@@ -1,8 +1,8 @@
 //===- HeaderParser.cpp ---------------------------------------------------===//
 #include "compiler/parser/HeaderParser.h"
 
+#include "common/SizeExpr.h"
 #include "compiler/lexer/Lexer.h"
-#include "runtime/signature/SizeExpr.h"
 
 namespace wf {
 

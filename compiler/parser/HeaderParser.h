@@ -2,10 +2,10 @@
 #ifndef WARPFORTH_COMPILER_PARSER_HEADERPARSER_H
 #define WARPFORTH_COMPILER_PARSER_HEADERPARSER_H
 
+#include "common/SizeExpr.h"
 #include "compiler/lexer/Token.h"
 #include "compiler/parser/AST.h"
 #include "compiler/support/Diagnostics.h"
-#include "runtime/signature/SizeExpr.h"
 
 #include <map>
 #include <string>

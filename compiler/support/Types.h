@@ -1,6 +1,6 @@
 //===- Types.h - Element types and float modes of the language ------------===//
 //
-// Element types are the runtime's (runtime/signature/ElemType.h): the
+// Element types are shared with the runtime (common/ElemType.h): the
 // compiler writes them into the kernel signature and the runtime reads them
 // back, so both sides share one definition.
 //
@@ -8,7 +8,7 @@
 #ifndef WARPFORTH_COMPILER_SUPPORT_TYPES_H
 #define WARPFORTH_COMPILER_SUPPORT_TYPES_H
 
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 #include <cstdint>
 #include <optional>

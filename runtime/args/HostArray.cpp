@@ -1,6 +1,6 @@
 #include "runtime/args/HostArray.h"
 
-#include "runtime/args/Half.h"
+#include "common/Half.h"
 
 #include <charconv>
 #include <cmath>

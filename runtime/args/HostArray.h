@@ -9,7 +9,7 @@
 #ifndef WARPFORTH_RUNTIME_ARGS_HOSTARRAY_H
 #define WARPFORTH_RUNTIME_ARGS_HOSTARRAY_H
 
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 #include "runtime/args/Npy.h"
 
-#include "runtime/Error.h"
-#include "runtime/args/Half.h"
+#include "common/Error.h"
+#include "common/Half.h"
 
 #include <cstring>
 #include <fstream>

@@ -1,6 +1,6 @@
 #include "runtime/args/ParamBinding.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 #include "runtime/LaunchCheck.h"
 #include "runtime/args/Npy.h"
 

@@ -10,10 +10,10 @@
 #ifndef WARPFORTH_RUNTIME_ARGS_PARAMBINDING_H
 #define WARPFORTH_RUNTIME_ARGS_PARAMBINDING_H
 
+#include "common/KernelSignature.h"
 #include "runtime/Launch.h"
 #include "runtime/args/HostArray.h"
 #include "runtime/args/ParamSpec.h"
-#include "runtime/signature/KernelSignature.h"
 
 #include <optional>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "runtime/args/ParamSpec.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <cctype>
 #include <cerrno>

@@ -18,7 +18,7 @@
 #ifndef WARPFORTH_RUNTIME_ARGS_PARAMSPEC_H
 #define WARPFORTH_RUNTIME_ARGS_PARAMSPEC_H
 
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 #include <cstdint>
 #include <optional>

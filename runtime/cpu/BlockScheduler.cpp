@@ -1,6 +1,6 @@
 #include "runtime/cpu/BlockScheduler.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 #include "runtime/cpu/StackPool.h"
 #include "runtime/cpu/WarpMma.h"
 

@@ -21,9 +21,9 @@
 #ifndef WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
 #define WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
 
+#include "common/HostABI.h"
 #include "runtime/Launch.h"
 #include "runtime/cpu/Fiber.h"
-#include "runtime/cpu/HostABI.h"
 
 #include <string>
 

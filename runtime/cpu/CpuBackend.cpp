@@ -1,6 +1,6 @@
 #include "runtime/cpu/CpuBackend.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 #include "runtime/LaunchCheck.h"
 
 #include <chrono>

@@ -1,6 +1,6 @@
 #include "runtime/cpu/Fiber.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <cstdint>
 #include <cstdlib>

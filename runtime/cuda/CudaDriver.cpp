@@ -1,6 +1,6 @@
 #include "runtime/cuda/CudaDriver.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <dlfcn.h>
 

@@ -1,6 +1,6 @@
 #include "runtime/cuda/GpuBackend.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 #include "runtime/LaunchCheck.h"
 #include "runtime/cuda/CudaDriver.h"
 

@@ -1,6 +1,6 @@
 #include "tools/warpforth-run/Options.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "tools/warpforth-run/Output.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <algorithm>
 #include <cctype>

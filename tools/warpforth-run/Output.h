@@ -8,8 +8,8 @@
 #ifndef WARPFORTH_TOOLS_WARPFORTH_RUN_OUTPUT_H
 #define WARPFORTH_TOOLS_WARPFORTH_RUN_OUTPUT_H
 
+#include "common/KernelSignature.h"
 #include "runtime/args/HostArray.h"
-#include "runtime/signature/KernelSignature.h"
 
 #include <string>
 #include <vector>

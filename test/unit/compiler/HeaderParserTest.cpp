@@ -1,7 +1,7 @@
 // Unit tests for the `\!` header: params, shared, consts, sizes, errors.
 #include "compiler/parser/HeaderParser.h"
+#include "common/SizeExpr.h"
 #include "compiler/lexer/Lexer.h"
-#include "runtime/signature/SizeExpr.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Typed host arrays, 16-bit float conversions and value formatting.
 #include "runtime/args/HostArray.h"
-#include "runtime/args/Half.h"
+#include "common/Half.h"
 
 #include <catch2/catch.hpp>
 

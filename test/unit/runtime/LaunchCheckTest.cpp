@@ -1,7 +1,7 @@
 // Checking launch arguments against the signature before anything runs.
 #include "runtime/LaunchCheck.h"
-#include "runtime/Error.h"
-#include "runtime/args/Half.h"
+#include "common/Error.h"
+#include "common/Half.h"
 
 #include <catch2/catch.hpp>
 

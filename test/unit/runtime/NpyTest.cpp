@@ -1,6 +1,6 @@
 // Reading and writing .npy files, the way numpy lays them out.
 #include "runtime/args/Npy.h"
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <catch2/catch.hpp>
 

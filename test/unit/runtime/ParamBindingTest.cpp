@@ -1,6 +1,6 @@
 // Matching --param specs to a kernel's params and building host data.
 #include "runtime/args/ParamBinding.h"
-#include "runtime/Error.h"
+#include "common/Error.h"
 #include "runtime/args/Npy.h"
 
 #include <catch2/catch.hpp>

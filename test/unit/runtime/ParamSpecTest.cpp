@@ -1,6 +1,6 @@
 // Parsing --param text: the public runner's forms and the named forms.
 #include "runtime/args/ParamSpec.h"
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Parsing the signature block that heads every PTX file.
-#include "runtime/Error.h"
+#include "common/Error.h"
+#include "common/KernelSignature.h"
 #include "runtime/LaunchCheck.h"
-#include "runtime/signature/KernelSignature.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Evaluating array size expressions such as SEQ_LEN*HEAD_DIM.
-#include "runtime/signature/SizeExpr.h"
-#include "runtime/Error.h"
+#include "common/SizeExpr.h"
+#include "common/Error.h"
 
 #include <catch2/catch.hpp>
 

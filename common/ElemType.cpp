@@ -1,4 +1,4 @@
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 namespace wf::rt {
 

@@ -1,7 +1,7 @@
-#include "runtime/signature/KernelSignature.h"
+#include "common/KernelSignature.h"
 
-#include "runtime/Error.h"
-#include "runtime/signature/SizeExpr.h"
+#include "common/Error.h"
+#include "common/SizeExpr.h"
 
 #include <cerrno>
 #include <cstdlib>

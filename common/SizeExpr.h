@@ -9,8 +9,8 @@
 // and, if unknown, read as a subtraction of its parts.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_SIGNATURE_SIZEEXPR_H
-#define WARPFORTH_RUNTIME_SIGNATURE_SIZEEXPR_H
+#ifndef WARPFORTH_COMMON_SIZEEXPR_H
+#define WARPFORTH_COMMON_SIZEEXPR_H
 
 #include <cstdint>
 #include <functional>

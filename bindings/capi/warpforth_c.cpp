@@ -3,7 +3,7 @@
 // The compiling, signature and launch half is in KernelApi.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/capi/Handles.h"
+#include "bindings/capi/Handles.h"
 
 #include <iterator>
 

@@ -6,8 +6,8 @@
 // what() and exit, and the coming C API can hand the text to Python as is.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_ERROR_H
-#define WARPFORTH_RUNTIME_ERROR_H
+#ifndef WARPFORTH_COMMON_ERROR_H
+#define WARPFORTH_COMMON_ERROR_H
 
 #include <stdexcept>
 #include <string>

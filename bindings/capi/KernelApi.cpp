@@ -1,6 +1,6 @@
 //===- KernelApi.cpp - C API: compiling, signatures and launches ----------===//
+#include "bindings/capi/Handles.h"
 #include "compiler/driver/Compiler.h"
-#include "runtime/capi/Handles.h"
 
 #include <cstdlib>
 #include <cstring>

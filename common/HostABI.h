@@ -13,8 +13,8 @@
 // `ctx` describing that thread.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_CPU_HOSTABI_H
-#define WARPFORTH_RUNTIME_CPU_HOSTABI_H
+#ifndef WARPFORTH_COMMON_HOSTABI_H
+#define WARPFORTH_COMMON_HOSTABI_H
 
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
 """Finding and loading libwarpforth.so, and the ctypes prototypes of its C API
-(runtime/capi/warpforth_c.h). Everything else in the package goes through
+(bindings/capi/warpforth_c.h). Everything else in the package goes through
 `lib()` and `check()` from here."""
 
 from __future__ import annotations
@@ -110,8 +110,8 @@ _lib: Optional[ctypes.CDLL] = None
 
 
 def repo_root() -> Path:
-    """The WarpForth checkout this package sits in (python/warpforth/..)."""
-    return Path(__file__).resolve().parent.parent.parent
+    """The WarpForth checkout: bindings/python/warpforth/../../.."""
+    return Path(__file__).resolve().parents[3]
 
 
 def _candidates() -> list[Path]:

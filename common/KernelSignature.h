@@ -21,10 +21,10 @@
 // extra trailing fields are ignored so newer compilers can add to the block.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_SIGNATURE_KERNELSIGNATURE_H
-#define WARPFORTH_RUNTIME_SIGNATURE_KERNELSIGNATURE_H
+#ifndef WARPFORTH_COMMON_KERNELSIGNATURE_H
+#define WARPFORTH_COMMON_KERNELSIGNATURE_H
 
-#include "runtime/signature/ElemType.h"
+#include "common/ElemType.h"
 
 #include <cstdint>
 #include <map>

@@ -2,7 +2,7 @@
 (staged through device memory), streams and errors. Skipped without a GPU,
 torch or CuPy. Not part of ctest (CI has no GPU); run it by hand:
 
-    WARPFORTH_LIB=... PYTHONPATH=python python3 python/tests/test_gpu.py
+    WARPFORTH_LIB=... PYTHONPATH=bindings/python python3 bindings/python/tests/test_gpu.py
 """
 
 from __future__ import annotations

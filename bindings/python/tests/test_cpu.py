@@ -2,8 +2,8 @@
 reference. Needs only the standard library (array buffers); the numpy cases
 run when numpy is installed. Registered as the ctest test `python-cpu`:
 
-    WARPFORTH_LIB=build/.../libwarpforth.so PYTHONPATH=python \\
-        python3 python/tests/test_cpu.py
+    WARPFORTH_LIB=build/.../libwarpforth.so PYTHONPATH=bindings/python \\
+        python3 bindings/python/tests/test_cpu.py
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@
 // with round-to-nearest-even, keeping infinities and NaNs.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_ARGS_HALF_H
-#define WARPFORTH_RUNTIME_ARGS_HALF_H
+#ifndef WARPFORTH_COMMON_HALF_H
+#define WARPFORTH_COMMON_HALF_H
 
 #include <cstdint>
 

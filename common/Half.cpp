@@ -1,4 +1,4 @@
-#include "runtime/args/Half.h"
+#include "common/Half.h"
 
 #include <cmath>
 #include <cstring>

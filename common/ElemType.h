@@ -4,8 +4,8 @@
 // is the one table of names and sizes they share.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_RUNTIME_SIGNATURE_ELEMTYPE_H
-#define WARPFORTH_RUNTIME_SIGNATURE_ELEMTYPE_H
+#ifndef WARPFORTH_COMMON_ELEMTYPE_H
+#define WARPFORTH_COMMON_ELEMTYPE_H
 
 #include <cstddef>
 #include <optional>

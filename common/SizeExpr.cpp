@@ -1,6 +1,6 @@
-#include "runtime/signature/SizeExpr.h"
+#include "common/SizeExpr.h"
 
-#include "runtime/Error.h"
+#include "common/Error.h"
 
 #include <cctype>
 #include <vector>

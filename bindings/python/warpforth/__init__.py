@@ -6,7 +6,7 @@
                                    defines={"MAX_SEQ": 256})
     k(q, kk, v, o, 256, 64, grid=256, block=128)   # torch CUDA tensors
 
-A pure-Python package: ctypes over libwarpforth.so (runtime/capi), found
+A pure-Python package: ctypes over libwarpforth.so (bindings/capi), found
 through $WARPFORTH_LIB, next to this package, or in the checkout's build
 folders.
 """

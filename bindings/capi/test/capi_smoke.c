@@ -1,7 +1,7 @@
 /* The C API from plain C99 on the CPU backend: compile a kernel with a
  * define, read its signature, run it on memory from wf_alloc, and check that
  * argument errors come back as text. Usage: capi_smoke DEMO_DIR */
-#include "runtime/capi/warpforth_c.h"
+#include "bindings/capi/warpforth_c.h"
 
 #include <math.h>
 #include <stdio.h>

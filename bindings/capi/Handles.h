@@ -8,8 +8,8 @@
 #ifndef WARPFORTH_RUNTIME_CAPI_HANDLES_H
 #define WARPFORTH_RUNTIME_CAPI_HANDLES_H
 
+#include "bindings/capi/warpforth_c.h"
 #include "runtime/Runtime.h"
-#include "runtime/capi/warpforth_c.h"
 
 #include <map>
 #include <new>
