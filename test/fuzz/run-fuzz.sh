@@ -40,7 +40,7 @@ jobs=${WF_FUZZ_JOBS:-1}
 dict="$work/warpforth.dict"
 {
   cat "$here/syntax.dict"
-  sed -n 's/^PRIMITIVE([A-Za-z0-9_]*, "\(.*\)", .*/\1/p' \
+  sed -n 's/^PRIMITIVE([A-Za-z0-9_]*, "\([^"]*\)", .*/\1/p' \
     "$here/../../compiler/words/Primitives.def"
   sed -n 's/^: \([^ ]*\) .*/\1/p' "$here/../../stdlib/prelude.forth"
 } | awk '/^[#"]/ || /^$/ { print; next }
