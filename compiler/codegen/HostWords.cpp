@@ -9,10 +9,19 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/codegen/HostWords.h"
 
+#include <cmath>
+
+// FRSQRT: rsqrt.approx.f32 is within 2^-22.9 relative of the exact value
+// (PTX ISA), 1/sqrt in f32 within 1 ulp; the specials agree: +0 -> +inf,
+// -0 -> -inf, x < 0 -> NaN, +inf -> +0.
+extern "C" float wf_word_FRsqrt(float x) { return 1.0f / std::sqrt(x); }
+
 namespace wf::codegen {
 
 const std::vector<HostWord> &hostWords() {
-  static const std::vector<HostWord> words = {};
+  static const std::vector<HostWord> words = {
+      {"wf_word_FRsqrt", reinterpret_cast<void *>(&wf_word_FRsqrt)},
+  };
   return words;
 }
 
