@@ -5,7 +5,8 @@
 // by head (--check-heads limits how many, for big shapes) and timed.
 //
 //===----------------------------------------------------------------------===//
-#include "demo/DemoKernel.h"
+#include "compiler/driver/Defines.h"
+#include "compiler/driver/LoadKernel.h"
 #include "demo/reference/AttentionReference.h"
 
 #include <CLI/CLI.hpp>
@@ -37,12 +38,12 @@ struct Options {
   int warps = 0; // 0: by head_dim
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
-  std::vector<std::string> defines; // NAME=VALUE, after the options' own
+  std::vector<std::string> defines; // -D as given, after the options' own
 };
 
 int run(const Options &opt) {
   wf::rt::Device dev =
-      wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
+      wf::rt::Device::open(wf::rt::parseDeviceKind(opt.device, "--device"));
   int tpr = opt.tpr;
   // Unset tile shapes: the fastest found on an H100 (see bench_flash.py).
   bool tc = opt.kernel == "tc", gemm = opt.kernel == "gemm";
@@ -88,17 +89,14 @@ int run(const Options &opt) {
                           "tile has a multiple of " +
                           std::to_string(threads) + " float4s");
   }
-  for (const std::string &d : opt.defines) {
-    size_t eq = d.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw wf::rt::Error("-D " + d + ": expected NAME=VALUE");
-    compile.defines[d.substr(0, eq)] = d.substr(eq + 1);
-  }
+  for (const std::string &d : opt.defines)
+    if (std::optional<std::string> error = wf::addDefine(compile.defines, d))
+      throw wf::rt::Error(*error);
   const char *file = tc     ? "/flash_attention.forth"
                      : gemm ? "/flash-attention-gemm.forth"
                             : "/flash-attention.forth";
   wf::rt::Kernel kernel =
-      wf::demo::loadForthKernel(dev, opt.demoDir + file, compile);
+      wf::compileFileAndLoad(dev, opt.demoDir + file, compile).kernel;
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -202,7 +200,8 @@ int main(int argc, char **argv) {
   app.add_option("--check-heads", opt.checkHeads);
   app.add_option("--demo-dir", opt.demoDir);
   app.add_option("-D", opt.defines,
-                 "more kernel constants, NAME=VALUE (e.g. MIN_BLOCKS=2)");
+                 "more kernel constants, NAME=VALUE or NAME for NAME=1 (e.g. "
+                 "MIN_BLOCKS=2)");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(opt);
