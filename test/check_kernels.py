@@ -5,6 +5,7 @@
 - ptxas (when installed) accepts it for sm_90 and spills no register to
   local memory (its -v report);
 - in f32 mode (and no f64 params), no f64 instruction;
+- no two files declare the same kernel name (SHARED_NAMES aside);
 
 Every file must compile, except those of SKIP (error tests, INCLUDEd
 bodies, files that need flags their own suite gives), each with its reason.
@@ -20,21 +21,21 @@ import subprocess
 import sys
 import tempfile
 
-# Extra configurations worth checking beyond the defaults in the file.
+# Extra configurations worth checking beyond the defaults in the file. The
+# flash kernels' tile defaults depend on HEAD_DIM (bench_flash.py and
+# warpforth-flash use them as they are): both head dims, causal and not.
+FLASH_VARIANTS = [
+    [],
+    ["-D", "CAUSAL=0"],
+    ["-D", "HEAD_DIM=128"],
+    ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0"],
+]
 VARIANTS = {
-    "flash-attention.forth": [
-        [],
-        ["-D", "HEAD_DIM=128", "-D", "TPR=4"],
-        ["-D", "CAUSAL=0"],
-        ["-D", "HEAD_DIM=128", "-D", "TPR=4", "-D", "CAUSAL=0"],
-    ],
-    # The tile shapes bench_flash.py and warpforth-flash use.
-    "flash_attention.forth": [
-        [],
-        ["-D", "MIN_BLOCKS=3", "-D", "ASYNC=0"],
-        ["-D", "MIN_BLOCKS=3", "-D", "ASYNC=0", "-D", "CAUSAL=0"],
-        ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32"],
-        ["-D", "HEAD_DIM=128", "-D", "WARPS=8", "-D", "BC=32", "-D", "CAUSAL=0"],
+    "flash_attention_rows_f32.forth": FLASH_VARIANTS,
+    "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
+    # And the d64 shape with cp.async and one block per SM.
+    "flash_attention_tc_f32.forth": FLASH_VARIANTS + [
+        ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
 }
 # Files not expected to compile, relative to the repository root: an entry
@@ -61,7 +62,19 @@ SKIP = {
     "test/e2e/kernels/words/include.forth":
         "needs -I (its e2e spec gives it)",
     "demo/attention-body.forth": "INCLUDEd by the attention kernels",
+    "demo/flash_attention_common.forth":
+        "INCLUDEd by the flash attention kernels",
 }
+# Kernel names (`\! kernel NAME`) must be unique, so that a PTX entry, a
+# Kernel names (`\\! kernel NAME`) must be unique, so that a PTX entry, a
+# profiler filter (ncu -k) or a benchmark line names one kernel; except
+# these placeholders of the test suites, which are part of their expected
+# output (never allowed under demo/).
+SHARED_NAMES = {
+    "k": "the lit and fuzz stage tests' kernel (test/lit, test/fuzz)",
+    "main": "the e2e kernels' (test/e2e/kernels; errors name it)",
+}
+KERNEL_NAME = re.compile(r"^\\!\s+kernel\s+(\w+)", re.MULTILINE | re.IGNORECASE)
 SPILLS = re.compile(r"(\d+) bytes spill stores")
 
 F64_INSTRUCTION = re.compile(r"^\s*[a-z][\w.]*\.f64\b", re.MULTILINE)
@@ -94,6 +107,26 @@ def skip_reason(path, exact=False):
             return SKIP[folder + "/"]
         folder = os.path.dirname(folder)
     return None
+
+
+def duplicate_names(paths):
+    """Messages for kernel names declared by more than one file."""
+    owners = {}
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            m = KERNEL_NAME.search(f.read())
+        if m:
+            owners.setdefault(m.group(1), []).append(relative(path))
+    problems = []
+    for name, files in sorted(owners.items()):
+        if len(files) < 2:
+            continue
+        if name in SHARED_NAMES and not any(
+                f.startswith("demo/") for f in files):
+            continue
+        problems.append(f"kernel name '{name}' is declared by "
+                        f"{len(files)} files: " + ", ".join(files))
+    return problems
 
 
 def check(compiler, ptxas, path, extra):
@@ -137,6 +170,9 @@ def main():
     p.add_argument("roots", nargs="+")
     args = p.parse_args()
     passed = failed = skipped = 0
+    for problem in duplicate_names(sorted(set(kernels(args.roots)))):
+        failed += 1
+        print("FAIL", problem)
     jobs = [(path, extra) for path in kernels(args.roots)
             for extra in VARIANTS.get(os.path.basename(path), [[]])]
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:

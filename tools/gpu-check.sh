@@ -111,7 +111,7 @@ step_gemm() {
   echo gemm-correctness-done
 }
 step_ncugemm() {
-  ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm -c 1 \
+  ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm_f32 -c 1 \
     "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
     > "$OUT/ncu_gemm.txt" 2>&1
   show "Throughput|Registers|Achieved Occupancy" < "$OUT/ncu_gemm.txt" | sed -n 1,12p
@@ -136,7 +136,7 @@ step_check() {
 }
 step_ncu() {
   for d in 64 128; do
-    ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention -c 1 \
+    ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention_tc_f32 -c 1 \
       "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --batch 4 --heads 16 --seq 4096 --dim $d --repeat 1 --check-heads 1 \
       > "$OUT/ncu_d$d.txt" 2>&1
     show "Throughput|Registers|Achieved Occupancy|Issue Slots|Ipc|pipeline|spill|Stall" < "$OUT/ncu_d$d.txt" | sed -n 1,24p
