@@ -20,6 +20,13 @@ const char *deviceKindName(DeviceKind kind) {
   return "?";
 }
 
+DeviceKind parseDeviceKind(const std::string &text, const std::string &what) {
+  for (DeviceKind kind : {DeviceKind::GPU, DeviceKind::CPU, DeviceKind::Auto})
+    if (text == deviceKindName(kind))
+      return kind;
+  throw Error(what + " '" + text + "': expected gpu, cpu or auto");
+}
+
 Device Device::open(DeviceKind kind, int ordinal) {
   switch (kind) {
   case DeviceKind::GPU:

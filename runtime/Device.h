@@ -37,6 +37,11 @@ enum class DeviceKind {
 
 /// "auto", "gpu", "cpu".
 const char *deviceKindName(DeviceKind kind);
+/// The inverse of deviceKindName: "gpu", "cpu" or "auto". Anything else is
+/// an Error "WHAT 'TEXT': expected gpu, cpu or auto" (`what` names where the
+/// text came from, e.g. "--device").
+DeviceKind parseDeviceKind(const std::string &text,
+                           const std::string &what = "device");
 
 class Kernel {
 public:

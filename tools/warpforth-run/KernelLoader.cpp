@@ -1,7 +1,8 @@
 #include "tools/warpforth-run/KernelLoader.h"
 
 #ifdef WARPFORTH_HAVE_COMPILER
-#include "compiler/driver/Compiler.h"
+#include "compiler/driver/Defines.h"
+#include "compiler/driver/LoadKernel.h"
 #endif
 
 #include <fstream>
@@ -29,14 +30,9 @@ CompileOptions compileOptions(const RunOptions &o) {
   CompileOptions c;
   if (o.arch)
     c.arch = *o.arch;
-  for (const std::string &d : o.defines) {
-    size_t eq = d.find('=');
-    // -D NAME alone defines NAME as 1, as a C compiler would.
-    if (eq == std::string::npos)
-      c.defines[d] = "1";
-    else
-      c.defines[d.substr(0, eq)] = d.substr(eq + 1);
-  }
+  for (const std::string &d : o.defines)
+    if (std::optional<std::string> error = addDefine(c.defines, d))
+      throw rt::Error(*error);
   c.includeDirs = o.includeDirs;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
@@ -51,28 +47,18 @@ CompileOptions compileOptions(const RunOptions &o) {
 
 rt::Kernel compileAndLoad(const RunOptions &o, const std::string &source,
                           rt::Device &dev) {
-  CompileOptions c = compileOptions(o);
-  if (dev.kind() == rt::DeviceKind::GPU) {
-    CompileResult r = compile(o.input, source, EmitKind::PTX, c);
-    if (!r.ok)
-      throw CompileError(r.diagnostics);
-    return dev.loadPTX(r.output);
+  try {
+    return wf::compileAndLoad(dev, o.input, source, compileOptions(o)).kernel;
+  } catch (const wf::CompileError &e) {
+    throw CompileError(e.what());
   }
-  std::string diagnostics;
-  std::unique_ptr<HostKernel> host =
-      compileForHost(o.input, source, c, diagnostics);
-  if (!host)
-    throw CompileError(diagnostics);
-  // The kernel keeps the JIT'd code alive through its keep-alive handle.
-  std::shared_ptr<HostKernel> owner(std::move(host));
-  return dev.loadHost(owner->entry(), owner->signature(), owner);
 }
 #endif
 
 } // namespace
 
 LoadedKernel loadKernel(const RunOptions &o) {
-  rt::DeviceKind want = parseDeviceKind(o.device);
+  rt::DeviceKind want = rt::parseDeviceKind(o.device, "--device");
   bool isPtx = endsWith(o.input, ".ptx");
   if (isPtx && want == rt::DeviceKind::CPU)
     throw rt::Error("'" + o.input +

@@ -29,16 +29,6 @@ rt::Dim3 parseDims(const std::string &text, const std::string &what) {
   return rt::Dim3{v[0], v[1], v[2]};
 }
 
-rt::DeviceKind parseDeviceKind(const std::string &text) {
-  if (text == "gpu")
-    return rt::DeviceKind::GPU;
-  if (text == "cpu")
-    return rt::DeviceKind::CPU;
-  if (text == "auto")
-    return rt::DeviceKind::Auto;
-  throw rt::Error("--device '" + text + "': expected gpu, cpu or auto");
-}
-
 std::pair<std::string, std::string> splitAssignment(const std::string &text,
                                                     const std::string &what) {
   size_t eq = text.find('=');

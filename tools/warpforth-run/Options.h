@@ -31,7 +31,7 @@ struct RunOptions {
   size_t sharedBytes = 0;
   std::optional<std::string> kernelName; ///< the public runner's --kernel
   // Passed to the compiler for .forth input.
-  std::vector<std::string> defines; ///< NAME=VALUE
+  std::vector<std::string> defines; ///< -D as given (compiler/driver/Defines.h)
   std::vector<std::string> includeDirs;
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
@@ -40,9 +40,6 @@ struct RunOptions {
 
 /// "X", "X,Y" or "X,Y,Z", each at least 1. Throws rt::Error naming `what`.
 rt::Dim3 parseDims(const std::string &text, const std::string &what);
-
-/// "gpu", "cpu" or "auto".
-rt::DeviceKind parseDeviceKind(const std::string &text);
 
 /// Splits "NAME=VALUE" at its first '='; throws rt::Error naming `what`.
 std::pair<std::string, std::string> splitAssignment(const std::string &text,

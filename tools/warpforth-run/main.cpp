@@ -53,7 +53,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                  "Dynamic shared memory per block, in bytes");
   app.add_option("--kernel", o.kernelName,
                  "Expected kernel name (checked against the signature)");
-  app.add_option("-D", o.defines, "Compile-time constant NAME=VALUE")
+  app.add_option("-D", o.defines,
+                 "Compile-time constant NAME=VALUE (NAME alone: NAME=1)")
       ->allow_extra_args(false);
   app.add_option("-I", o.includeDirs, "Where INCLUDE looks for files")
       ->allow_extra_args(false);

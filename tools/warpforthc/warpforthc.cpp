@@ -1,5 +1,6 @@
 //===- warpforthc.cpp - The WarpForth compiler's command line -------------===//
 #include "compiler/driver/Compiler.h"
+#include "compiler/driver/Defines.h"
 
 #include <CLI/CLI.hpp>
 
@@ -29,7 +30,8 @@ int main(int argc, char **argv) {
   app.add_option("--arch", options.arch, "GPU architecture (default sm_80)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)")
       ->check(CLI::Range(0, 3));
-  app.add_option("-D", defines, "Compile-time constant NAME=VALUE");
+  app.add_option("-D", defines,
+                 "Compile-time constant NAME=VALUE (NAME alone: NAME=1)");
   app.add_option("-I", options.includeDirs, "Folder searched by INCLUDE");
   app.add_option("--float", floatMode, "Float precision: f64 or f32")
       ->check(CLI::IsMember({"f32", "f64"}));
@@ -46,24 +48,21 @@ int main(int argc, char **argv) {
   }
 
   for (const std::string &define : defines) {
-    size_t eq = define.find('=');
-    if (eq == 0 || define.empty()) {
-      std::cerr << "warpforthc: error: -D needs NAME=VALUE, got '" << define
-                << "'\n";
+    if (std::optional<std::string> error =
+            wf::addDefine(options.defines, define)) {
+      std::cerr << "warpforthc: error: " << *error << "\n";
       return 1;
     }
-    if (eq == std::string::npos)
-      options.defines[define] = "1";
-    else
-      options.defines[define.substr(0, eq)] = define.substr(eq + 1);
   }
   if (!floatMode.empty())
     options.floatMode =
         floatMode == "f32" ? wf::FloatMode::F32 : wf::FloatMode::F64;
 
   static const std::map<std::string, wf::EmitKind> kinds = {
-      {"tokens", wf::EmitKind::Tokens}, {"ast", wf::EmitKind::AST},
-      {"ir", wf::EmitKind::IR},         {"llvm", wf::EmitKind::LLVM},
+      {"tokens", wf::EmitKind::Tokens},
+      {"ast", wf::EmitKind::AST},
+      {"ir", wf::EmitKind::IR},
+      {"llvm", wf::EmitKind::LLVM},
       {"ptx", wf::EmitKind::PTX}};
 
   std::string source;
@@ -72,8 +71,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string name = input == "-" ? "<stdin>" : input;
-  wf::CompileResult result =
-      wf::compile(name, source, kinds.at(emit), options);
+  wf::CompileResult result = wf::compile(name, source, kinds.at(emit), options);
   std::cerr << result.diagnostics;
   if (!result.ok)
     return 1;

@@ -174,6 +174,23 @@ class ApiTest(unittest.TestCase):
             warpforth.Kernel.from_source("\\! kernel k\nNOSUCHWORD\n",
                                          name="bad.forth", device="cpu")
 
+    def test_define_spellings(self):
+        # As -D (docs/language.md): {NAME: None} is -D NAME, i.e. NAME=1;
+        # an empty value and a value with '=' are errors naming NAME.
+        src = "\\! kernel k\n\\! const FLAG 7\n\\! param OUT i64[1]\nFLAG OUT !\n"
+        def compile(value):
+            return warpforth.Kernel.from_source(
+                src, name="defines.forth", device="cpu",
+                defines={"FLAG": value})
+        self.assertEqual(compile(None).const("FLAG"), 1)
+        self.assertEqual(compile(5).const("FLAG"), 5)
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "-D 'FLAG=': no value for 'FLAG'"):
+            compile("")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "-D 'FLAG=1=2': the value of 'FLAG'"):
+            compile("1=2")
+
     def test_memory_round_trip(self):
         dev = warpforth.device("cpu")
         src = array.array("d", [1.5, -2.0, 3.25])

@@ -183,7 +183,10 @@ def compile_options(arch: Optional[str] = None,
     them alive until the call that uses the struct returns)."""
     if float not in FLOAT_MODES:
         raise ValueError(f"float={float!r}: expected None, 'f32' or 'f64'")
-    defs = [f"{k}={v}".encode() for k, v in (defines or {}).items()]
+    # {NAME: VALUE} is -D NAME=VALUE and {NAME: None} is -D NAME (NAME=1);
+    # the library parses them as -D does (compiler/driver/Defines.h).
+    defs = [(str(k) if v is None else f"{k}={v}").encode()
+            for k, v in (defines or {}).items()]
     dirs = [str(d).encode() for d in (include_dirs or [])]
     def_array = (ctypes.c_char_p * max(1, len(defs)))(*defs)
     dir_array = (ctypes.c_char_p * max(1, len(dirs)))(*dirs)
