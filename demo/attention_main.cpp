@@ -6,7 +6,7 @@
 // error and the kernel time.
 //
 //===----------------------------------------------------------------------===//
-#include "compiler/driver/LoadKernel.h"
+#include "bindings/load/LoadKernel.h"
 #include "demo/reference/AttentionReference.h"
 #include "runtime/Runtime.h"
 

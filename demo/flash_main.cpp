@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/driver/Defines.h"
-#include "compiler/driver/LoadKernel.h"
+#include "bindings/load/LoadKernel.h"
 #include "demo/reference/AttentionReference.h"
 
 #include <CLI/CLI.hpp>

@@ -2,7 +2,7 @@
 #include "bindings/capi/Handles.h"
 #include "compiler/driver/Compiler.h"
 #include "compiler/driver/Defines.h"
-#include "compiler/driver/LoadKernel.h"
+#include "bindings/load/LoadKernel.h"
 
 #include <cstdlib>
 #include <cstring>

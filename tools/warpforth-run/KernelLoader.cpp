@@ -2,7 +2,7 @@
 
 #ifdef WARPFORTH_HAVE_COMPILER
 #include "compiler/driver/Defines.h"
-#include "compiler/driver/LoadKernel.h"
+#include "bindings/load/LoadKernel.h"
 #endif
 
 #include <fstream>

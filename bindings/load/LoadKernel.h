@@ -5,8 +5,8 @@
 // and is loaded on the device.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPFORTH_COMPILER_DRIVER_LOADKERNEL_H
-#define WARPFORTH_COMPILER_DRIVER_LOADKERNEL_H
+#ifndef WARPFORTH_BINDINGS_LOAD_LOADKERNEL_H
+#define WARPFORTH_BINDINGS_LOAD_LOADKERNEL_H
 
 #include "compiler/driver/Compiler.h"
 #include "runtime/Runtime.h"

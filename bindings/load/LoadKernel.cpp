@@ -1,5 +1,5 @@
 //===- LoadKernel.cpp -----------------------------------------------------===//
-#include "compiler/driver/LoadKernel.h"
+#include "bindings/load/LoadKernel.h"
 
 #include <memory>
 
