@@ -135,12 +135,19 @@ int runKernel(const run::RunOptions &o) {
   std::vector<rt::BoundParam> bound = rt::bindParams(sig, specs);
   DeviceArrays arrays{dev, {}};
   std::vector<rt::Arg> args;
-  for (rt::BoundParam &b : bound) {
+  for (size_t i = 0; i < bound.size(); ++i) {
+    rt::BoundParam &b = bound[i];
     if (!b.isArray) {
       args.push_back(rt::scalarArg(b));
       continue;
     }
-    rt::Buffer buf = dev.alloc(b.array.bytes());
+    rt::Buffer buf;
+    try {
+      buf = dev.alloc(b.array.bytes());
+    } catch (const rt::Error &e) {
+      throw rt::Error("kernel '" + sig.kernel + "': param '" +
+                      sig.params[i].name + "': " + e.what());
+    }
     arrays.buffers.push_back(buf);
     dev.upload(buf, b.array.data(), b.array.bytes());
     args.push_back(rt::Arg::buf(buf, b.array.type()));
