@@ -209,5 +209,48 @@ class ApiTest(unittest.TestCase):
         self.assertGreater(us, 0.0)
 
 
+_STORE = ("\\! kernel store\n\\! param X i64[4]\n\\! param V i64\n"
+          "V X !\n")
+
+
+def store_kernel() -> warpforth.Kernel:
+    if "store" not in _kernels:
+        _kernels["store"] = warpforth.Kernel.from_source(
+            _STORE, name="store.forth", device="cpu")
+    return _kernels["store"]
+
+
+class BadInputTest(unittest.TestCase):
+    """Bad input raises a Python exception naming what was wrong (issue 12):
+    never a crash, a silent truncation or a write into read-only memory."""
+
+    def test_alloc_sizes(self):  # 12.3
+        dev = warpforth.device("cpu")
+        for n in (-1, 0, 2**64):
+            with self.assertRaisesRegex(ValueError, "alloc: nbytes"):
+                dev.alloc(n)
+        with self.assertRaisesRegex(TypeError, "alloc: nbytes"):
+            dev.alloc(1.5)
+        # Fits in size_t, but in no machine's memory.
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "cannot allocate 18446744073709551615"):
+            dev.alloc(2**64 - 1)
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "cannot allocate 1125899906842624"):
+            dev.alloc(2**50)
+        src = array.array("d", [1.0])
+        s, _ = src.buffer_info()
+        addr = dev.alloc(8)
+        try:
+            with self.assertRaisesRegex(ValueError, "upload: nbytes"):
+                dev.upload(addr, s, -1)
+            with self.assertRaisesRegex(ValueError, "download: dst"):
+                dev.download(-8, addr, 8)
+            with self.assertRaisesRegex(warpforth.WarpForthError, "overruns"):
+                dev.upload(addr, s, 16)
+        finally:
+            dev.free(addr)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -2,6 +2,7 @@
 
 #include "runtime/Error.h"
 #include "runtime/LaunchCheck.h"
+#include "runtime/args/ArraySize.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -73,6 +74,11 @@ public:
   Buffer alloc(size_t bytes) override {
     // 64-byte aligned like a cache line, and never null so that a
     // zero-length buffer is still a valid pointer.
+    uint64_t memory = physicalMemoryBytes();
+    if (bytes > SIZE_MAX - 63 || (memory && bytes > memory))
+      throw Error("cannot allocate " + std::to_string(bytes) +
+                  " bytes: more than this machine's " + std::to_string(memory) +
+                  " bytes of memory");
     size_t rounded = (bytes + 63) / 64 * 64;
     if (rounded == 0)
       rounded = 64;
