@@ -251,6 +251,36 @@ class BadInputTest(unittest.TestCase):
         finally:
             dev.free(addr)
 
+    def test_read_only_arrays(self):  # 12.4
+        k = store_kernel()
+        frozen = b"\0" * 32
+        with self.assertRaisesRegex(ValueError, "param 'X': the array is "
+                                    "read-only"):
+            k(frozen, 7)
+        self.assertEqual(frozen, b"\0" * 32)
+        data = array.array("q", [0] * 4)
+        with self.assertRaisesRegex(ValueError, "read-only"):
+            k(memoryview(data).toreadonly(), 7)
+        self.assertEqual(list(data), [0, 0, 0, 0])
+        k(data, 7)  # writable: fine
+        self.assertEqual(list(data), [7, 0, 0, 0])
+
+    @unittest.skipIf(numpy is None, "numpy is not installed")
+    def test_read_only_numpy(self):  # 12.4
+        k = store_kernel()
+        a = numpy.zeros(4, dtype=numpy.int64)
+        a.setflags(write=False)
+        with self.assertRaisesRegex(ValueError, "param 'X': the array is "
+                                    "read-only"):
+            k(a, 7)
+        self.assertEqual(a.tolist(), [0, 0, 0, 0])
+        view = numpy.frombuffer(b"\0" * 32, dtype=numpy.int64)
+        with self.assertRaisesRegex(ValueError, "read-only"):
+            k(view, 7)
+        b = numpy.zeros(4, dtype=numpy.int64)
+        k(b, 7)
+        self.assertEqual(b.tolist(), [7, 0, 0, 0])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

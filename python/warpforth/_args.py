@@ -156,8 +156,8 @@ def _buffer_ref(obj: Any, what: str) -> ArrayRef:
     else:
         raise TypeError(f"{what}: buffer format {mv.format!r} has no WarpForth type")
     if mv.readonly:
-        # ctypes can only take the address of writable buffers; a read-only
-        # input is copied (nothing is written back to it).
+        # ctypes can only take the address of writable buffers. The launch
+        # refuses read-only arrays; the copy just carries the facts there.
         view = (ctypes.c_char * mv.nbytes).from_buffer_copy(mv)
         return ArrayRef(ctypes.addressof(view), mv.nbytes, t, False, False,
                         keep=view)

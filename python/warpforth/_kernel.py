@@ -173,6 +173,13 @@ class Kernel:
     def _array_arg(self, i: int, ref: ArrayRef, staged: list,
                    what: str) -> _lib.Arg:
         p = self.params[i]
+        if not ref.writable:
+            # The signature does not say which params the kernel stores to,
+            # so any array param may be written: never hand it read-only
+            # memory (a numpy view of bytes, a frozen array, bytes itself).
+            raise ValueError(f"{what}: the array is read-only, and the kernel "
+                             f"may store to any array param; pass a writable "
+                             f"one (numpy: a.copy(); bytes: bytearray(b))")
         if ref.type != self._type_codes[i]:
             raise TypeError(f"{what}: argument is {type_name(ref.type)}, "
                             f"signature says {p.type}")
@@ -217,7 +224,7 @@ class Kernel:
             # Host arrays come back whole: which params a kernel writes is
             # not in its signature.
             for addr, ref in staged:
-                if ref.writable and ref.nbytes:
+                if ref.nbytes:
                     self._dev.download(ref.addr, addr, ref.nbytes)
             return result
         finally:
