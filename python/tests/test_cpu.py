@@ -281,6 +281,51 @@ class BadInputTest(unittest.TestCase):
         k(b, 7)
         self.assertEqual(b.tolist(), [7, 0, 0, 0])
 
+    def test_scalar_range(self):  # 12.10
+        k = store_kernel()
+        x = array.array("q", [0] * 4)
+        with self.assertRaisesRegex(ValueError, "param 'V': 36893488147419103234 "
+                                    "does not fit in 64 bits"):
+            k(x, 2**65 + 2)
+        with self.assertRaisesRegex(ValueError, "param 'V'"):
+            k(x, 2**64 + 2)
+        with self.assertRaisesRegex(ValueError, "param 'V'"):
+            k(x, -2**63 - 1)
+        self.assertEqual(list(x), [0, 0, 0, 0])
+        k(x, 2**64 - 1)  # a bit pattern: -1
+        self.assertEqual(list(x), [-1, 0, 0, 0])
+
+    def test_launch_shape(self):  # 12.10
+        k = store_kernel()
+        x = array.array("q", [0] * 4)
+        for grid in (2**32 + 1, -1, 0, (1, 2**32), (1, -1)):
+            with self.assertRaisesRegex(ValueError, "grid"):
+                k(x, 1, grid=grid)
+        for grid in ("12", 1.5, True, (1, "2"), None):
+            with self.assertRaisesRegex(TypeError, "grid"):
+                k(x, 1, grid=grid)
+        with self.assertRaisesRegex(ValueError, "block"):
+            k(x, 1, block=(1, 1, 1, 1))
+        for shared in (-1, 2**64):
+            with self.assertRaisesRegex(ValueError, "shared"):
+                k(x, 1, shared=shared)
+        with self.assertRaisesRegex(TypeError, "shared"):
+            k(x, 1, shared="4")
+        self.assertEqual(list(x), [0, 0, 0, 0])
+
+    def test_nul_in_strings(self):  # 12.10
+        with self.assertRaisesRegex(ValueError, "source: contains a NUL"):
+            warpforth.Kernel.from_source(_STORE + "\0 bogus", device="cpu")
+        with self.assertRaisesRegex(ValueError, "name: contains a NUL"):
+            warpforth.Kernel.from_source(_STORE, name="a\0b", device="cpu")
+        with self.assertRaisesRegex(ValueError, "path: contains a NUL"):
+            warpforth.Kernel.from_file("x.forth\0y", device="cpu")
+        with self.assertRaisesRegex(ValueError, "source: contains a NUL"):
+            warpforth.compile_ptx(_STORE + "\0")
+        with self.assertRaisesRegex(ValueError, "defines"):
+            warpforth.Kernel.from_source(_STORE, defines={"A": "1\0"},
+                                         device="cpu")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -180,16 +180,31 @@ def array_ref(obj: Any, what: str) -> Optional[ArrayRef]:
     return _buffer_ref(obj, what)
 
 
+_I64_MIN, _I64_MAX = -2**63, 2**63 - 1
+
+
+def _int64(v: int, what: str) -> int:
+    """`v` for a 64-bit slot: the signed range, or the unsigned one as a bit
+    pattern (0xFFFFFFFFFFFFFFFF is -1, as in warpforth-run). Anything wider
+    would be cut to its low 64 bits by ctypes: refused."""
+    if _I64_MIN <= v <= _I64_MAX:
+        return v
+    if _I64_MAX < v <= _lib.U64_MAX:
+        return v - 2**64
+    raise ValueError(f"{what}: {v} does not fit in 64 bits")
+
+
 def scalar_arg(value: Any, what: str) -> _lib.Arg:
     """A wf_arg for a Python or numpy number (or a 0-d tensor)."""
-    if type(value) is int:  # the common case, without the ABC checks
+    if type(value) is int and _I64_MIN <= value <= _I64_MAX:  # common case
         return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0, value, 0.0)
     if type(value) is float:
         return _lib.Arg(_lib.ARG_FLOAT, _lib.TYPE_NONE, 0, 0, 0, value)
     if _is_torch(value) and value.dim() == 0:
         value = value.item()
     if isinstance(value, (bool, numbers.Integral)):
-        return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0, int(value), 0.0)
+        return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0,
+                        _int64(int(value), what), 0.0)
     if isinstance(value, numbers.Real):
         return _lib.Arg(_lib.ARG_FLOAT, _lib.TYPE_NONE, 0, 0, 0, float(value))
     raise TypeError(f"{what} is a scalar; got {type(value).__name__}")
@@ -200,8 +215,9 @@ def stream_handle(stream: Any) -> int:
     if stream is None:
         return 0
     if isinstance(stream, int):
-        return stream
+        return _lib.check_int(stream, "stream", 0, _lib.U64_MAX)
     for attr in ("cuda_stream", "ptr", "handle"):
         if hasattr(stream, attr):
-            return int(getattr(stream, attr))
+            return _lib.check_int(int(getattr(stream, attr)), "stream", 0,
+                                  _lib.U64_MAX)
     raise TypeError(f"stream: cannot get a CUstream from {type(stream).__name__}")
