@@ -130,7 +130,7 @@ CompileResult compile(const std::string &path, const std::string &source,
   result.diagnostics = front.diags.render();
   if (!ok)
     return result;
-  result.signature = formatSignature(front.module.header);
+  result.signature = formatSignature(front.module.header, options.arch);
   if (emit == EmitKind::Tokens || emit == EmitKind::AST ||
       emit == EmitKind::IR) {
     result.ok = true;
@@ -226,8 +226,8 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
     diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
     return nullptr;
   }
-  return std::make_unique<JITHostKernel>(std::move(jit),
-                                         formatSignature(front.module.header));
+  return std::make_unique<JITHostKernel>(
+      std::move(jit), formatSignature(front.module.header, options.arch));
 }
 
 bool readSourceFile(const std::string &path, std::string &contents) {
