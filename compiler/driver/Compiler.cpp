@@ -13,6 +13,8 @@
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/Parser.h"
 #include "compiler/resolver/StackResolver.h"
+#include "runtime/Error.h"
+#include "runtime/FileIO.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -231,23 +233,22 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
 }
 
 bool readSourceFile(const std::string &path, std::string &contents) {
-  std::stringstream buffer;
-  if (path == "-") {
-    buffer << std::cin.rdbuf();
-    contents = buffer.str();
+  std::string error;
+  return readSourceFile(path, contents, error);
+}
+
+bool readSourceFile(const std::string &path, std::string &contents,
+                    std::string &error) {
+  try {
+    contents =
+        path == "-"
+            ? rt::readStream(0, "<stdin>", kMaxSourceBytes, "kernel sources")
+            : rt::readRegularFile(path, kMaxSourceBytes, "kernel sources");
     return true;
+  } catch (const rt::Error &e) {
+    error = e.what();
+    return false;
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  buffer << in.rdbuf();
-  if (in.bad())
-    return false;
-  contents = buffer.str();
-  return true;
 }
 
 } // namespace wf

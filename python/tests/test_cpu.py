@@ -326,6 +326,20 @@ class BadInputTest(unittest.TestCase):
             warpforth.Kernel.from_source(_STORE, defines={"A": "1\0"},
                                          device="cpu")
 
+    def test_unreadable_sources(self):  # 12.14, 12.15
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "'/dev/zero' is not a regular file"):
+            warpforth.Kernel.from_file("/dev/zero", device="cpu")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "is a directory, not a file"):
+            warpforth.Kernel.from_file(Path(__file__).parent, device="cpu")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "No such file or directory"):
+            warpforth.Kernel.from_file("/nonexistent.forth", device="cpu")
+        # A UTF-8 byte-order mark is skipped.
+        k = warpforth.Kernel.from_source("\ufeff" + _STORE, device="cpu")
+        self.assertEqual(k.name, "store")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,6 +1,7 @@
 #include "runtime/args/Npy.h"
 
 #include "runtime/Error.h"
+#include "runtime/FileIO.h"
 #include "runtime/args/Half.h"
 
 #include <cstring>
@@ -155,12 +156,7 @@ NpyArray parseNpy(const std::string &bytes, const std::string &name) {
 }
 
 NpyArray readNpy(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error("cannot open '" + path + "'");
-  std::string bytes((std::istreambuf_iterator<char>(in)),
-                    std::istreambuf_iterator<char>());
-  return parseNpy(bytes, path);
+  return parseNpy(readRegularFile(path, kMaxNpyBytes, ".npy files"), path);
 }
 
 std::string encodeNpy(const HostArray &array,
@@ -223,11 +219,7 @@ std::string encodeNpy(const HostArray &array,
 
 void writeNpy(const std::string &path, const HostArray &array,
               const std::vector<size_t> &shape) {
-  std::ofstream out(path, std::ios::binary);
-  std::string bytes = encodeNpy(array, shape);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!out)
-    throw Error("cannot write '" + path + "'");
+  writeFile(path, encodeNpy(array, shape));
 }
 
 } // namespace wf::rt

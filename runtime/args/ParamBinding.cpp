@@ -179,7 +179,8 @@ private:
 
   HostArray loadFile(size_t i, const std::string &path) {
     ElemType want = sig.params[i].type;
-    NpyArray npy = readNpy(path);
+    NpyArray npy;
+    sized(i, [&] { npy = readNpy(path); });
     ElemType have = npy.array.type();
     if (have == want)
       return std::move(npy.array);

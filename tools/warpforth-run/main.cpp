@@ -8,6 +8,7 @@
 // --bench says so. Every failure is one message on stderr and exit code 1.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/FileIO.h"
 #include "runtime/Runtime.h"
 #include "runtime/args/Npy.h"
 #include "runtime/args/ParamBinding.h"
@@ -79,6 +80,13 @@ struct DeviceArrays {
   }
 };
 
+// Output that never arrived (a full disk, a closed pipe) is an error.
+void checkStdout() {
+  std::cout.flush();
+  if (!std::cout)
+    throw rt::Error("cannot write to standard output");
+}
+
 int runKernel(const run::RunOptions &o) {
   rt::LaunchConfig config;
   config.grid = run::parseDims(o.grid, "--grid");
@@ -111,6 +119,11 @@ int runKernel(const run::RunOptions &o) {
   for (const std::string &s : o.saves) {
     auto [name, file] = run::splitAssignment(s, "--save");
     saves.emplace_back(run::resolveParam(sig, name, "--save"), file);
+    // A file that cannot be written is found now, not after the run.
+    rt::checkOutputPath(file, "--save " + name);
+    if (rt::sameFile(file, o.input))
+      throw rt::Error("--save " + s + ": '" + file +
+                      "' is the kernel file; give another file");
   }
   std::vector<size_t> prints;
   for (const std::string &p : o.prints)
@@ -176,7 +189,7 @@ int runKernel(const run::RunOptions &o) {
     std::cout << run::formatReadable(sig.params[p].name, fetch(p)) << "\n";
   for (auto &[index, file] : saves)
     rt::writeNpy(file, fetch(index));
-  std::cout.flush();
+  checkStdout();
 
   if (o.bench > 0) {
     kernel.time(config, args); // warm-up
@@ -186,6 +199,7 @@ int runKernel(const run::RunOptions &o) {
     std::cout << run::formatBench(sig.kernel, samples.size(),
                                   run::summarize(samples))
               << "\n";
+    checkStdout();
   }
   return 0;
 }

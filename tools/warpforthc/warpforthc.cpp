@@ -1,9 +1,10 @@
 //===- warpforthc.cpp - The WarpForth compiler's command line -------------===//
 #include "compiler/driver/Compiler.h"
+#include "runtime/Error.h"
+#include "runtime/FileIO.h"
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -62,29 +63,43 @@ int main(int argc, char **argv) {
         floatMode == "f32" ? wf::FloatMode::F32 : wf::FloatMode::F64;
 
   static const std::map<std::string, wf::EmitKind> kinds = {
-      {"tokens", wf::EmitKind::Tokens}, {"ast", wf::EmitKind::AST},
-      {"ir", wf::EmitKind::IR},         {"llvm", wf::EmitKind::LLVM},
+      {"tokens", wf::EmitKind::Tokens},
+      {"ast", wf::EmitKind::AST},
+      {"ir", wf::EmitKind::IR},
+      {"llvm", wf::EmitKind::LLVM},
       {"ptx", wf::EmitKind::PTX}};
 
-  std::string source;
-  if (!wf::readSourceFile(input, source)) {
-    std::cerr << "warpforthc: error: cannot read '" << input << "'\n";
+  // The output must not be the input: a failed compile would leave the
+  // source truncated, a good one would replace it with PTX.
+  if (output != "-" && input != "-" && wf::rt::sameFile(input, output)) {
+    std::cerr << "warpforthc: error: -o '" << output
+              << "' is the input file; give another output file\n";
+    return 1;
+  }
+  std::string source, readError;
+  if (!wf::readSourceFile(input, source, readError)) {
+    std::cerr << "warpforthc: error: " << readError << "\n";
     return 1;
   }
   std::string name = input == "-" ? "<stdin>" : input;
-  wf::CompileResult result =
-      wf::compile(name, source, kinds.at(emit), options);
+  wf::CompileResult result = wf::compile(name, source, kinds.at(emit), options);
   std::cerr << result.diagnostics;
   if (!result.ok)
     return 1;
   if (output == "-") {
     std::cout << result.output;
-    return std::cout.good() ? 0 : 1;
+    std::cout.flush();
+    if (!std::cout.good()) {
+      std::cerr << "warpforthc: error: cannot write the output to standard "
+                   "output\n";
+      return 1;
+    }
+    return 0;
   }
-  std::ofstream out(output, std::ios::binary);
-  out << result.output;
-  if (!out.good()) {
-    std::cerr << "warpforthc: error: cannot write '" << output << "'\n";
+  try {
+    wf::rt::writeFile(output, result.output);
+  } catch (const wf::rt::Error &e) {
+    std::cerr << "warpforthc: error: " << e.what() << "\n";
     return 1;
   }
   return 0;
