@@ -91,7 +91,8 @@ int runKernel(const run::RunOptions &o) {
   rt::LaunchConfig config;
   config.grid = run::parseDims(o.grid, "--grid");
   config.block = run::parseDims(o.block, "--block");
-  config.dynamicSharedBytes = o.sharedBytes;
+  config.dynamicSharedBytes =
+      run::parseByteCount(o.sharedBytes, "--shared-bytes");
   if (o.bench < 0)
     throw rt::Error("--bench " + std::to_string(o.bench) +
                     ": expected a count of at least 0");

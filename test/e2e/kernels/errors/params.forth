@@ -66,6 +66,16 @@ A @ N + A 8 + !
 \ ONLY: cpu
 \ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 307200 --arch sm_80
 \ EXPECT-STDERR: 307200 of dynamic shared memory per block are more than the 166912 a GPU allows (sm_80)
+\ --shared-bytes takes a count that fits in 64 bits; -1 and 2^64 used to
+\ wrap to 2^64-1 (issue 12.11).
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes -1
+\ EXPECT-STDERR: warpforth-run: error: --shared-bytes '-1': expected a byte count from 0 to 2^64-1
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 18446744073709551616
+\ EXPECT-STDERR: --shared-bytes '18446744073709551616': expected a byte count from 0 to 2^64-1
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 4k
+\ EXPECT-STDERR: --shared-bytes '4k': expected a byte count
+\ E2E: --param 'i64[]:1,2' --param i64:3 --param 'f64[3]' --shared-bytes 0x10 --output-param 0
+\ EXPECT: 1,4,0,0
 \ Other options.
 \ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --kernel other
 \ EXPECT-STDERR: --kernel 'other'
