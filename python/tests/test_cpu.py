@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import array
 import math
+import os
 import random
 import sys
 import unittest
@@ -23,6 +24,18 @@ try:
     import numpy
 except ImportError:
     numpy = None
+try:
+    import ml_dtypes
+except ImportError:
+    ml_dtypes = None
+
+# In CI (tools/setup.sh installs them) the numpy and ml_dtypes cases must
+# run, not be skipped.
+if os.environ.get("CI") == "true":
+    for _name, _module in (("numpy", numpy), ("ml_dtypes", ml_dtypes)):
+        if _module is None:
+            sys.exit(f"test_cpu.py: CI=true but {_name} is not importable by "
+                     f"{sys.executable}; tools/setup.sh installs it")
 
 F64_TOL, F32_TOL = 1e-10, 1e-4
 
@@ -339,6 +352,20 @@ class BadInputTest(unittest.TestCase):
         # A UTF-8 byte-order mark is skipped.
         k = warpforth.Kernel.from_source("\ufeff" + _STORE, device="cpu")
         self.assertEqual(k.name, "store")
+
+    @unittest.skipIf(ml_dtypes is None, "ml_dtypes is not installed")
+    def test_bf16_from_numpy(self):  # 12.17
+        k = warpforth.Kernel.from_source(
+            "\\! kernel twice\n\\! param X bf16[4]\n"
+            "4 0 DO  I 2* X + BF@ 2.0 F* I 2* X + BF!  LOOP\n", device="cpu")
+        x = numpy.array([1.5, -2, 0.25, 3], dtype=ml_dtypes.bfloat16)
+        k(x)
+        self.assertEqual(x.astype(numpy.float32).tolist(), [3, -4, 0.5, 6])
+        with self.assertRaisesRegex(TypeError, "param 'X': argument is f32, "
+                                    "signature says bf16"):
+            k(numpy.zeros(4, dtype=numpy.float32))
+        with self.assertRaisesRegex(TypeError, "ml_dtypes.bfloat16"):
+            k(numpy.zeros(4, dtype="V2"))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ _TYPESTR = {  # (kind, itemsize) of an array-interface typestr
     # uint8 files feed i8 params in warpforth-run.
     ("u", 1): 0, ("u", 2): 1, ("u", 4): 2, ("u", 8): 3, ("b", 1): 0,
 }
+_BF16 = 5  # wf_elem_type
 _TORCH = {
     "torch.float16": 4, "torch.bfloat16": 5, "torch.float32": 6,
     "torch.float64": 7, "torch.int8": 0, "torch.uint8": 0, "torch.bool": 0,
@@ -141,7 +142,23 @@ def _array_interface_ref(obj: Any, what: str) -> ArrayRef:
         raise ValueError(f"{what}: array is not C-contiguous")
     addr, readonly = ai["data"]
     return ArrayRef(addr or 0, _nelems(shape) * itemsize,
-                    _from_typestr(typestr, what), False, not readonly)
+                    _numpy_type(obj, typestr, what), False, not readonly)
+
+
+def _numpy_type(obj: Any, typestr: str, what: str) -> int:
+    # numpy has no bf16; ml_dtypes adds one, which the array interface
+    # shows only as two opaque bytes ('<V2'): its dtype has the name.
+    if typestr[1:] == "V2" and getattr(getattr(obj, "dtype", None), "name",
+                                       None) == "bfloat16":
+        return _BF16
+    try:
+        return _from_typestr(typestr, what)
+    except TypeError:
+        if typestr[1] == "V":
+            raise TypeError(f"{what}: dtype {getattr(obj, 'dtype', typestr)} "
+                            f"has no WarpForth type (for bf16 use "
+                            f"ml_dtypes.bfloat16)") from None
+        raise
 
 
 def _buffer_ref(obj: Any, what: str) -> ArrayRef:
