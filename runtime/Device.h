@@ -71,6 +71,7 @@ private:
   std::shared_ptr<const KernelSignature> sig_;
   std::shared_ptr<void> keepAlive_;
   std::string loadLog_;
+  DeviceLimits limits_;
 };
 
 class Device {

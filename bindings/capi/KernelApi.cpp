@@ -118,9 +118,9 @@ wf_kernel *wf_kernel_compile_file(wf_device *dev, const char *path,
   return guarded<wf_kernel *>(nullptr, [&] {
     require(dev, "device");
     require(path, "path");
-    std::string source;
-    if (!wf::readSourceFile(path, source))
-      throw rt::Error(std::string("cannot read '") + path + "'");
+    std::string source, error;
+    if (!wf::readSourceFile(path, source, error))
+      throw rt::Error(error);
     return compileAndLoad(dev, path, source, opts);
   });
 }

@@ -5,8 +5,7 @@
 #include "bindings/load/LoadKernel.h"
 #endif
 
-#include <fstream>
-#include <iterator>
+#include "common/FileIO.h"
 
 namespace wf::run {
 
@@ -17,13 +16,8 @@ bool endsWith(const std::string &s, const std::string &suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw rt::Error("cannot read '" + path + "'");
-  return std::string((std::istreambuf_iterator<char>(in)),
-                     std::istreambuf_iterator<char>());
-}
+// PTX from warpforthc is a few MiB at most.
+constexpr uint64_t kMaxPtxBytes = 256 << 20;
 
 #ifdef WARPFORTH_HAVE_COMPILER
 CompileOptions compileOptions(const RunOptions &o) {
@@ -73,11 +67,12 @@ LoadedKernel loadKernel(const RunOptions &o) {
   // Reading the input first makes a missing file the error, not the GPU.
   std::string text;
 #ifdef WARPFORTH_HAVE_COMPILER
-  if (!isPtx && !readSourceFile(o.input, text))
-    throw rt::Error("cannot read '" + o.input + "'");
+  std::string readError;
+  if (!isPtx && !readSourceFile(o.input, text, readError))
+    throw rt::Error(readError);
 #endif
   if (isPtx)
-    text = readFile(o.input);
+    text = rt::readRegularFile(o.input, kMaxPtxBytes, "PTX files");
 
   LoadedKernel out;
   // PTX needs the GPU even when --device is auto.

@@ -1,10 +1,11 @@
 //===- warpforthc.cpp - The WarpForth compiler's command line -------------===//
 #include "compiler/driver/Compiler.h"
+#include "common/Error.h"
+#include "common/FileIO.h"
 #include "compiler/driver/Defines.h"
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -65,9 +66,16 @@ int main(int argc, char **argv) {
       {"llvm", wf::EmitKind::LLVM},
       {"ptx", wf::EmitKind::PTX}};
 
-  std::string source;
-  if (!wf::readSourceFile(input, source)) {
-    std::cerr << "warpforthc: error: cannot read '" << input << "'\n";
+  // The output must not be the input: a failed compile would leave the
+  // source truncated, a good one would replace it with PTX.
+  if (output != "-" && input != "-" && wf::rt::sameFile(input, output)) {
+    std::cerr << "warpforthc: error: -o '" << output
+              << "' is the input file; give another output file\n";
+    return 1;
+  }
+  std::string source, readError;
+  if (!wf::readSourceFile(input, source, readError)) {
+    std::cerr << "warpforthc: error: " << readError << "\n";
     return 1;
   }
   std::string name = input == "-" ? "<stdin>" : input;
@@ -77,12 +85,18 @@ int main(int argc, char **argv) {
     return 1;
   if (output == "-") {
     std::cout << result.output;
-    return std::cout.good() ? 0 : 1;
+    std::cout.flush();
+    if (!std::cout.good()) {
+      std::cerr << "warpforthc: error: cannot write the output to standard "
+                   "output\n";
+      return 1;
+    }
+    return 0;
   }
-  std::ofstream out(output, std::ios::binary);
-  out << result.output;
-  if (!out.good()) {
-    std::cerr << "warpforthc: error: cannot write '" << output << "'\n";
+  try {
+    wf::rt::writeFile(output, result.output);
+  } catch (const wf::rt::Error &e) {
+    std::cerr << "warpforthc: error: " << e.what() << "\n";
     return 1;
   }
   return 0;
