@@ -1,17 +1,41 @@
 \ Softmax over the last dimension, rows of COLS elements: GROUP threads per
 \ row (several rows per block when GROUP <= 32, else one row per block).
 \ Grid: ceil(ROWS / (BDIM-X / GROUP)) blocks of BDIM-X threads.
-\ One pass reads the row for its max and sum (online: one exponential per
-\ element), a second reads it again (from L1/L2 for short rows) and writes
+\ With -D VPT=n (COLS <= n * GROUP) each thread keeps its n values in
+\ registers: the row is read once. With VPT=0 (any length) one pass reads
+\ the row for its max and sum (online: one exponential per element) and a
+\ second reads it again (from L1/L2 for short rows) to write
 \ exp(x - max) / sum.
-\ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, ESZ (bytes
-\ per element) and LD ( addr -- x ) / ST ( x addr -- ) for its dtype.
+\ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, VPT, the
+\ register array XS (VPT+1 floats), ESZ (bytes per element) and
+\ LD ( addr -- x ) / ST ( x addr -- ) for its dtype.
 INCLUDE ../lib/rowstats.fs
 
 : ROW ( -- r )  BID-X BDIM-X GROUP / *  TID-X GROUP / + ;
 : FIRST-COL ( -- j )  TID-X GROUP 1- AND ;
 
-ROW ROWS < IF
+\ Column of this thread's v-th value (v known when compiling).
+: COL ( v -- j )  GROUP * FIRST-COL + ;
+
+VPT 0 > IF ROW ROWS < IF
+  ROW COLS * ESZ * { off }
+  NEG-MAX
+  VPT 0 UNROLL DO
+    I COL DUP COLS < IF  ESZ * off + X + LD  ELSE DROP -INF THEN
+    DUP I XS! FMAX
+  LOOP
+  MAX-REDUCE { m }
+  0.0
+  VPT 0 UNROLL DO  I XS@ m F- FEXP  DUP I XS!  F+  LOOP
+  SUM-REDUCE
+  \ A +inf max makes the row NaN, as in torch (inf - inf).
+  m m F- F+  1.0 SWAP F/ { inv }
+  VPT 0 UNROLL DO
+    I COL DUP COLS < IF  I XS@ inv F*  SWAP ESZ * off + Y + ST  ELSE DROP THEN
+  LOOP
+THEN THEN
+
+VPT 0 = IF ROW ROWS < IF
   ROW COLS * ESZ * { off }
   NEG-MAX 0.0 { m s }
   FIRST-COL BEGIN DUP COLS < WHILE
@@ -26,4 +50,4 @@ ROW ROWS < IF
     DUP ESZ * off + X + LD m F- FEXP inv F*  OVER ESZ * off + Y + ST
     GROUP +
   REPEAT DROP
-THEN
+THEN THEN

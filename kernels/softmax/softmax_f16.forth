@@ -1,8 +1,10 @@
 \ Softmax over the last dimension of float16 rows, math in f32
-\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs).
+\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs); -D VPT=n:
+\ values per thread held in registers (0: stream the row twice).
 \! kernel softmax_f16
 \! float f32
 \! const GROUP 32
+\! const VPT 0
 \! const ESZ 2
 \! param X f16[ROWS*COLS]
 \! param Y f16[ROWS*COLS]
@@ -10,6 +12,7 @@
 \! param COLS i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[VPT+1]
 : LD HF@ ;
 : ST HF! ;
 INCLUDE softmax-rows.fs

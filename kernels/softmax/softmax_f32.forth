@@ -1,8 +1,10 @@
 \ Softmax over the last dimension of float32 rows, math in f32
-\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs).
+\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs); -D VPT=n:
+\ values per thread held in registers (0: stream the row twice).
 \! kernel softmax_f32
 \! float f32
 \! const GROUP 32
+\! const VPT 0
 \! const ESZ 4
 \! param X f32[ROWS*COLS]
 \! param Y f32[ROWS*COLS]
@@ -10,6 +12,7 @@
 \! param COLS i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[VPT+1]
 : LD F32@ ;
 : ST F32! ;
 INCLUDE softmax-rows.fs

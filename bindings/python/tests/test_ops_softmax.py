@@ -41,6 +41,18 @@ class Softmax(unittest.TestCase):
                 self.assertEqual(y.shape, x.shape)
                 self.check(y, ref_softmax(f64(x)), dt, f"softmax {shape}")
 
+    def test_streaming_rows(self):
+        # Rows too long for registers are read twice instead (VPT=0).
+        saved, sm.MAX_VPT = sm.MAX_VPT, 0
+        try:
+            rng = np.random.default_rng(3)
+            for dt in dtypes():
+                x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
+                self.check(ops.softmax(x), ref_softmax(f64(x)), dt,
+                           "streaming")
+        finally:
+            sm.MAX_VPT = saved
+
     def test_backward(self):
         rng = np.random.default_rng(2)
         for shape in SHAPES:

@@ -8,30 +8,43 @@ from typing import Any
 from . import _common as c
 
 # How a row is split among threads, by its length: up to SHORT columns a
-# group of GROUP <= 32 lanes per row (several rows per 128-thread block); up
-# to LONG a block per row; longer rows with too few of them to fill the GPU
-# split across blocks (two launches: partial states, then the write).
+# group of at most 32 lanes per row (several rows per 128-thread block); up
+# to LONG a block per row; longer rows, when there are too few of them to
+# fill the GPU, split across blocks (two launches: partial states, then the
+# write). The forward keeps a row in registers (VPT values per thread, a
+# power of two up to MAX_VPT) where it fits, and reads it once.
 SHORT = 1024
-BLOCK = 256
+MAX_VPT = 32
 CHUNK = 8192         # columns per block when a row is split
 MIN_BLOCKS = 264     # about two waves on a 132-SM H100
 
 
-def _plan(rows: int, cols: int) -> tuple[str, int]:
-    """('group', lanes per row) | ('block', threads) | ('split', chunks)."""
+def _pow2(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def _plan(rows: int, cols: int) -> tuple[str, int, int]:
+    """(how, threads per row, values per thread in registers or 0) with how
+    'group' (<= 32 lanes per row), 'block' (a block per row) or 'split'
+    (threads per row is then the number of chunks)."""
     if cols <= SHORT:
         lanes = 1
         while lanes < 32 and lanes * 4 < cols:
             lanes *= 2
-        return "group", lanes
-    if rows >= MIN_BLOCKS or cols <= 2 * CHUNK:
-        return "block", BLOCK if cols <= 16384 else 1024
-    return "split", -(-cols // CHUNK)
+        return "group", lanes, _pow2(-(-cols // lanes))
+    if rows < MIN_BLOCKS and cols > 2 * CHUNK:
+        return "split", -(-cols // CHUNK), 0
+    threads = min(1024, max(256, _pow2(-(-cols // 16))))
+    vpt = _pow2(-(-cols // threads))
+    return "block", threads, vpt if vpt <= MAX_VPT else 0
 
 
 def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
                  out_args: list, part_per_row: int) -> None:
-    how, n = _plan(rows, cols)
+    how, n, vpt = _plan(rows, cols)
     if how == "split":
         part = c.empty(a, (rows * n * part_per_row,), "f32")
         for phase in (1, 2):
@@ -40,10 +53,12 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
             k(*args, *out_args, part, rows, cols, CHUNK, grid=(n, rows),
               block=1024)
         return
-    group = n
     block = 128 if how == "group" else n
-    k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, {"GROUP": group})
-    rows_per_block = block // group
+    defines = {"GROUP": n}
+    if name == "softmax":  # the backward streams
+        defines["VPT"] = vpt
+    k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
+    rows_per_block = block // n
     k(*args, *out_args, rows, cols,
       grid=max(1, -(-rows // rows_per_block)), block=block)
 
