@@ -6,13 +6,6 @@
 
 namespace wf {
 
-static std::string joinParts(const Token &dir, size_t from) {
-  std::string out;
-  for (size_t i = from; i < dir.parts.size(); ++i)
-    out += dir.parts[i].text;
-  return out;
-}
-
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
@@ -113,11 +106,22 @@ void HeaderParser::parseKernel(const Token &dir) {
 bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
                                  ElemType &type, bool &isArray,
                                  std::string &sizeText, SourceLoc &loc) {
-  std::string spec = joinParts(dir, firstPart);
+  // The parts are joined with one space, not glued: `i64[N M]` must stay two
+  // operands (an error), not become the name NM.
+  std::string spec;
+  std::vector<size_t> partStart;
+  for (size_t i = firstPart; i < dir.parts.size(); ++i) {
+    if (i > firstPart)
+      spec += ' ';
+    partStart.push_back(spec.size());
+    spec += dir.parts[i].text;
+  }
   const Token &typeTok = dir.parts[firstPart];
   loc = typeTok.loc;
   size_t bracket = spec.find('[');
   std::string typeName = spec.substr(0, bracket);
+  while (!typeName.empty() && typeName.back() == ' ')
+    typeName.pop_back(); // `i64 [N]`
   auto parsed = parseElemType(typeName);
   if (!parsed) {
     diags.error(typeTok.loc,
@@ -136,7 +140,18 @@ bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
     return false;
   }
   sizeText = spec.substr(bracket + 1, spec.size() - bracket - 2);
-  loc.col += static_cast<uint32_t>(bracket + 1);
+  // `TYPE[ ]` is `TYPE[]`, as it was when parts were glued.
+  size_t first = sizeText.find_first_not_of(' ');
+  sizeText =
+      first == std::string::npos
+          ? std::string()
+          : sizeText.substr(first, sizeText.find_last_not_of(' ') - first + 1);
+  // Point at the first character of the size in the part holding the '['.
+  size_t part = 0;
+  while (part + 1 < partStart.size() && partStart[part + 1] <= bracket)
+    ++part;
+  loc = dir.parts[firstPart + part].loc;
+  loc.col += static_cast<uint32_t>(bracket - partStart[part] + 1);
   return true;
 }
 
@@ -147,12 +162,18 @@ void HeaderParser::parseParam(const Token &dir) {
   param.name = dir.parts[1].text;
   param.loc = dir.parts[1].loc;
   SourceLoc sizeLoc;
-  if (!parseTypeSpec(dir, 2, param.type, param.isArray, param.size.text,
-                     sizeLoc))
+  std::string sizeText;
+  if (!parseTypeSpec(dir, 2, param.type, param.isArray, sizeText, sizeLoc))
     return;
   if (!claimName(dir.parts[1]))
     return;
+  // The signature holds the size as one field, so it goes there without
+  // spaces; finish() checks the spaced text, which keeps operands apart.
+  for (char c : sizeText)
+    if (c != ' ')
+      param.size.text += c;
   header.params.push_back(param);
+  paramSizeText.push_back(sizeText);
   paramSizeLocs.push_back(sizeLoc);
 }
 
@@ -385,12 +406,15 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
-    rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+    rt::SizeEval r = rt::evaluateSizeExpr(paramSizeText[i], lookup);
+    // The value is the one the runtime will compute from the signature.
+    if (r.status != rt::SizeEval::Invalid)
+      r = rt::evaluateSizeExpr(p.size.text, lookup);
     if (r.status == rt::SizeEval::Invalid)
       diags.error(paramSizeLocs[i],
-                  "bad size '" + p.size.text + "' for param '" + p.name +
+                  "bad size '" + paramSizeText[i] + "' for param '" + p.name +
                       "': " + r.detail,
-                  static_cast<uint32_t>(p.size.text.size()));
+                  static_cast<uint32_t>(paramSizeText[i].size()));
     else if (r.status == rt::SizeEval::Known && r.value < 0)
       diags.error(paramSizeLocs[i],
                   "size of param '" + p.name + "' is negative",
