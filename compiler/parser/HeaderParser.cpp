@@ -99,6 +99,26 @@ void HeaderParser::parseKernel(const Token &dir) {
                 name.length());
     return;
   }
+  // PTX identifiers are [a-zA-Z][a-zA-Z0-9_$]* or [_$%][a-zA-Z0-9_$]+, so a
+  // lone '_' is not one and ptxas would reject the entry.
+  if (name.text == "_") {
+    diags.error(name.loc,
+                "kernel name '_' must be an identifier (letters, digits, "
+                "'_'): PTX needs a character after a leading '_'",
+                name.length());
+    return;
+  }
+  // The kernel and the libdevice functions it calls share the module's
+  // namespace: a kernel named __nv_exp would be called by FEXP instead of
+  // libdevice's exp, silently.
+  if (name.text.rfind("__nv_", 0) == 0) {
+    diags.error(name.loc,
+                "kernel name '" + name.text +
+                    "' is reserved: names starting with '__nv_' are "
+                    "libdevice's",
+                name.length());
+    return;
+  }
   header.name = name.text;
   header.loc = name.loc;
 }
