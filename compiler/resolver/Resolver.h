@@ -115,6 +115,22 @@ private:
   /// Records that the kernel needs sm_<sm> or newer (checked by codegen).
   void requireSm(const Item &item, unsigned sm);
 
+  /// A memory word's address operand, checked against the word's memory
+  /// space once the whole kernel is resolved (loops carry addresses).
+  struct AddressUse {
+    const ir::Inst *inst;
+    unsigned operand;
+    ir::AddrSpace space;
+    Prim prim;
+    SourceLoc loc;
+    std::string text; // the word as written
+  };
+  void useAddress(const Item &item, const ir::Inst *inst, unsigned operand,
+                  ir::AddrSpace space);
+  /// Reports global words on shared addresses and shared words on array
+  /// params (ir/AddressOrigins.h).
+  void checkAddressSpaces();
+
   // Control flow.
   PendingEdge branchAway(const Item &item, std::string what);
   void condBranch(ir::Value *flag, ir::Block *ifTrue, PendingEdge *ifFalse,
@@ -143,6 +159,7 @@ private:
   unsigned mmaGroups = 0;         // numbers MmaLane groups
   unsigned targetWordGroups = 0;  // numbers TargetWord groups
   std::vector<size_t> regOffsets; // where each register array starts
+  std::vector<AddressUse> addressUses;
   bool tooLarge = false;
 };
 

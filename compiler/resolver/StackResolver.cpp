@@ -35,6 +35,8 @@ bool Resolver::run() {
   resolveRange(program.kernel.body, 0, program.kernel.body.size());
   if (reachable())
     current->term.kind = ir::Terminator::Kind::Ret;
+  if (!tooLarge)
+    checkAddressSpaces();
   return !diags.hasErrors();
 }
 

@@ -1,4 +1,5 @@
 // Unit tests for the stack resolver: the stack becomes SSA values.
+#include "compiler/ir/AddressOrigins.h"
 #include "compiler/ir/IRBuilder.h"
 #include "compiler/parser/Parser.h"
 #include "compiler/resolver/StackResolver.h"
@@ -140,4 +141,31 @@ TEST_CASE("runaway inlining is stopped with an error, not a hang") {
   Resolved r(words + "w39");
   CHECK_FALSE(r.ok);
   CHECK(r.firstError().find("kernel too large") != std::string::npos);
+}
+
+TEST_CASE("address origins follow loops to a fixed point") {
+  // The pointer enters the loop as T and comes back as itself plus 8: the
+  // header parameter is T's, and the store keeps a shared address as data.
+  Resolved r("\\! shared T i64[8]\nT N 0 DO 8 + LOOP D !");
+  REQUIRE(r.ok);
+  ir::AddressOrigins origins(r.module.body);
+  const ir::Block &header = *r.module.body.blocks[1];
+  REQUIRE(!header.params.empty());
+  ir::AddressOrigin pointer = origins.of(header.params[0].get());
+  CHECK(pointer.shared == 0);
+  CHECK_FALSE(pointer.mayBeGlobal());
+  // The loop counter is no address.
+  CHECK(origins.of(header.params[1].get()).empty());
+}
+
+TEST_CASE("memory words must get addresses of their own memory") {
+  Resolved ok("\\! shared T i64[8]\nT N 0 DO DUP S@ DROP 8 + LOOP DROP");
+  CHECK(ok.ok);
+  Resolved bad("\\! shared T i64[8]\nT N 0 DO DUP @ DROP 8 + LOOP DROP");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.firstError() == "'@' reads global memory but its address is in "
+                            "the shared array 'T': use S@");
+  Resolved param("D 8 + S@ DROP");
+  CHECK_FALSE(param.ok);
+  CHECK(param.firstError().find("array param 'D'") != std::string::npos);
 }
