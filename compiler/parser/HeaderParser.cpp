@@ -4,6 +4,8 @@
 #include "common/SizeExpr.h"
 #include "compiler/lexer/Lexer.h"
 
+#include <functional>
+
 namespace wf {
 
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
@@ -367,8 +369,20 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   // -D values replace declared constants or add new ones.
   std::map<std::string, std::string> defineByUpper;
-  for (const auto &[name, value] : defines)
-    defineByUpper[upperCase(name)] = value;
+  // The defines arrive sorted by name, so 'n' and 'N' cannot be ordered
+  // by the command line: two different values for one constant are an
+  // error, not a choice by sort order.
+  std::map<std::string, std::string> defineSpelling;
+  for (const auto &[name, value] : defines) {
+    std::string upper = upperCase(name);
+    auto [it, inserted] = defineByUpper.emplace(upper, value);
+    if (!inserted && it->second != value)
+      diags.error(fileStart, "-D " + defineSpelling[upper] + "=" + it->second +
+                                 " and -D " + name + "=" + value +
+                                 " give one constant two values (names "
+                                 "ignore case)");
+    defineSpelling.emplace(upper, name);
+  }
   for (const auto &[upper, value] : defineByUpper) {
     bool declared = false;
     for (const ConstDecl &c : header.consts)
@@ -381,46 +395,104 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     }
   }
 
-  // Constants in declaration order; each may use the ones before it.
-  std::map<std::string, int64_t> known;
-  rt::NameLookup lookup =
-      [&](const std::string &name) -> std::optional<int64_t> {
-    auto it = known.find(upperCase(name));
-    if (it == known.end())
-      return std::nullopt;
-    return it->second;
-  };
+  // The text of every integer constant, after -D.
+  std::vector<std::string> texts(header.consts.size());
+  std::map<std::string, size_t> constByUpper;
   for (size_t i = 0; i < header.consts.size(); ++i) {
     ConstDecl &c = header.consts[i];
     std::string upper = upperCase(c.name);
-    std::string text = constExprs[i];
+    constByUpper[upper] = i;
+    texts[i] = constExprs[i];
     auto def = defineByUpper.find(upper);
-    if (def != defineByUpper.end()) {
-      Token lit;
-      if (classifyNumber(def->second, lit, nullptr) &&
-          lit.kind == TokenKind::Float) {
-        c.isFloat = true;
-        c.floatValue = lit.floatValue;
-        continue;
-      }
-      c.isFloat = false;
-      text = def->second;
-    }
-    if (c.isFloat)
+    if (def == defineByUpper.end())
       continue;
-    rt::SizeEval r = rt::evaluateSizeExpr(text, lookup);
-    if (r.status != rt::SizeEval::Known) {
-      std::string why = r.status == rt::SizeEval::Symbolic
-                            ? "unknown name '" + r.detail + "'"
-                            : r.detail;
-      diags.error(c.loc.valid() ? c.loc : fileStart,
-                  "constant '" + c.name + "' = '" + text +
-                      "' is not a compile-time integer: " + why);
+    Token lit;
+    if (classifyNumber(def->second, lit, nullptr) &&
+        lit.kind == TokenKind::Float) {
+      c.isFloat = true;
+      c.floatValue = lit.floatValue;
       continue;
     }
-    c.intValue = r.value;
-    known[upper] = r.value;
+    c.isFloat = false;
+    texts[i] = def->second;
   }
+
+  // A constant may use any other, declared or from -D, wherever it is: each
+  // is evaluated when first needed, so no value depends on the order of the
+  // declarations or of the -D options (which arrive sorted by name). A
+  // constant that needs itself is an error naming the cycle.
+  enum class State { Pending, Evaluating, Done, Failed };
+  std::vector<State> states(header.consts.size(), State::Pending);
+  std::vector<size_t> evaluating; // the chain being evaluated, outermost first
+  std::map<std::string, int64_t> known;
+  std::function<void(size_t)> evaluate;
+  rt::NameLookup lookup =
+      [&](const std::string &name) -> std::optional<int64_t> {
+    std::string upper = upperCase(name);
+    auto it = known.find(upper);
+    if (it != known.end())
+      return it->second;
+    auto c = constByUpper.find(upper);
+    if (c == constByUpper.end() || header.consts[c->second].isFloat)
+      return std::nullopt;
+    size_t i = c->second;
+    if (states[i] == State::Evaluating) {
+      // A cycle: report it once, at the constant where it closes, and fail
+      // every constant on it without further errors.
+      std::string path;
+      size_t from = evaluating.size();
+      while (from > 0 && evaluating[from - 1] != i)
+        --from;
+      for (size_t k = from - 1; k < evaluating.size(); ++k) {
+        path += header.consts[evaluating[k]].name + " -> ";
+        states[evaluating[k]] = State::Failed;
+      }
+      path += header.consts[i].name;
+      const ConstDecl &cd = header.consts[i];
+      diags.error(cd.loc.valid() ? cd.loc : fileStart,
+                  "constant '" + cd.name + "' = '" + texts[i] +
+                      "' is not a compile-time integer: it depends on "
+                      "itself (" +
+                      path + ")");
+      return std::nullopt;
+    }
+    if (states[i] == State::Pending)
+      evaluate(i);
+    it = known.find(upper);
+    return it == known.end() ? std::nullopt : std::optional(it->second);
+  };
+  evaluate = [&](size_t i) {
+    ConstDecl &c = header.consts[i];
+    states[i] = State::Evaluating;
+    evaluating.push_back(i);
+    rt::SizeEval r = rt::evaluateSizeExpr(texts[i], lookup);
+    evaluating.pop_back();
+    if (states[i] == State::Failed)
+      return; // on a cycle, reported
+    if (r.status == rt::SizeEval::Known) {
+      states[i] = State::Done;
+      c.intValue = r.value;
+      known[upperCase(c.name)] = r.value;
+      return;
+    }
+    states[i] = State::Failed;
+    std::string why = r.detail;
+    if (r.status == rt::SizeEval::Symbolic) {
+      auto dep = constByUpper.find(upperCase(r.detail));
+      if (dep == constByUpper.end())
+        why = "unknown name '" + r.detail + "'";
+      else if (header.consts[dep->second].isFloat)
+        why = "'" + r.detail + "' is a float constant";
+      else
+        return; // that constant's error says why
+    }
+    diags.error(c.loc.valid() ? c.loc : fileStart,
+                "constant '" + c.name + "' = '" + texts[i] +
+                    "' is not a compile-time integer: " + why);
+  };
+  for (size_t i = 0; i < header.consts.size(); ++i)
+    if (!header.consts[i].isFloat && states[i] == State::Pending)
+      evaluate(i);
 
   for (size_t i = 0; i < header.params.size(); ++i) {
     ParamDecl &p = header.params[i];
