@@ -102,6 +102,9 @@ public:
     } else if (d == "@large-shared-bytes") {
       need(f, 2, "@large-shared-bytes N");
       sig.largeSharedBytes = parseInt(f[1], "large shared byte count");
+    } else if (d == "@arch") {
+      need(f, 2, "@arch sm_XY");
+      sig.arch = f[1];
     } else if (d == "@max-threads") {
       need(f, 2, "@max-threads N");
       sig.maxThreads = parseInt(f[1], "thread count");
@@ -228,6 +231,8 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @large-shared-bytes " << sig.largeSharedBytes << "\n";
   if (sig.maxThreads)
     out << "// @max-threads " << sig.maxThreads << "\n";
+  if (!sig.arch.empty())
+    out << "// @arch " << sig.arch << "\n";
   for (const auto &[name, value] : sig.consts)
     out << "// @const " << name << " " << value << "\n";
   out << "// @end\n";

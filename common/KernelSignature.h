@@ -13,6 +13,7 @@
 //   // @shared-bytes 8192
 //   // @large-shared-bytes 65536      (only when the arrays pass 48 KiB)
 //   // @max-threads 256
+//   // @arch sm_80
 //   // @const MAX_SEQ 1024
 //   // @end
 //
@@ -69,6 +70,10 @@ struct KernelSignature {
   /// Most threads a block may have (@max-threads, from the kernel's
   /// launch-bounds); 0: no bound but the device's.
   int64_t maxThreads = 0;
+  /// The GPU architecture the kernel was compiled for (@arch, "sm_80");
+  /// empty in blocks from older compilers. The CPU backend holds launches
+  /// to that architecture's limits, as a GPU would.
+  std::string arch;
 
   /// The param's index in argument order, or -1.
   int paramIndex(const std::string &name) const;

@@ -6,7 +6,7 @@
 // error and the kernel time.
 //
 //===----------------------------------------------------------------------===//
-#include "demo/DemoKernel.h"
+#include "bindings/load/LoadKernel.h"
 #include "demo/reference/AttentionReference.h"
 #include "runtime/Runtime.h"
 
@@ -37,14 +37,15 @@ struct Options {
 
 int run(const Options &opt) {
   wf::rt::Device dev =
-      wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
+      wf::rt::Device::open(wf::rt::parseDeviceKind(opt.device, "--device"));
   bool f32 = opt.precision == "f32";
-  std::string path = opt.demoDir +
-                     (f32 ? "/attention-f32.forth" : "/attention.forth");
+  std::string path =
+      opt.demoDir + (f32 ? "/attention-f32.forth" : "/attention.forth");
   wf::CompileOptions compileOptions;
   compileOptions.arch = opt.arch;
   compileOptions.defines["MAX_SEQ"] = std::to_string(opt.seqLen);
-  wf::rt::Kernel kernel = wf::demo::loadForthKernel(dev, path, compileOptions);
+  wf::rt::Kernel kernel =
+      wf::compileFileAndLoad(dev, path, compileOptions).kernel;
 
   const size_t n = static_cast<size_t>(opt.seqLen * opt.headDim);
   std::mt19937_64 rng(opt.seed);
@@ -72,10 +73,12 @@ int run(const Options &opt) {
   wf::rt::LaunchConfig config;
   config.grid = {static_cast<uint32_t>(opt.seqLen), 1, 1};
   config.block = {opt.block, 1, 1};
-  std::vector<wf::rt::Arg> args = {
-      wf::rt::Arg::buf(bq),  wf::rt::Arg::buf(bk),
-      wf::rt::Arg::buf(bv),  wf::rt::Arg::buf(bo),
-      wf::rt::Arg::integer(opt.seqLen), wf::rt::Arg::integer(opt.headDim)};
+  std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq),
+                                   wf::rt::Arg::buf(bk),
+                                   wf::rt::Arg::buf(bv),
+                                   wf::rt::Arg::buf(bo),
+                                   wf::rt::Arg::integer(opt.seqLen),
+                                   wf::rt::Arg::integer(opt.headDim)};
 
   std::vector<double> times;
   for (int i = 0; i < std::max(1, opt.repeat); ++i)

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Attention speed, four ways on the same inputs in one process (f32):
 
-- flash: demo/flash_attention.forth (FlashAttention-2 on tensor cores, 3xTF32
-  so f32-accurate; one launch);
-- simt: the fastest kernel without tensor cores, demo/flash-attention-gemm.forth
-  at head_dim 64 and demo/flash-attention.forth at 128 (--simt);
+- flash: demo/flash_attention_tc_f32.forth (FlashAttention-2 on tensor
+  cores, 3xTF32 so f32-accurate; one launch);
+- simt: the fastest kernel without tensor cores,
+  demo/flash_attention_gemm_f32.forth (--simt);
 - naive: demo/attention-mh-f32.forth (one block per query row, causal only);
 - SDPA: torch.nn.functional.scaled_dot_product_attention, default backend;
 - plain: matmul, mask, softmax, matmul in PyTorch.
@@ -13,7 +13,9 @@ Shapes: B4 H16 N4096 with head_dim 64 and 128, causal and not, and GPT-2
 small's (B1 H12 d64 causal, N 64/256/1024). Median time by CUDA events,
 TFLOP/s counted as 4*B*H*N*N*d (halved when causal) and each column's
 ratio of SDPA's time to its own (above 1: faster than SDPA). The flash
-output is checked against SDPA's on every shape.
+output is checked against SDPA's on every shape. The tile shapes are the
+kernels' own defaults by head_dim (their `\\! const`s); the launch shape
+is read back from each compiled kernel's constants BR and NTHREADS.
 
     PYTHONPATH=bindings/python WARPFORTH_LIB=.../libwarpforth.so python3 demo/bench_flash.py
 """
@@ -32,17 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
 import warpforth  # noqa: E402
 
-# The tile shape per head_dim found fastest on an H100 (see the issue note).
-FLASH_CONFIG = {
-    64: ("flash_attention.forth", dict(WARPS=4, BC=32, MIN_BLOCKS=3, ASYNC=0)),
-    128: ("flash_attention.forth", dict(WARPS=8, BC=32, ASYNC=1)),
-}
-# Without tensor cores: the GEMM-style kernel (shapes without spills; the
-# row-per-thread kernel was faster at 128 only with TPR 2, which spills).
-SIMT_CONFIG = {
-    64: ("flash-attention-gemm.forth", dict(BR=128, BC=32, RPT=8, KPT=4)),
-    128: ("flash-attention-gemm.forth", dict(BR=64, BC=32, RPT=4, KPT=4)),
-}
+# The kernels; each declares its tile shape per head_dim (the fastest found
+# on an H100) as `\! const`s.
+FLASH_KERNEL = "flash_attention_tc_f32.forth"
+# Without tensor cores: the GEMM-style kernel (the row-per-thread kernel was
+# faster at 128 only with TPR 2, which spills).
+SIMT_KERNEL = "flash_attention_gemm_f32.forth"
 SHAPES = [
     (4, 16, 4096, 64, True), (4, 16, 4096, 64, False),
     (4, 16, 4096, 128, True), (4, 16, 4096, 128, False),
@@ -51,39 +48,22 @@ SHAPES = [
 _kernels: dict = {}
 
 
-def kernel(config: dict, head_dim: int, causal: bool) -> warpforth.Kernel:
-    file, cfg = config[head_dim]
+def kernel(file: str, head_dim: int, causal: bool):
+    """The compiled kernel, with its rows and threads per block (every
+    kernel here sizes its own shared memory)."""
     key = (file, head_dim, causal)
-    if key not in _kernels:
-        defines = {"HEAD_DIM": head_dim, "CAUSAL": int(causal), **cfg}
-        _kernels[key] = warpforth.Kernel.from_file(
-            ROOT / "demo" / file, device="gpu", defines=defines,
-            arch="sm_90")
+    if key not in _kernels:  # compiled and looked up once: launches are timed
+        k = warpforth.Kernel.from_file(
+            ROOT / "demo" / file, device="gpu", arch="sm_90",
+            defines={"HEAD_DIM": head_dim, "CAUSAL": int(causal)})
+        _kernels[key] = (k, k.const("BR"), k.const("NTHREADS"))
     return _kernels[key]
 
 
-def launch_shape(config: dict, d: int) -> tuple[int, int]:
-    """Rows per block and threads per block (every kernel here sizes its
-    own shared memory)."""
-    file, c = config[d]
-    if "WARPS" in c:
-        return 16 * c["WARPS"], 32 * c["WARPS"]
-    if "KPT" in c:
-        return c["BR"], (c["BR"] // c["RPT"]) * (c["BC"] // c["KPT"])
-    return c["BR"], c["BR"] // c["RPT"] * c["TPR"]
-
-
-_shapes: dict = {}
-
-
-def run(config: dict, q, k, v, o, causal: bool) -> None:
+def run(file: str, q, k, v, o, causal: bool) -> None:
     b, h, n, d = q.shape
-    key = (id(config), d)
-    if key not in _shapes:  # looked up once: launches are timed
-        _shapes[key] = launch_shape(config, d)
-    br, threads = _shapes[key]
-    kernel(config, d, causal)(q, k, v, o, n, h, b,
-                              grid=((n + br - 1) // br, h, b), block=threads)
+    kern, br, threads = kernel(file, d, causal)
+    kern(q, k, v, o, n, h, b, grid=((n + br - 1) // br, h, b), block=threads)
 
 
 def median_ms(fn, reps: int) -> float:
@@ -134,7 +114,7 @@ def main() -> int:
             lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
             args.reps)
         t_flash = median_ms(
-            lambda: run(FLASH_CONFIG, q, k, v, o, causal), args.reps)
+            lambda: run(FLASH_KERNEL, q, k, v, o, causal), args.reps)
         t_plain = median_ms(lambda: plain(q, k, v, causal), args.reps)
         naive = "n/a"
         if causal and not args.no_naive and n <= 4096:
@@ -149,12 +129,12 @@ def main() -> int:
         if args.simt:
             o3 = torch.empty_like(q)
             t_simt = median_ms(
-                lambda: run(SIMT_CONFIG, q, k, v, o3, causal), args.reps)
+                lambda: run(SIMT_KERNEL, q, k, v, o3, causal), args.reps)
             simt = (f" {t_simt:.3f} ({tf(t_simt):.1f}, "
                     f"{t_sdpa / t_simt:.2f}) |")
             err3 = ((o3 - ref).abs().max() / ref.abs().max()).item()
             worst = max(worst, err3)
-        run(FLASH_CONFIG, q, k, v, o, causal)
+        run(FLASH_KERNEL, q, k, v, o, causal)
         err = ((o - ref).abs().max() / ref.abs().max()).item()
         worst = max(worst, err)
         print(f"| B{b} H{h} N{n} d{d} {'causal' if causal else 'full'} | "

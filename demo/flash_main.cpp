@@ -5,7 +5,8 @@
 // by head (--check-heads limits how many, for big shapes) and timed.
 //
 //===----------------------------------------------------------------------===//
-#include "demo/DemoKernel.h"
+#include "compiler/driver/Defines.h"
+#include "bindings/load/LoadKernel.h"
 #include "demo/reference/AttentionReference.h"
 
 #include <CLI/CLI.hpp>
@@ -24,81 +25,73 @@ namespace {
 struct Options {
   int64_t batch = 1, heads = 2, seqLen = 128, headDim = 64;
   bool causal = true;
-  // 0: the tile shape found fastest on an H100 for the head_dim.
-  int br = 0, bc = 0, rpt = 0, tpr = 2; // 0: by kernel and head_dim
+  // Tile shape; 0 leaves the kernel's default (its `\! const`, by
+  // head_dim), which is read back from the compiled kernel's signature.
+  int br = 0, bc = 0, rpt = 0, tpr = 0, kpt = 0, warps = 0;
   std::string device = "auto";
   std::string arch = "sm_80";
   int repeat = 5;
   int checkHeads = 4;
-  // tc: flash_attention.forth (tensor cores); rows: flash-attention.forth;
-  // gemm: flash-attention-gemm.forth (both SIMT).
+  // tc: flash_attention_tc_f32.forth (tensor cores); rows:
+  // flash_attention_rows_f32.forth; gemm: flash_attention_gemm_f32.forth
+  // (both SIMT).
   std::string kernel = "tc";
-  int kpt = 0;
-  int warps = 0; // 0: by head_dim
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
-  std::vector<std::string> defines; // NAME=VALUE, after the options' own
+  std::vector<std::string> defines; // -D as given, after the options' own
 };
+
+// A constant of the compiled kernel (its signature's `@const` lines).
+int64_t kernelConst(const wf::rt::Kernel &kernel, const std::string &name) {
+  const auto &consts = kernel.signature().consts;
+  auto it = consts.find(name);
+  if (it == consts.end())
+    throw wf::rt::Error("kernel '" + kernel.name() + "' has no constant '" +
+                        name + "'");
+  return it->second;
+}
 
 int run(const Options &opt) {
   wf::rt::Device dev =
-      wf::rt::Device::open(wf::demo::parseDeviceKind(opt.device));
-  int tpr = opt.tpr;
-  // Unset tile shapes: the fastest found on an H100 (see bench_flash.py).
+      wf::rt::Device::open(wf::rt::parseDeviceKind(opt.device, "--device"));
   bool tc = opt.kernel == "tc", gemm = opt.kernel == "gemm";
-  int bc = opt.bc ? opt.bc : tc || gemm ? 32 : 16;
-  bool small = opt.headDim <= 64;
-  int rpt = opt.rpt ? opt.rpt : gemm && small ? 8 : gemm ? 4 : 2;
-  int kpt = opt.kpt ? opt.kpt : 4;
-  int warps = opt.warps ? opt.warps : small ? 4 : 8;
-  int br = tc ? 16 * warps : opt.br ? opt.br : (small ? 128 : 64);
   wf::CompileOptions compile;
   compile.arch = opt.arch;
   compile.optLevel = opt.optLevel;
   compile.defines = {{"HEAD_DIM", std::to_string(opt.headDim)},
-                     {"CAUSAL", opt.causal ? "1" : "0"},
-                     {"BR", std::to_string(br)},
-                     {"BC", std::to_string(bc)},
-                     {"RPT", std::to_string(rpt)},
-                     {"TPR", std::to_string(tpr)}};
-  uint32_t threads = static_cast<uint32_t>(br / rpt * tpr);
-  if (gemm) {
-    // flash-attention-gemm.forth: RPT x KPT score blocks (its shared
-    // memory, Q^T, K^T, V, P^T, is sized in the kernel).
-    compile.defines.erase("TPR");
-    compile.defines["KPT"] = std::to_string(kpt);
-    threads = static_cast<uint32_t>((br / rpt) * (bc / kpt));
-  }
+                     {"CAUSAL", opt.causal ? "1" : "0"}};
+  // The tile options each kernel takes; unset ones keep its defaults.
+  auto tile = [&](const char *name, int value) {
+    if (value)
+      compile.defines[name] = std::to_string(value);
+  };
   if (tc) {
-    // flash_attention.forth: 16 rows per warp; Q, K, V tiles in shared
-    // memory with rows padded by 4 floats.
-    compile.defines = {
-        {"HEAD_DIM", std::to_string(opt.headDim)},
-        {"CAUSAL", opt.causal ? "1" : "0"},
-        {"WARPS", std::to_string(warps)},
-        {"BC", std::to_string(bc)},
-        {"MIN_BLOCKS", small && warps == 4 ? "3" : "1"},
-        // Prefetching K/V with cp.async pays where one block fills an SM.
-        {"ASYNC", small ? "0" : "1"}};
-    threads = static_cast<uint32_t>(32 * warps);
-    // Every thread stages the same number of float4s of each K/V tile.
-    if (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0)
-      throw wf::rt::Error("--bc " + std::to_string(bc) +
-                          ": the tc kernel needs a multiple of 8 keys whose "
-                          "tile has a multiple of " +
-                          std::to_string(threads) + " float4s");
+    tile("WARPS", opt.warps); // 16 query rows per warp: BR = 16*WARPS
+    tile("BC", opt.bc);
+  } else {
+    tile("BR", opt.br);
+    tile("BC", opt.bc);
+    tile("RPT", opt.rpt);
+    tile(gemm ? "KPT" : "TPR", gemm ? opt.kpt : opt.tpr);
   }
-  for (const std::string &d : opt.defines) {
-    size_t eq = d.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw wf::rt::Error("-D " + d + ": expected NAME=VALUE");
-    compile.defines[d.substr(0, eq)] = d.substr(eq + 1);
-  }
-  const char *file = tc     ? "/flash_attention.forth"
-                     : gemm ? "/flash-attention-gemm.forth"
-                            : "/flash-attention.forth";
+  for (const std::string &d : opt.defines)
+    if (std::optional<std::string> error = wf::addDefine(compile.defines, d))
+      throw wf::rt::Error(*error);
+  const char *file = tc     ? "/flash_attention_tc_f32.forth"
+                     : gemm ? "/flash_attention_gemm_f32.forth"
+                            : "/flash_attention_rows_f32.forth";
   wf::rt::Kernel kernel =
-      wf::demo::loadForthKernel(dev, opt.demoDir + file, compile);
+      wf::compileFileAndLoad(dev, opt.demoDir + file, compile).kernel;
+  // The tile shape the kernel was compiled with, defaults included.
+  int br = static_cast<int>(kernelConst(kernel, "BR"));
+  int bc = static_cast<int>(kernelConst(kernel, "BC"));
+  uint32_t threads = static_cast<uint32_t>(kernelConst(kernel, "NTHREADS"));
+  // tc: every thread stages the same number of float4s of each K/V tile.
+  if (tc && (bc % 8 != 0 || bc * opt.headDim / 4 % threads != 0))
+    throw wf::rt::Error("--bc " + std::to_string(bc) +
+                        ": the tc kernel needs a multiple of 8 keys whose "
+                        "tile has a multiple of " +
+                        std::to_string(threads) + " float4s");
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
   const size_t n = headSize * opt.batch * opt.heads;
@@ -179,20 +172,24 @@ int main(int argc, char **argv) {
   app.add_option("--seq", opt.seqLen)->check(CLI::Range(1, 1 << 20));
   app.add_option("--dim", opt.headDim)->check(CLI::IsMember({64, 128}));
   app.add_option("--causal", opt.causal, "1 or 0");
-  app.add_option("--br", opt.br, "query rows per block (0: by head_dim)");
-  app.add_option("--bc", opt.bc, "keys per tile (tc: a multiple of 8)");
+  // The tile options: 0 (the default) keeps the kernel's own `\! const`.
+  app.add_option("--br", opt.br,
+                 "rows, gemm: query rows per block (0: the kernel's)");
+  app.add_option("--bc", opt.bc,
+                 "keys per tile (tc: a multiple of 8; 0: the kernel's)");
   app.add_option("--kernel", opt.kernel,
-                 "tc (flash_attention.forth, default), rows or gemm")
+                 "tc (flash_attention_tc_f32.forth, default), rows "
+                 "(flash_attention_rows_f32.forth) or gemm "
+                 "(flash_attention_gemm_f32.forth)")
       ->check(CLI::IsMember({"tc", "rows", "gemm"}));
   app.add_option("--warps", opt.warps,
-                 "tc kernel: warps per block (16 rows "
-                 "each)")
+                 "tc: warps per block, 16 rows each (0: the kernel's)")
       ->check(CLI::Range(0, 32));
-  app.add_option("--kpt", opt.kpt, "gemm kernel: keys per thread (0: 4)");
-  app.add_option(
-      "--rpt", opt.rpt,
-      "query rows per thread (0: 2 for rows; gemm 8 at d64, 4 at d128)");
-  app.add_option("--tpr", opt.tpr, "threads per row (1, 2, 4 or 8)");
+  app.add_option("--kpt", opt.kpt, "gemm: keys per thread (0: the kernel's)");
+  app.add_option("--rpt", opt.rpt,
+                 "rows, gemm: query rows per thread (0: the kernel's)");
+  app.add_option("--tpr", opt.tpr,
+                 "rows: threads per row, 1, 2, 4 or 8 (0: the kernel's)");
   app.add_option("--device", opt.device)
       ->check(CLI::IsMember({"gpu", "cpu", "auto"}));
   app.add_option("--arch", opt.arch);
@@ -202,7 +199,8 @@ int main(int argc, char **argv) {
   app.add_option("--check-heads", opt.checkHeads);
   app.add_option("--demo-dir", opt.demoDir);
   app.add_option("-D", opt.defines,
-                 "more kernel constants, NAME=VALUE (e.g. MIN_BLOCKS=2)");
+                 "more kernel constants, NAME=VALUE or NAME for NAME=1 (e.g. "
+                 "MIN_BLOCKS=2)");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(opt);

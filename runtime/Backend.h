@@ -38,6 +38,8 @@ public:
   virtual ~DeviceBackend() = default;
   virtual DeviceKind kind() const = 0;
   virtual std::string name() const = 0;
+  /// What this device allows a launch of a kernel with `sig`.
+  virtual DeviceLimits limits(const KernelSignature &sig) const = 0;
   virtual Buffer alloc(size_t bytes) = 0;
   virtual void free(Buffer buffer) = 0;
   virtual void upload(uint64_t dst, const void *src, size_t bytes) = 0;

@@ -20,6 +20,13 @@ const char *deviceKindName(DeviceKind kind) {
   return "?";
 }
 
+DeviceKind parseDeviceKind(const std::string &text, const std::string &what) {
+  for (DeviceKind kind : {DeviceKind::GPU, DeviceKind::CPU, DeviceKind::Auto})
+    if (text == deviceKindName(kind))
+      return kind;
+  throw Error(what + " '" + text + "': expected gpu, cpu or auto");
+}
+
 Device Device::open(DeviceKind kind, int ordinal) {
   switch (kind) {
   case DeviceKind::GPU:
@@ -88,6 +95,8 @@ void Device::synchronize() { backend(impl_).synchronize(); }
 Kernel Device::loadPTX(const std::string &ptx) {
   Kernel k;
   auto sig = std::make_shared<const KernelSignature>(parseSignature(ptx));
+  checkParamSpace(*sig);
+  k.limits_ = backend(impl_).limits(*sig);
   k.impl_ = backend(impl_).loadPTX(ptx, sig, k.loadLog_);
   k.sig_ = std::move(sig);
   k.device_ = impl_;
@@ -98,6 +107,8 @@ Kernel Device::loadHost(WfHostKernelFn entry, const std::string &signature,
                         std::shared_ptr<void> keepAlive) {
   Kernel k;
   auto sig = std::make_shared<const KernelSignature>(parseSignature(signature));
+  checkParamSpace(*sig);
+  k.limits_ = backend(impl_).limits(*sig);
   k.impl_ = backend(impl_).loadHost(entry, sig);
   k.sig_ = std::move(sig);
   k.device_ = impl_;
@@ -106,6 +117,16 @@ Kernel Device::loadHost(WfHostKernelFn entry, const std::string &signature,
 }
 
 namespace {
+// The launch as the backend makes it, checked against the device's limits.
+LaunchConfig checkedConfig(const KernelSignature &sig,
+                           const LaunchConfig &config,
+                           const DeviceLimits &limits) {
+  checkConfig(sig, config);
+  LaunchConfig full = withLargeShared(sig, config);
+  checkLimits(sig, full, limits);
+  return full;
+}
+
 KernelBackend &kernelBackend(const std::shared_ptr<KernelBackend> &impl) {
   if (!impl)
     throw Error("use of an unloaded wf::rt::Kernel");
@@ -116,8 +137,7 @@ KernelBackend &kernelBackend(const std::shared_ptr<KernelBackend> &impl) {
 void Kernel::launch(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
-  checkConfig(*sig_, config);
-  k.launch(withLargeShared(*sig_, config), marshalArgs(*sig_, args),
+  k.launch(checkedConfig(*sig_, config, limits_), marshalArgs(*sig_, args),
            argBytes(args));
 }
 
@@ -130,9 +150,8 @@ void Kernel::run(const LaunchConfig &config,
 double Kernel::time(const LaunchConfig &config,
                     const std::vector<Arg> &args) const {
   KernelBackend &k = kernelBackend(impl_);
-  checkConfig(*sig_, config);
-  return k.timedLaunch(withLargeShared(*sig_, config), marshalArgs(*sig_, args),
-                       argBytes(args));
+  return k.timedLaunch(checkedConfig(*sig_, config, limits_),
+                       marshalArgs(*sig_, args), argBytes(args));
 }
 
 } // namespace wf::rt

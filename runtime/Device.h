@@ -37,6 +37,11 @@ enum class DeviceKind {
 
 /// "auto", "gpu", "cpu".
 const char *deviceKindName(DeviceKind kind);
+/// The inverse of deviceKindName: "gpu", "cpu" or "auto". Anything else is
+/// an Error "WHAT 'TEXT': expected gpu, cpu or auto" (`what` names where the
+/// text came from, e.g. "--device").
+DeviceKind parseDeviceKind(const std::string &text,
+                           const std::string &what = "device");
 
 class Kernel {
 public:
@@ -66,6 +71,7 @@ private:
   std::shared_ptr<const KernelSignature> sig_;
   std::shared_ptr<void> keepAlive_;
   std::string loadLog_;
+  DeviceLimits limits_;
 };
 
 class Device {

@@ -33,6 +33,18 @@ struct Buffer {
   size_t bytes = 0;
 };
 
+/// What a GPU allows one launch: CUDA's limits for one architecture. The
+/// GPU backend reads them from its device; the CPU backend takes those of
+/// the kernel's --arch (archLimits), so a launch it runs also runs there.
+struct DeviceLimits {
+  std::string name = "sm_80"; ///< the architecture, for messages
+  uint32_t maxGrid[3] = {2147483647u, 65535u, 65535u};
+  uint32_t maxBlock[3] = {1024u, 1024u, 64u};
+  uint64_t maxBlockThreads = 1024;
+  /// Static plus dynamic shared memory per block, opted in to the most.
+  uint64_t maxSharedBytes = 166912;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;

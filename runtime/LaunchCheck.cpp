@@ -4,6 +4,7 @@
 #include "common/Half.h"
 #include "common/SizeExpr.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -44,6 +45,79 @@ std::vector<uint64_t> argBytes(const std::vector<Arg> &args) {
     if (args[i].kind == Arg::Kind::Buffer)
       bytes[i] = args[i].buffer.bytes;
   return bytes;
+}
+
+DeviceLimits archLimits(const std::string &arch) {
+  DeviceLimits l;
+  unsigned sm = 0;
+  size_t i = arch.rfind("sm_", 0) == 0 ? 3 : arch.size();
+  for (; i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i]));
+       ++i)
+    sm = sm * 10 + static_cast<unsigned>(arch[i] - '0');
+  if (sm == 0)
+    return l; // sm_80's
+  l.name = arch;
+  // The CUDA programming guide's table of compute capabilities: the most
+  // shared memory a block may opt in to.
+  if (sm < 70)
+    l.maxSharedBytes = 48 * 1024;
+  else if (sm < 75)
+    l.maxSharedBytes = 96 * 1024;
+  else if (sm < 80)
+    l.maxSharedBytes = 64 * 1024;
+  else if (sm == 80 || sm == 87)
+    l.maxSharedBytes = 163 * 1024;
+  else if (sm < 90)
+    l.maxSharedBytes = 99 * 1024;
+  else
+    l.maxSharedBytes = 227 * 1024;
+  return l;
+}
+
+void checkLimits(const KernelSignature &sig, const LaunchConfig &config,
+                 const DeviceLimits &limits) {
+  auto fail = [&](const std::string &why) {
+    throw Error(describeLaunch(sig, config) + ": " + why + " (" + limits.name +
+                ")");
+  };
+  const char axes[] = {'x', 'y', 'z'};
+  const uint32_t grid[] = {config.grid.x, config.grid.y, config.grid.z};
+  const uint32_t block[] = {config.block.x, config.block.y, config.block.z};
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] > limits.maxGrid[i])
+      fail(std::string("grid ") + axes[i] + " of " + std::to_string(grid[i]) +
+           " is more than the " + std::to_string(limits.maxGrid[i]) +
+           " a GPU allows");
+  if (config.block.count() > limits.maxBlockThreads)
+    fail("a block of " + std::to_string(config.block.count()) +
+         " threads is more than the " + std::to_string(limits.maxBlockThreads) +
+         " a GPU allows");
+  for (int i = 0; i < 3; ++i)
+    if (block[i] > limits.maxBlock[i])
+      fail(std::string("block ") + axes[i] + " of " + std::to_string(block[i]) +
+           " is more than the " + std::to_string(limits.maxBlock[i]) +
+           " a GPU allows");
+  uint64_t shared =
+      static_cast<uint64_t>(sig.sharedBytes) + config.dynamicSharedBytes;
+  if (shared < config.dynamicSharedBytes || shared > limits.maxSharedBytes)
+    fail(std::to_string(sig.sharedBytes) + " bytes of static and " +
+         std::to_string(config.dynamicSharedBytes) +
+         " of dynamic shared memory per block are more than the " +
+         std::to_string(limits.maxSharedBytes) + " a GPU allows");
+}
+
+void checkParamSpace(const KernelSignature &sig) {
+  uint64_t bytes = 0;
+  for (const ParamDecl &p : sig.params) {
+    uint64_t size = p.isArray ? 8 : elemSize(p.type);
+    bytes = (bytes + size - 1) / size * size + size;
+  }
+  if (bytes > kMaxParamBytes)
+    throw Error("kernel '" + sig.kernel + "': its " +
+                std::to_string(sig.params.size()) + " params take " +
+                std::to_string(bytes) + " bytes, more than the " +
+                std::to_string(kMaxParamBytes) +
+                " bytes of kernel params a GPU allows");
 }
 
 LaunchConfig withLargeShared(const KernelSignature &sig, LaunchConfig config) {

@@ -25,6 +25,26 @@ std::string describeLaunch(const KernelSignature &sig,
 /// Throws Error unless every grid and block dimension is at least 1.
 void checkConfig(const KernelSignature &sig, const LaunchConfig &config);
 
+/// CUDA's limits for GPU architecture `arch` ("sm_90"); sm_80's for an
+/// empty or unknown one (the compiler's default).
+DeviceLimits archLimits(const std::string &arch);
+
+/// Throws Error unless the launch (as the backend makes it, after
+/// withLargeShared) is within `limits`: grid and block dimensions, threads
+/// per block, and static plus dynamic shared memory. Both backends call it,
+/// so the CPU refuses what a GPU of that architecture would, in the same
+/// words.
+void checkLimits(const KernelSignature &sig, const LaunchConfig &config,
+                 const DeviceLimits &limits);
+
+/// Kernel params take at most this many bytes on a GPU.
+constexpr uint64_t kMaxParamBytes = 4096;
+
+/// Throws Error when the kernel's params take more than kMaxParamBytes
+/// (8 per array, a scalar's size for a scalar, each aligned to its size),
+/// which a GPU refuses when it loads the kernel.
+void checkParamSpace(const KernelSignature &sig);
+
 /// The launch as the backend makes it: the kernel's large shared arrays
 /// (@large-shared-bytes) first in dynamic shared memory, then the bytes the
 /// launch gives for its `TYPE[]` array.

@@ -1,48 +1,157 @@
 #!/bin/bash
 # GPU checks, for the GPU machine (run tools/pack-gpu.sh here first and
-# carry .carry-gpu). Steps: e2e (end-to-end suite on the GPU), attn
-# (attention demo, every shape), flashcheck (the SIMT flash kernels), tc
-# (flash_attention.forth: correctness, then tile shapes at B4 H16 N4096),
-# tune, gemm, py (the Python binding's GPU tests), bench (bench_flash.py), check (check_torch.py), ncu (profile
-# of the tensor-core flash kernel), ncugemm.
+# carry .carry-gpu). Runs the named steps in order and stops at the first
+# one that fails, with its exit status; an unknown step is refused before
+# anything runs. Run it without arguments for the list of steps.
 #   bash tools/gpu-check.sh e2e attn flashcheck check
-set -u
+set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p /tmp/wf
-for f in .carry-gpu/*.xz; do b=$(basename $f .xz); xz -dc $f > /tmp/wf/$b; chmod +x /tmp/wf/$b; done
-export WARPFORTH_LIB=/tmp/wf/libwarpforth.so PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
+
+STEPS="e2e attn flashcheck tc tune gemm py bench check ncu ncugemm"
+usage() {
+  cat >&2 <<EOF
+usage: bash tools/gpu-check.sh STEP...
+steps (run in the order given; the first failing step stops the run):
+  e2e        end-to-end suite on the GPU (run_e2e.py --device gpu)
+  attn       attention demo, every shape, f64 and f32
+  flashcheck warpforth-flash correctness at several shapes
+  tc         the tensor-core flash kernel: correctness, then tile shapes at
+             B4 H16 N4096
+  tune       warpforth-flash timings at several --br/--bc/--rpt/--tpr
+  gemm       tile shapes of the SIMT gemm kernel, then its correctness
+  py         the Python binding's GPU tests (bindings/python/tests/test_gpu.py)
+  bench      demo/bench_flash.py --simt
+  check      demo/check_torch.py (attention against PyTorch)
+  ncu        Nsight Compute profile of the tensor-core flash kernel
+  ncugemm    Nsight Compute profile of the SIMT gemm flash kernel
+EOF
+}
+if [ $# -eq 0 ]; then
+  usage
+  exit 2
+fi
+for step in "$@"; do
+  case " $STEPS " in
+    *" $step "*) ;;
+    *) echo "gpu-check.sh: unknown step '$step'" >&2; usage; exit 2 ;;
+  esac
+done
+
+# The unpacked binaries; WF_BIN overrides where they go.
+WF=${WF_BIN:-/tmp/wf}
+mkdir -p "$WF"
+shopt -s nullglob
+packed=(.carry-gpu/*.xz)
+if [ ${#packed[@]} -eq 0 ]; then
+  echo "gpu-check.sh: no .carry-gpu/*.xz here: run tools/pack-gpu.sh first" >&2
+  exit 1
+fi
+for f in "${packed[@]}"; do
+  b=$(basename "$f" .xz)
+  xz -dc "$f" > "$WF/$b"
+  chmod +x "$WF/$b"
+done
+export WARPFORTH_LIB=$WF/libwarpforth.so PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
 [ -f /usr/local/cuda/nvvm/libdevice/libdevice.10.bc ] || export WARPFORTH_LIBDEVICE=$PWD/.carry-gpu/libdevice.10.bc
-OUT=${OUT:-/tmp/out}; mkdir -p $OUT
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 D=$PWD/demo
+
+# A filter that shows the matching lines and never fails by itself (the
+# command it reads from decides, through pipefail).
+show() { grep -E "$1" || true; }
+
+step_e2e() {
+  local rc=0
+  python3 test/e2e/run_e2e.py --run "$WF/warpforth-run" --device gpu -j 4 > "$OUT/e2e_gpu.txt" 2>&1 || rc=$?
+  { grep -vE "^ok" "$OUT/e2e_gpu.txt" || true; } | tail -15
+  return $rc
+}
+step_flashcheck() {
+  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do
+    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | show "max error|FAIL"
+  done; done; done
+}
+step_tc() {
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90" line
+  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do
+    line=$($F --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | show "max error|FAIL|error" | tr '\n' ' ')
+    echo "$line n$s d$d c$c"
+  done; done; done
+  for d in 64 128; do for c in 1 0; do
+    if [ $d = 64 ]; then cfgs=("" "--warps 4 --bc 32 -D MIN_BLOCKS=4" "--warps 8 --bc 32 -D MIN_BLOCKS=2" "--warps 4 --bc 64 -D MIN_BLOCKS=2")
+    else cfgs=("" "-D ASYNC=0" "--warps 4 --bc 32 -D MIN_BLOCKS=2" "--warps 8 --bc 64 -D ASYNC=0"); fi
+    for cfg in "${cfgs[@]}"; do
+      line=$($F --batch 4 --heads 16 --seq 4096 --dim $d --causal $c $cfg --check-heads 1 | show 'time|FAIL|error' | tr '\n' ' ')
+      echo "d$d c$c $cfg: $line"
+    done
+  done; done
+}
+step_tune() {
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1" line
+  for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 8 --rpt 4 --tpr 4" "--br 256 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 16 --rpt 4 --tpr 4"; do
+    line=$($F --dim 64 --causal $c $cfg | show 'time|FAIL'); echo "d64 causal=$c $cfg: $line"
+  done; done
+  for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 8" "--br 128 --bc 8 --rpt 4 --tpr 8" "--br 64 --bc 16 --rpt 2 --tpr 2" "--br 128 --bc 8 --rpt 2 --tpr 4"; do
+    line=$($F --dim 128 --causal $c $cfg | show 'time|FAIL'); echo "d128 causal=$c $cfg: $line"
+  done; done
+}
+step_gemm() {
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 2 --kernel gemm" line
+  for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 8 --kpt 8" "--br 128 --bc 64 --rpt 8 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 32 --rpt 8 --kpt 4"; do
+    line=$($F --dim 64 --causal $c $cfg | show 'time|FAIL|error' | tr '\n' ' '); echo "d64 causal=$c $cfg: $line"
+  done; done
+  for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 4 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 64 --rpt 8 --kpt 8"; do
+    line=$($F --dim 128 --causal $c $cfg | show 'time|FAIL|error' | tr '\n' ' '); echo "d128 causal=$c $cfg: $line"
+  done; done
+  local G="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 2 --heads 3 --check-heads 6 --repeat 1"
+  for s in 1 17 100 1024; do for c in 1 0; do
+    $G --seq $s --dim 64 --causal $c --br 128 --bc 32 --rpt 8 --kpt 4 | show "FAIL|error"
+    $G --seq $s --dim 128 --causal $c --br 64 --bc 32 --rpt 4 --kpt 4 | show "FAIL|error"
+  done; done
+  echo gemm-correctness-done
+}
+step_ncugemm() {
+  ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm_f32 -c 1 \
+    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
+    > "$OUT/ncu_gemm.txt" 2>&1
+  show "Throughput|Registers|Achieved Occupancy" < "$OUT/ncu_gemm.txt" | sed -n 1,12p
+}
+step_attn() {
+  local fails=0 n=0 p s d b
+  for p in f64 f32; do for s in 1 16 17 64 100 1024; do for d in 32 64 128; do
+    b=$((32 + ((s * 7 + d) % 5) * 123)); n=$((n+1))
+    "$WF/warpforth-attention" --device gpu --demo-dir "$D" --precision $p --seq $s --dim $d --block $b --repeat 1 > "$OUT/attn.txt" 2>&1 || { fails=$((fails+1)); cat "$OUT/attn.txt"; }
+  done; done; done
+  echo "attention gpu: $((n-fails)) passed, $fails failed"
+  [ $fails -eq 0 ]
+  for p in f64 f32; do "$WF/warpforth-attention" --device gpu --demo-dir "$D" --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done
+}
+step_py() { python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5; }
+step_bench() { python3 demo/bench_flash.py --simt 2>&1 | tee "$OUT/bench_flash.txt"; }
+step_check() {
+  local rc=0
+  python3 demo/check_torch.py > "$OUT/check_torch.txt" 2>&1 || rc=$?
+  tail -5 "$OUT/check_torch.txt"
+  return $rc
+}
+step_ncu() {
+  for d in 64 128; do
+    ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention_tc_f32 -c 1 \
+      "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --batch 4 --heads 16 --seq 4096 --dim $d --repeat 1 --check-heads 1 \
+      > "$OUT/ncu_d$d.txt" 2>&1
+    show "Throughput|Registers|Achieved Occupancy|Issue Slots|Ipc|pipeline|spill|Stall" < "$OUT/ncu_d$d.txt" | sed -n 1,24p
+  done
+}
+
 for step in "$@"; do
   echo "=== $step"
-  case $step in
-    e2e) python3 test/e2e/run_e2e.py --run /tmp/wf/warpforth-run --device gpu -j 4 > $OUT/e2e_gpu.txt 2>&1; grep -vE "^ok" $OUT/e2e_gpu.txt | tail -15 ;;
-    flashcheck) for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do /tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | grep -E "max error|FAIL"; done; done; done ;;
-    tc) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90"
-        for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do $F --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | grep -E "max error|FAIL|error" | tr '\n' ' '; echo "n$s d$d c$c"; done; done; done
-        for d in 64 128; do for c in 1 0; do
-          if [ $d = 64 ]; then cfgs=("" "--warps 4 --bc 32 -D MIN_BLOCKS=4" "--warps 8 --bc 32 -D MIN_BLOCKS=2" "--warps 4 --bc 64 -D MIN_BLOCKS=2")
-          else cfgs=("" "-D ASYNC=0" "--warps 4 --bc 32 -D MIN_BLOCKS=2" "--warps 8 --bc 64 -D ASYNC=0"); fi
-          for cfg in "${cfgs[@]}"; do echo "d$d c$c $cfg: $($F --batch 4 --heads 16 --seq 4096 --dim $d --causal $c $cfg --check-heads 1 | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done; done ;;
-    tune) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1"
-          for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 8 --rpt 4 --tpr 4" "--br 256 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 16 --rpt 4 --tpr 4"; do echo "d64 causal=$c $cfg: $($F --dim 64 --causal $c $cfg | grep -E 'time|FAIL')"; done; done
-          for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 8" "--br 128 --bc 8 --rpt 4 --tpr 8" "--br 64 --bc 16 --rpt 2 --tpr 2" "--br 128 --bc 8 --rpt 2 --tpr 4"; do echo "d128 causal=$c $cfg: $($F --dim 128 --causal $c $cfg | grep -E 'time|FAIL')"; done; done ;;
-    gemm) F="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 2 --kernel gemm"
-          for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 8 --kpt 8" "--br 128 --bc 64 --rpt 8 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 32 --rpt 8 --kpt 4"; do echo "d64 causal=$c $cfg: $($F --dim 64 --causal $c $cfg | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done
-          for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 4 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 64 --rpt 8 --kpt 8"; do echo "d128 causal=$c $cfg: $($F --dim 128 --causal $c $cfg | grep -E 'time|FAIL|error' | tr '\n' ' ')"; done; done
-          G="/tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 2 --heads 3 --check-heads 6 --repeat 1"
-          for s in 1 17 100 1024; do for c in 1 0; do $G --seq $s --dim 64 --causal $c --br 128 --bc 32 --rpt 8 --kpt 4 | grep -E "FAIL|error"; $G --seq $s --dim 128 --causal $c --br 64 --bc 32 --rpt 4 --kpt 4 | grep -E "FAIL|error"; done; done; echo gemm-correctness-done ;;
-    ncugemm) ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm -c 1 \
-           /tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
-           > $OUT/ncu_gemm.txt 2>&1; grep -E "Throughput|Registers|Achieved Occupancy" $OUT/ncu_gemm.txt | head -12 ;;
-    attn) fails=0; n=0; for p in f64 f32; do for s in 1 16 17 64 100 1024; do for d in 32 64 128; do b=$((32 + ((s * 7 + d) % 5) * 123)); n=$((n+1)); /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq $s --dim $d --block $b --repeat 1 > /tmp/a.txt 2>&1 || { fails=$((fails+1)); cat /tmp/a.txt; }; done; done; done; echo "attention gpu: $((n-fails)) passed, $fails failed"
-          for p in f64 f32; do /tmp/wf/warpforth-attention --device gpu --demo-dir $D --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done ;;
-    py) python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5 ;;
-    bench) python3 demo/bench_flash.py --simt 2>&1 | tee $OUT/bench_flash.txt ;;
-    check) python3 demo/check_torch.py > $OUT/check_torch.txt 2>&1; tail -5 $OUT/check_torch.txt ;;
-    ncu) for d in 64 128; do ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention -c 1 \
-           /tmp/wf/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --dim $d --repeat 1 --check-heads 1 \
-           > $OUT/ncu_d$d.txt 2>&1; grep -E "Throughput|Registers|Achieved Occupancy|Issue Slots|Ipc|pipeline|spill|Stall" $OUT/ncu_d$d.txt | head -24; done ;;
-  esac
+  # A subshell outside any || keeps errexit on inside the step.
+  set +e
+  (set -euo pipefail; "step_$step")
+  rc=$?
+  set -e
+  if [ $rc -ne 0 ]; then
+    echo "=== $step failed (exit $rc)" >&2
+    exit $rc
+  fi
 done

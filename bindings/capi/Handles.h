@@ -1,6 +1,6 @@
 //===- Handles.h - What the C API's opaque handles hold -------------------===//
 //
-// Private to runtime/capi: the structs behind wf_device and wf_kernel, and
+// Private to bindings/capi: the structs behind wf_device and wf_kernel, and
 // the guard that turns every C++ exception into a return code plus the
 // thread's last-error text.
 //

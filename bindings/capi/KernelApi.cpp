@@ -1,6 +1,8 @@
 //===- KernelApi.cpp - C API: compiling, signatures and launches ----------===//
 #include "bindings/capi/Handles.h"
 #include "compiler/driver/Compiler.h"
+#include "compiler/driver/Defines.h"
+#include "bindings/load/LoadKernel.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -36,13 +38,10 @@ wf::CompileOptions compileOptions(const wf_compile_options *o) {
   c.lineInfo = o->line_info != 0;
   for (size_t i = 0; i < o->num_defines; ++i) {
     require(o->defines[i], "a define");
-    std::string d = o->defines[i];
-    size_t eq = d.find('=');
-    // NAME alone means NAME=1, as -D does for warpforthc.
-    if (eq == std::string::npos)
-      c.defines[d] = "1";
-    else
-      c.defines[d.substr(0, eq)] = d.substr(eq + 1);
+    // The same rule as -D (compiler/driver/Defines.h): NAME alone is 1.
+    if (std::optional<std::string> error =
+            wf::addDefine(c.defines, o->defines[i]))
+      throw rt::Error(*error);
   }
   for (size_t i = 0; i < o->num_include_dirs; ++i) {
     require(o->include_dirs[i], "an include dir");
@@ -54,26 +53,13 @@ wf::CompileOptions compileOptions(const wf_compile_options *o) {
 wf_kernel *compileAndLoad(wf_device *dev, const std::string &path,
                           const std::string &source,
                           const wf_compile_options *opts) {
-  wf::CompileOptions c = compileOptions(opts);
+  wf::LoadedKernel loaded =
+      wf::compileAndLoad(dev->device, path, source, compileOptions(opts));
   auto k = std::make_unique<wf_kernel>();
   k->device = dev->device;
-  if (dev->device.kind() == rt::DeviceKind::GPU) {
-    wf::CompileResult r = wf::compile(path, source, wf::EmitKind::PTX, c);
-    if (!r.ok)
-      throw rt::Error(r.diagnostics);
-    k->kernel = dev->device.loadPTX(r.output);
-    k->ptx = std::move(r.output);
-    k->signatureText = std::move(r.signature);
-  } else {
-    std::string diagnostics;
-    std::shared_ptr<wf::HostKernel> host =
-        wf::compileForHost(path, source, c, diagnostics);
-    if (!host)
-      throw rt::Error(diagnostics);
-    // The kernel holds `host` (the JIT session) for as long as it lives.
-    k->kernel = dev->device.loadHost(host->entry(), host->signature(), host);
-    k->signatureText = host->signature();
-  }
+  k->kernel = std::move(loaded.kernel);
+  k->ptx = std::move(loaded.ptx);
+  k->signatureText = std::move(loaded.signature);
   return k.release();
 }
 
@@ -132,9 +118,9 @@ wf_kernel *wf_kernel_compile_file(wf_device *dev, const char *path,
   return guarded<wf_kernel *>(nullptr, [&] {
     require(dev, "device");
     require(path, "path");
-    std::string source;
-    if (!wf::readSourceFile(path, source))
-      throw rt::Error(std::string("cannot read '") + path + "'");
+    std::string source, error;
+    if (!wf::readSourceFile(path, source, error))
+      throw rt::Error(error);
     return compileAndLoad(dev, path, source, opts);
   });
 }

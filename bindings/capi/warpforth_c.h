@@ -72,7 +72,7 @@ typedef struct wf_compile_options {
   int opt_level;    /* 0..3; 0 in a zeroed struct means the default, 3 */
   int float_mode;   /* wf_float_mode */
   int line_info;    /* nonzero: emit line info */
-  const char *const *defines; /* "NAME=VALUE" or "NAME" (means 1) */
+  const char *const *defines; /* "NAME=VALUE" or "NAME" (means 1), as -D */
   size_t num_defines;
   const char *const *include_dirs; /* searched after the file's folder */
   size_t num_include_dirs;

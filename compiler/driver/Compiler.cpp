@@ -13,6 +13,8 @@
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/Parser.h"
 #include "compiler/resolver/StackResolver.h"
+#include "common/Error.h"
+#include "common/FileIO.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -130,7 +132,7 @@ CompileResult compile(const std::string &path, const std::string &source,
   result.diagnostics = front.diags.render();
   if (!ok)
     return result;
-  result.signature = formatSignature(front.module.header);
+  result.signature = formatSignature(front.module.header, options.arch);
   if (emit == EmitKind::Tokens || emit == EmitKind::AST ||
       emit == EmitKind::IR) {
     result.ok = true;
@@ -226,28 +228,27 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
     diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
     return nullptr;
   }
-  return std::make_unique<JITHostKernel>(std::move(jit),
-                                         formatSignature(front.module.header));
+  return std::make_unique<JITHostKernel>(
+      std::move(jit), formatSignature(front.module.header, options.arch));
 }
 
 bool readSourceFile(const std::string &path, std::string &contents) {
-  std::stringstream buffer;
-  if (path == "-") {
-    buffer << std::cin.rdbuf();
-    contents = buffer.str();
+  std::string error;
+  return readSourceFile(path, contents, error);
+}
+
+bool readSourceFile(const std::string &path, std::string &contents,
+                    std::string &error) {
+  try {
+    contents =
+        path == "-"
+            ? rt::readStream(0, "<stdin>", kMaxSourceBytes, "kernel sources")
+            : rt::readRegularFile(path, kMaxSourceBytes, "kernel sources");
     return true;
+  } catch (const rt::Error &e) {
+    error = e.what();
+    return false;
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  buffer << in.rdbuf();
-  if (in.bad())
-    return false;
-  contents = buffer.str();
-  return true;
 }
 
 } // namespace wf

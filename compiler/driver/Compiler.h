@@ -10,6 +10,7 @@
 #include "common/HostABI.h"
 #include "compiler/support/Types.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -65,7 +66,15 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
                                            const CompileOptions &options,
                                            std::string &diagnostics);
 
-/// Reads a file, or standard input for "-". Returns false if unreadable.
+/// The largest kernel source read (a file, or standard input).
+constexpr uint64_t kMaxSourceBytes = 16 << 20;
+
+/// Reads a file, or standard input for "-". Returns false if unreadable:
+/// missing, a directory, not a regular file (/dev/zero), or larger than
+/// kMaxSourceBytes; `error` then says which ("'k' is a directory, not a
+/// file").
+bool readSourceFile(const std::string &path, std::string &contents,
+                    std::string &error);
 bool readSourceFile(const std::string &path, std::string &contents);
 
 } // namespace wf

@@ -5,7 +5,8 @@
 
 namespace wf {
 
-std::string formatSignature(const KernelHeader &header) {
+std::string formatSignature(const KernelHeader &header,
+                            const std::string &arch) {
   std::ostringstream os;
   os << "// @warpforth-signature 1\n";
   os << "// @kernel " << header.name << "\n";
@@ -30,6 +31,8 @@ std::string formatSignature(const KernelHeader &header) {
     os << "// @large-shared-bytes " << header.largeSharedBytes << "\n";
   if (header.maxThreads)
     os << "// @max-threads " << header.maxThreads << "\n";
+  if (!arch.empty())
+    os << "// @arch " << arch << "\n";
   for (const ConstDecl &c : header.consts) {
     if (c.isFloat)
       continue; // sizes are integers; float constants never appear in them

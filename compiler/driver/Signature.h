@@ -15,7 +15,10 @@
 
 namespace wf {
 
-std::string formatSignature(const KernelHeader &header);
+/// The signature block of a kernel compiled for GPU architecture `arch`
+/// ("sm_80"; empty leaves @arch out).
+std::string formatSignature(const KernelHeader &header,
+                            const std::string &arch = "");
 
 } // namespace wf
 

@@ -7,6 +7,10 @@ uint32_t SourceManager::addFile(std::string path, std::string text) {
   auto file = std::make_unique<File>();
   file->path = std::move(path);
   file->text = std::move(text);
+  // A UTF-8 byte-order mark (editors on Windows write one) is no part of
+  // the program: drop it rather than read it as a word.
+  if (file->text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+    file->text.erase(0, 3);
   file->lineStarts.push_back(0);
   for (size_t i = 0; i < file->text.size(); ++i)
     if (file->text[i] == '\n')

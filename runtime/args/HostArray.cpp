@@ -1,6 +1,8 @@
 #include "runtime/args/HostArray.h"
 
+#include "common/Error.h"
 #include "common/Half.h"
+#include "runtime/args/ArraySize.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,13 +15,18 @@ HostArray::HostArray(ElemType type, size_t count) : type_(type) {
 }
 
 void HostArray::resize(size_t count) {
-  size_t bytes = count * elemSize(type_);
-  size_t chunks = (bytes + sizeof(Chunk) - 1) / sizeof(Chunk);
+  size_t bytes = arrayBytes(count, type_);
+  size_t chunks = bytes / sizeof(Chunk) + (bytes % sizeof(Chunk) != 0);
   // Shrinking then growing must not bring back old values.
   if (count < count_ && chunks > 0)
     std::memset(reinterpret_cast<unsigned char *>(storage_.data()) + bytes, 0,
                 chunks * sizeof(Chunk) - bytes);
-  storage_.resize(chunks, Chunk{});
+  try {
+    storage_.resize(chunks, Chunk{});
+  } catch (const std::bad_alloc &) {
+    throw Error("cannot allocate " + std::to_string(bytes) + " bytes for " +
+                std::to_string(count) + " " + elemTypeName(type_) + " values");
+  }
   count_ = count;
 }
 

@@ -20,6 +20,7 @@ namespace wf::rt {
 class HostArray {
 public:
   HostArray() = default;
+  /// Throws Error when `count` values do not fit in memory (see arrayBytes).
   HostArray(ElemType type, size_t count);
 
   ElemType type() const { return type_; }

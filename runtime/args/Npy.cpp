@@ -1,8 +1,12 @@
 #include "runtime/args/Npy.h"
 
 #include "common/Error.h"
+#include "common/FileIO.h"
 #include "common/Half.h"
+#include "runtime/args/ArraySize.h"
 
+#include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -128,39 +132,53 @@ NpyArray parseNpy(const std::string &bytes, const std::string &name) {
     throw fail("malformed shape " + dims);
   std::istringstream in(dims.substr(1, dims.size() - 2));
   std::string item;
-  size_t count = 1;
+  uint64_t count = 1;
+  bool overflow = false;
   while (std::getline(in, item, ',')) {
     size_t s = item.find_first_not_of(' ');
     if (s == std::string::npos)
       continue; // the trailing comma of a 1-tuple
     const char *digits = item.c_str() + s;
+    // strtoull would read "-1" as 2^64-1.
+    if (!std::isdigit(static_cast<unsigned char>(*digits)))
+      throw fail("shape " + dims + ": dimension '" + item.substr(s) +
+                 "' is not a count (0 or more)");
+    errno = 0;
     char *end = nullptr;
     unsigned long long n = std::strtoull(digits, &end, 10);
     size_t rest = static_cast<size_t>(end - item.c_str());
-    if (end == digits || item.find_first_not_of(' ', rest) != std::string::npos)
+    if (item.find_first_not_of(' ', rest) != std::string::npos)
       throw fail("malformed shape " + dims);
+    if (errno == ERANGE)
+      throw fail("shape " + dims + ": dimension '" + item.substr(s) +
+                 "' overflows 64 bits");
     out.shape.push_back(n);
-    count *= n;
+    overflow = overflow || __builtin_mul_overflow(count, n, &count);
   }
-
-  out.array = HostArray(dtype->type, count);
-  size_t dataStart = headerStart + headerLen;
-  if (bytes.size() - dataStart < out.array.bytes())
+  // The data must be exactly what the shape says: compared before any
+  // memory is taken for it.
+  size_t have = bytes.size() - (headerStart + headerLen);
+  std::optional<size_t> need =
+      overflow ? std::nullopt : checkedBytes(count, elemSize(dtype->type));
+  if (!need)
+    throw fail("shape " + dims + " of " + dtype->name +
+               " overflows 64 bits (the file has " + std::to_string(have) +
+               " bytes of data)");
+  if (have < *need)
     throw fail("truncated .npy data: " + std::to_string(count) + " " +
-               dtype->name + " values need " +
-               std::to_string(out.array.bytes()) + " bytes, file has " +
-               std::to_string(bytes.size() - dataStart));
-  std::memcpy(out.array.data(), bytes.data() + dataStart, out.array.bytes());
+               dtype->name + " values need " + std::to_string(*need) +
+               " bytes, file has " + std::to_string(have));
+  if (have > *need)
+    throw fail("shape " + dims + " of " + dtype->name + " needs " +
+               std::to_string(*need) + " bytes of data, but the file has " +
+               std::to_string(have) + " (is the file corrupt?)");
+  out.array = HostArray(dtype->type, count);
+  std::memcpy(out.array.data(), bytes.data() + headerStart + headerLen, *need);
   return out;
 }
 
 NpyArray readNpy(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error("cannot open '" + path + "'");
-  std::string bytes((std::istreambuf_iterator<char>(in)),
-                    std::istreambuf_iterator<char>());
-  return parseNpy(bytes, path);
+  return parseNpy(readRegularFile(path, kMaxNpyBytes, ".npy files"), path);
 }
 
 std::string encodeNpy(const HostArray &array,
@@ -223,11 +241,7 @@ std::string encodeNpy(const HostArray &array,
 
 void writeNpy(const std::string &path, const HostArray &array,
               const std::vector<size_t> &shape) {
-  std::ofstream out(path, std::ios::binary);
-  std::string bytes = encodeNpy(array, shape);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!out)
-    throw Error("cannot write '" + path + "'");
+  writeFile(path, encodeNpy(array, shape));
 }
 
 } // namespace wf::rt

@@ -11,6 +11,8 @@
 
 #include "runtime/args/HostArray.h"
 
+#include <cstdint>
+
 #include <string>
 #include <vector>
 
@@ -26,6 +28,9 @@ struct NpyArray {
 /// header, an unsupported dtype, big-endian data, Fortran order or a
 /// truncated file.
 NpyArray parseNpy(const std::string &bytes, const std::string &name);
+/// The largest .npy file read.
+constexpr uint64_t kMaxNpyBytes = uint64_t(16) << 30;
+/// Reads a regular file of at most kMaxNpyBytes (see readRegularFile).
 NpyArray readNpy(const std::string &path);
 
 /// The .npy (format 1.0) encoding of `array`; an empty `shape` means 1-D.

@@ -154,16 +154,33 @@ private:
       if (!count)
         fail(i, "has no declared size; give a count, e.g. " + p.name +
                     "=zeros(1024)");
-      b.array = HostArray(p.type, *count);
+      b.array = makeArray(i, *count);
       fill(i, s, b.array);
     }
     if (declared && b.array.count() < static_cast<size_t>(*declared))
-      b.array.resize(static_cast<size_t>(*declared));
+      sized(i, [&] { b.array.resize(static_cast<size_t>(*declared)); });
+  }
+
+  // Runs `make`, naming the param in a size error (a count too large for
+  // memory, from N=2^61 or iota(2^61)).
+  template <typename F> void sized(size_t i, F make) const {
+    try {
+      make();
+    } catch (const Error &e) {
+      fail(i, e.what());
+    }
+  }
+
+  HostArray makeArray(size_t i, size_t count) const {
+    HostArray a;
+    sized(i, [&] { a = HostArray(sig.params[i].type, count); });
+    return a;
   }
 
   HostArray loadFile(size_t i, const std::string &path) {
     ElemType want = sig.params[i].type;
-    NpyArray npy = readNpy(path);
+    NpyArray npy;
+    sized(i, [&] { npy = readNpy(path); });
     ElemType have = npy.array.type();
     if (have == want)
       return std::move(npy.array);

@@ -18,11 +18,14 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
       threadCount_(launch.block.count()), threads_(threadCount_),
       warps_((threadCount_ + WF_WARP_SIZE - 1) / WF_WARP_SIZE),
       shared_(nullptr, &std::free) {
-  // Shared memory is 16-byte aligned and never null, even when unused.
+  // Shared memory is never null, even when unused, and its base is always
+  // 16 mod 32: 16-byte aligned, as the code generator assumes, and never
+  // more by chance, so a kernel that needs more fails on every run.
   sharedAlloc_ = (launch.sharedBytes + 15) / 16 * 16;
   if (sharedAlloc_ == 0)
     sharedAlloc_ = 16;
-  shared_.reset(static_cast<char *>(std::aligned_alloc(16, sharedAlloc_)));
+  shared_.reset(static_cast<char *>(
+      std::aligned_alloc(kSharedSkew * 2, sharedAlloc_ + kSharedSkew)));
   if (!shared_)
     throw Error("CPU executor: cannot allocate " +
                 std::to_string(launch.sharedBytes) + " bytes of shared memory");
@@ -41,7 +44,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.gdim[0] = launch.grid.x;
     c.gdim[1] = launch.grid.y;
     c.gdim[2] = launch.grid.z;
-    c.shared = shared_.get();
+    c.shared = shared_.get() + kSharedSkew;
     c.sched = &t;
     c.barrier = &barrierHook;
     c.warp_exchange = &exchangeHook;
@@ -148,7 +151,7 @@ void BlockScheduler::run(uint64_t linearBlock) {
   int64_t bid[3] = {static_cast<int64_t>(linearBlock % g.x),
                     static_cast<int64_t>(linearBlock / g.x % g.y),
                     static_cast<int64_t>(linearBlock / (uint64_t(g.x) * g.y))};
-  std::memset(shared_.get(), 0, sharedAlloc_);
+  std::memset(shared_.get() + kSharedSkew, 0, sharedAlloc_);
   for (Thread &t : threads_) {
     std::memcpy(t.ctx.bid, bid, sizeof bid);
     t.state = State::Ready;

@@ -104,8 +104,9 @@ private:
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
-  std::string fault_;            // the first fault a thread reported, if any
-  alignas(16) char scratch_[64] = {}; // where out-of-bounds accesses go
+  std::string fault_; // the first fault a thread reported, if any
+  alignas(16) char scratch_[64] = {};       // where out-of-bounds accesses go
+  static constexpr size_t kSharedSkew = 16; // the base is 16 mod 32
   std::unique_ptr<char, void (*)(void *)> shared_;
   size_t sharedAlloc_ = 0;
 };

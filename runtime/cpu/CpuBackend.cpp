@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 #include "runtime/LaunchCheck.h"
+#include "runtime/args/ArraySize.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -11,9 +12,6 @@ namespace wf::rt::cpu {
 
 namespace {
 
-// The CUDA limit, kept so a launch that works here also works on a GPU.
-constexpr uint64_t kMaxBlockThreads = 1024;
-
 class CpuKernel : public KernelBackend {
 public:
   CpuKernel(WfHostKernelFn entry, std::shared_ptr<const KernelSignature> sig,
@@ -22,10 +20,6 @@ public:
 
   void launch(const LaunchConfig &config, const std::vector<uint64_t> &slots,
               const std::vector<uint64_t> &bytes) override {
-    if (config.block.count() > kMaxBlockThreads)
-      throw Error(describeLaunch(*sig_, config) + ": a block of " +
-                  std::to_string(config.block.count()) +
-                  " threads is more than the 1024 a GPU allows");
     GridLaunch g;
     g.entry = entry_;
     g.args = slots.data();
@@ -73,6 +67,11 @@ public:
   Buffer alloc(size_t bytes) override {
     // 64-byte aligned like a cache line, and never null so that a
     // zero-length buffer is still a valid pointer.
+    uint64_t memory = physicalMemoryBytes();
+    if (bytes > SIZE_MAX - 63 || (memory && bytes > memory))
+      throw Error("cannot allocate " + std::to_string(bytes) +
+                  " bytes: more than this machine's " + std::to_string(memory) +
+                  " bytes of memory");
     size_t rounded = (bytes + 63) / 64 * 64;
     if (rounded == 0)
       rounded = 64;
@@ -81,6 +80,12 @@ public:
       throw Error("cannot allocate " + std::to_string(bytes) + " bytes");
     std::memset(p, 0, rounded);
     return Buffer{reinterpret_cast<uint64_t>(p), bytes};
+  }
+
+  // Those of the GPU the kernel was compiled for, so that a launch that
+  // runs here runs there too.
+  DeviceLimits limits(const KernelSignature &sig) const override {
+    return archLimits(sig.arch);
   }
 
   void free(Buffer buffer) override {

@@ -85,6 +85,37 @@ public:
            std::to_string(minor) + ")";
   }
 
+  DeviceLimits limits(const KernelSignature &) const override {
+    DeviceLimits l;
+    auto get = [&](CUdevice_attribute a, uint64_t fallback) -> uint64_t {
+      int v = 0;
+      return d_.cuDeviceGetAttribute(&v, a, device_) == CUDA_SUCCESS && v > 0
+                 ? static_cast<uint64_t>(v)
+                 : fallback;
+    };
+    int major =
+        static_cast<int>(get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 8));
+    int minor =
+        static_cast<int>(get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0));
+    l.name = "sm_" + std::to_string(major) + std::to_string(minor);
+    const CUdevice_attribute grid[] = {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+                                       CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+                                       CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z};
+    const CUdevice_attribute block[] = {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+                                        CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+                                        CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z};
+    for (int i = 0; i < 3; ++i) {
+      l.maxGrid[i] = static_cast<uint32_t>(get(grid[i], l.maxGrid[i]));
+      l.maxBlock[i] = static_cast<uint32_t>(get(block[i], l.maxBlock[i]));
+    }
+    l.maxBlockThreads =
+        get(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, l.maxBlockThreads);
+    l.maxSharedBytes =
+        get(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+            l.maxSharedBytes);
+    return l;
+  }
+
   Buffer alloc(size_t bytes) override {
     makeCurrent();
     CUdeviceptr p = 0;

@@ -9,6 +9,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 config.substitutions.append(("%warpforth-run", config.warpforth_run))
+config.substitutions.append(("%warpforth-flash", config.warpforth_flash))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%not", config.not_tool))
 config.substitutions.append(("%srcroot", config.source_root))

@@ -1,11 +1,11 @@
 #include "tools/warpforth-run/KernelLoader.h"
 
 #ifdef WARPFORTH_HAVE_COMPILER
-#include "compiler/driver/Compiler.h"
+#include "compiler/driver/Defines.h"
+#include "bindings/load/LoadKernel.h"
 #endif
 
-#include <fstream>
-#include <iterator>
+#include "common/FileIO.h"
 
 namespace wf::run {
 
@@ -16,27 +16,17 @@ bool endsWith(const std::string &s, const std::string &suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw rt::Error("cannot read '" + path + "'");
-  return std::string((std::istreambuf_iterator<char>(in)),
-                     std::istreambuf_iterator<char>());
-}
+// PTX from warpforthc is a few MiB at most.
+constexpr uint64_t kMaxPtxBytes = 256 << 20;
 
 #ifdef WARPFORTH_HAVE_COMPILER
 CompileOptions compileOptions(const RunOptions &o) {
   CompileOptions c;
   if (o.arch)
     c.arch = *o.arch;
-  for (const std::string &d : o.defines) {
-    size_t eq = d.find('=');
-    // -D NAME alone defines NAME as 1, as a C compiler would.
-    if (eq == std::string::npos)
-      c.defines[d] = "1";
-    else
-      c.defines[d.substr(0, eq)] = d.substr(eq + 1);
-  }
+  for (const std::string &d : o.defines)
+    if (std::optional<std::string> error = addDefine(c.defines, d))
+      throw rt::Error(*error);
   c.includeDirs = o.includeDirs;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
@@ -51,28 +41,18 @@ CompileOptions compileOptions(const RunOptions &o) {
 
 rt::Kernel compileAndLoad(const RunOptions &o, const std::string &source,
                           rt::Device &dev) {
-  CompileOptions c = compileOptions(o);
-  if (dev.kind() == rt::DeviceKind::GPU) {
-    CompileResult r = compile(o.input, source, EmitKind::PTX, c);
-    if (!r.ok)
-      throw CompileError(r.diagnostics);
-    return dev.loadPTX(r.output);
+  try {
+    return wf::compileAndLoad(dev, o.input, source, compileOptions(o)).kernel;
+  } catch (const wf::CompileError &e) {
+    throw CompileError(e.what());
   }
-  std::string diagnostics;
-  std::unique_ptr<HostKernel> host =
-      compileForHost(o.input, source, c, diagnostics);
-  if (!host)
-    throw CompileError(diagnostics);
-  // The kernel keeps the JIT'd code alive through its keep-alive handle.
-  std::shared_ptr<HostKernel> owner(std::move(host));
-  return dev.loadHost(owner->entry(), owner->signature(), owner);
 }
 #endif
 
 } // namespace
 
 LoadedKernel loadKernel(const RunOptions &o) {
-  rt::DeviceKind want = parseDeviceKind(o.device);
+  rt::DeviceKind want = rt::parseDeviceKind(o.device, "--device");
   bool isPtx = endsWith(o.input, ".ptx");
   if (isPtx && want == rt::DeviceKind::CPU)
     throw rt::Error("'" + o.input +
@@ -87,11 +67,12 @@ LoadedKernel loadKernel(const RunOptions &o) {
   // Reading the input first makes a missing file the error, not the GPU.
   std::string text;
 #ifdef WARPFORTH_HAVE_COMPILER
-  if (!isPtx && !readSourceFile(o.input, text))
-    throw rt::Error("cannot read '" + o.input + "'");
+  std::string readError;
+  if (!isPtx && !readSourceFile(o.input, text, readError))
+    throw rt::Error(readError);
 #endif
   if (isPtx)
-    text = readFile(o.input);
+    text = rt::readRegularFile(o.input, kMaxPtxBytes, "PTX files");
 
   LoadedKernel out;
   // PTX needs the GPU even when --device is auto.

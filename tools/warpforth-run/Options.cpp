@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
@@ -29,22 +30,29 @@ rt::Dim3 parseDims(const std::string &text, const std::string &what) {
   return rt::Dim3{v[0], v[1], v[2]};
 }
 
-rt::DeviceKind parseDeviceKind(const std::string &text) {
-  if (text == "gpu")
-    return rt::DeviceKind::GPU;
-  if (text == "cpu")
-    return rt::DeviceKind::CPU;
-  if (text == "auto")
-    return rt::DeviceKind::Auto;
-  throw rt::Error("--device '" + text + "': expected gpu, cpu or auto");
-}
-
 std::pair<std::string, std::string> splitAssignment(const std::string &text,
                                                     const std::string &what) {
   size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
     throw rt::Error(what + " '" + text + "': expected NAME=VALUE");
   return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+uint64_t parseByteCount(const std::string &text, const std::string &what) {
+  bool hex =
+      text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  std::string digits = hex ? text.substr(2) : text;
+  bool ok = !digits.empty();
+  for (char c : digits)
+    ok = ok && (hex ? std::isxdigit(static_cast<unsigned char>(c))
+                    : std::isdigit(static_cast<unsigned char>(c)));
+  errno = 0;
+  unsigned long long n =
+      ok ? std::strtoull(digits.c_str(), nullptr, hex ? 16 : 10) : 0;
+  if (!ok || errno == ERANGE)
+    throw rt::Error(what + " '" + text +
+                    "': expected a byte count from 0 to 2^64-1");
+  return n;
 }
 
 } // namespace wf::run

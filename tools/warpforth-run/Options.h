@@ -28,10 +28,10 @@ struct RunOptions {
   std::vector<std::string> saves;  ///< NAME=file.npy
   std::vector<std::string> prints; ///< NAME
   int bench = 0;
-  size_t sharedBytes = 0;
+  std::string sharedBytes = "0";         ///< parsed by parseByteCount
   std::optional<std::string> kernelName; ///< the public runner's --kernel
   // Passed to the compiler for .forth input.
-  std::vector<std::string> defines; ///< NAME=VALUE
+  std::vector<std::string> defines; ///< -D as given (compiler/driver/Defines.h)
   std::vector<std::string> includeDirs;
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
@@ -41,12 +41,14 @@ struct RunOptions {
 /// "X", "X,Y" or "X,Y,Z", each at least 1. Throws rt::Error naming `what`.
 rt::Dim3 parseDims(const std::string &text, const std::string &what);
 
-/// "gpu", "cpu" or "auto".
-rt::DeviceKind parseDeviceKind(const std::string &text);
-
 /// Splits "NAME=VALUE" at its first '='; throws rt::Error naming `what`.
 std::pair<std::string, std::string> splitAssignment(const std::string &text,
                                                     const std::string &what);
+
+/// A byte count: decimal digits (or 0x hex) that fit in 64 bits. Throws
+/// rt::Error naming `what` for "-1", "2^64" and the like, which CLI11 would
+/// wrap or clamp.
+uint64_t parseByteCount(const std::string &text, const std::string &what);
 
 } // namespace wf::run
 

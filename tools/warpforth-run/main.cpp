@@ -8,6 +8,7 @@
 // --bench says so. Every failure is one message on stderr and exit code 1.
 //
 //===----------------------------------------------------------------------===//
+#include "common/FileIO.h"
 #include "runtime/Runtime.h"
 #include "runtime/args/Npy.h"
 #include "runtime/args/ParamBinding.h"
@@ -53,7 +54,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                  "Dynamic shared memory per block, in bytes");
   app.add_option("--kernel", o.kernelName,
                  "Expected kernel name (checked against the signature)");
-  app.add_option("-D", o.defines, "Compile-time constant NAME=VALUE")
+  app.add_option("-D", o.defines,
+                 "Compile-time constant NAME=VALUE (NAME alone: NAME=1)")
       ->allow_extra_args(false);
   app.add_option("-I", o.includeDirs, "Where INCLUDE looks for files")
       ->allow_extra_args(false);
@@ -79,11 +81,19 @@ struct DeviceArrays {
   }
 };
 
+// Output that never arrived (a full disk, a closed pipe) is an error.
+void checkStdout() {
+  std::cout.flush();
+  if (!std::cout)
+    throw rt::Error("cannot write to standard output");
+}
+
 int runKernel(const run::RunOptions &o) {
   rt::LaunchConfig config;
   config.grid = run::parseDims(o.grid, "--grid");
   config.block = run::parseDims(o.block, "--block");
-  config.dynamicSharedBytes = o.sharedBytes;
+  config.dynamicSharedBytes =
+      run::parseByteCount(o.sharedBytes, "--shared-bytes");
   if (o.bench < 0)
     throw rt::Error("--bench " + std::to_string(o.bench) +
                     ": expected a count of at least 0");
@@ -111,6 +121,11 @@ int runKernel(const run::RunOptions &o) {
   for (const std::string &s : o.saves) {
     auto [name, file] = run::splitAssignment(s, "--save");
     saves.emplace_back(run::resolveParam(sig, name, "--save"), file);
+    // A file that cannot be written is found now, not after the run.
+    rt::checkOutputPath(file, "--save " + name);
+    if (rt::sameFile(file, o.input))
+      throw rt::Error("--save " + s + ": '" + file +
+                      "' is the kernel file; give another file");
   }
   std::vector<size_t> prints;
   for (const std::string &p : o.prints)
@@ -135,12 +150,19 @@ int runKernel(const run::RunOptions &o) {
   std::vector<rt::BoundParam> bound = rt::bindParams(sig, specs);
   DeviceArrays arrays{dev, {}};
   std::vector<rt::Arg> args;
-  for (rt::BoundParam &b : bound) {
+  for (size_t i = 0; i < bound.size(); ++i) {
+    rt::BoundParam &b = bound[i];
     if (!b.isArray) {
       args.push_back(rt::scalarArg(b));
       continue;
     }
-    rt::Buffer buf = dev.alloc(b.array.bytes());
+    rt::Buffer buf;
+    try {
+      buf = dev.alloc(b.array.bytes());
+    } catch (const rt::Error &e) {
+      throw rt::Error("kernel '" + sig.kernel + "': param '" +
+                      sig.params[i].name + "': " + e.what());
+    }
     arrays.buffers.push_back(buf);
     dev.upload(buf, b.array.data(), b.array.bytes());
     args.push_back(rt::Arg::buf(buf, b.array.type()));
@@ -169,7 +191,7 @@ int runKernel(const run::RunOptions &o) {
     std::cout << run::formatReadable(sig.params[p].name, fetch(p)) << "\n";
   for (auto &[index, file] : saves)
     rt::writeNpy(file, fetch(index));
-  std::cout.flush();
+  checkStdout();
 
   if (o.bench > 0) {
     kernel.time(config, args); // warm-up
@@ -179,6 +201,7 @@ int runKernel(const run::RunOptions &o) {
     std::cout << run::formatBench(sig.kernel, samples.size(),
                                   run::summarize(samples))
               << "\n";
+    checkStdout();
   }
   return 0;
 }

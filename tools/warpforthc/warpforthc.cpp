@@ -1,9 +1,11 @@
 //===- warpforthc.cpp - The WarpForth compiler's command line -------------===//
 #include "compiler/driver/Compiler.h"
+#include "common/Error.h"
+#include "common/FileIO.h"
+#include "compiler/driver/Defines.h"
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -29,7 +31,8 @@ int main(int argc, char **argv) {
   app.add_option("--arch", options.arch, "GPU architecture (default sm_80)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)")
       ->check(CLI::Range(0, 3));
-  app.add_option("-D", defines, "Compile-time constant NAME=VALUE");
+  app.add_option("-D", defines,
+                 "Compile-time constant NAME=VALUE (NAME alone: NAME=1)");
   app.add_option("-I", options.includeDirs, "Folder searched by INCLUDE");
   app.add_option("--float", floatMode, "Float precision: f64 or f32")
       ->check(CLI::IsMember({"f32", "f64"}));
@@ -46,45 +49,54 @@ int main(int argc, char **argv) {
   }
 
   for (const std::string &define : defines) {
-    size_t eq = define.find('=');
-    if (eq == 0 || define.empty()) {
-      std::cerr << "warpforthc: error: -D needs NAME=VALUE, got '" << define
-                << "'\n";
+    if (std::optional<std::string> error =
+            wf::addDefine(options.defines, define)) {
+      std::cerr << "warpforthc: error: " << *error << "\n";
       return 1;
     }
-    if (eq == std::string::npos)
-      options.defines[define] = "1";
-    else
-      options.defines[define.substr(0, eq)] = define.substr(eq + 1);
   }
   if (!floatMode.empty())
     options.floatMode =
         floatMode == "f32" ? wf::FloatMode::F32 : wf::FloatMode::F64;
 
   static const std::map<std::string, wf::EmitKind> kinds = {
-      {"tokens", wf::EmitKind::Tokens}, {"ast", wf::EmitKind::AST},
-      {"ir", wf::EmitKind::IR},         {"llvm", wf::EmitKind::LLVM},
+      {"tokens", wf::EmitKind::Tokens},
+      {"ast", wf::EmitKind::AST},
+      {"ir", wf::EmitKind::IR},
+      {"llvm", wf::EmitKind::LLVM},
       {"ptx", wf::EmitKind::PTX}};
 
-  std::string source;
-  if (!wf::readSourceFile(input, source)) {
-    std::cerr << "warpforthc: error: cannot read '" << input << "'\n";
+  // The output must not be the input: a failed compile would leave the
+  // source truncated, a good one would replace it with PTX.
+  if (output != "-" && input != "-" && wf::rt::sameFile(input, output)) {
+    std::cerr << "warpforthc: error: -o '" << output
+              << "' is the input file; give another output file\n";
+    return 1;
+  }
+  std::string source, readError;
+  if (!wf::readSourceFile(input, source, readError)) {
+    std::cerr << "warpforthc: error: " << readError << "\n";
     return 1;
   }
   std::string name = input == "-" ? "<stdin>" : input;
-  wf::CompileResult result =
-      wf::compile(name, source, kinds.at(emit), options);
+  wf::CompileResult result = wf::compile(name, source, kinds.at(emit), options);
   std::cerr << result.diagnostics;
   if (!result.ok)
     return 1;
   if (output == "-") {
     std::cout << result.output;
-    return std::cout.good() ? 0 : 1;
+    std::cout.flush();
+    if (!std::cout.good()) {
+      std::cerr << "warpforthc: error: cannot write the output to standard "
+                   "output\n";
+      return 1;
+    }
+    return 0;
   }
-  std::ofstream out(output, std::ios::binary);
-  out << result.output;
-  if (!out.good()) {
-    std::cerr << "warpforthc: error: cannot write '" << output << "'\n";
+  try {
+    wf::rt::writeFile(output, result.output);
+  } catch (const wf::rt::Error &e) {
+    std::cerr << "warpforthc: error: " << e.what() << "\n";
     return 1;
   }
   return 0;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import array
 import math
+import os
 import random
 import sys
 import unittest
@@ -23,6 +24,18 @@ try:
     import numpy
 except ImportError:
     numpy = None
+try:
+    import ml_dtypes
+except ImportError:
+    ml_dtypes = None
+
+# In CI (tools/setup.sh installs them) the numpy and ml_dtypes cases must
+# run, not be skipped.
+if os.environ.get("CI") == "true":
+    for _name, _module in (("numpy", numpy), ("ml_dtypes", ml_dtypes)):
+        if _module is None:
+            sys.exit(f"test_cpu.py: CI=true but {_name} is not importable by "
+                     f"{sys.executable}; tools/setup.sh installs it")
 
 F64_TOL, F32_TOL = 1e-10, 1e-4
 
@@ -174,6 +187,23 @@ class ApiTest(unittest.TestCase):
             warpforth.Kernel.from_source("\\! kernel k\nNOSUCHWORD\n",
                                          name="bad.forth", device="cpu")
 
+    def test_define_spellings(self):
+        # As -D (docs/language.md): {NAME: None} is -D NAME, i.e. NAME=1;
+        # an empty value and a value with '=' are errors naming NAME.
+        src = "\\! kernel k\n\\! const FLAG 7\n\\! param OUT i64[1]\nFLAG OUT !\n"
+        def compile(value):
+            return warpforth.Kernel.from_source(
+                src, name="defines.forth", device="cpu",
+                defines={"FLAG": value})
+        self.assertEqual(compile(None).const("FLAG"), 1)
+        self.assertEqual(compile(5).const("FLAG"), 5)
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "-D 'FLAG=': no value for 'FLAG'"):
+            compile("")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "-D 'FLAG=1=2': the value of 'FLAG'"):
+            compile("1=2")
+
     def test_memory_round_trip(self):
         dev = warpforth.device("cpu")
         src = array.array("d", [1.5, -2.0, 3.25])
@@ -207,6 +237,152 @@ class ApiTest(unittest.TestCase):
         q = array.array("f", bytes(4 * 64))
         us = k.time(q, q, q, q, 8, 8, grid=8, block=32)
         self.assertGreater(us, 0.0)
+
+
+_STORE = ("\\! kernel store\n\\! param X i64[4]\n\\! param V i64\n"
+          "V X !\n")
+
+
+def store_kernel() -> warpforth.Kernel:
+    if "store" not in _kernels:
+        _kernels["store"] = warpforth.Kernel.from_source(
+            _STORE, name="store.forth", device="cpu")
+    return _kernels["store"]
+
+
+class BadInputTest(unittest.TestCase):
+    """Bad input raises a Python exception naming what was wrong (issue 12):
+    never a crash, a silent truncation or a write into read-only memory."""
+
+    def test_alloc_sizes(self):  # 12.3
+        dev = warpforth.device("cpu")
+        for n in (-1, 0, 2**64):
+            with self.assertRaisesRegex(ValueError, "alloc: nbytes"):
+                dev.alloc(n)
+        with self.assertRaisesRegex(TypeError, "alloc: nbytes"):
+            dev.alloc(1.5)
+        # Fits in size_t, but in no machine's memory.
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "cannot allocate 18446744073709551615"):
+            dev.alloc(2**64 - 1)
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "cannot allocate 1125899906842624"):
+            dev.alloc(2**50)
+        src = array.array("d", [1.0])
+        s, _ = src.buffer_info()
+        addr = dev.alloc(8)
+        try:
+            with self.assertRaisesRegex(ValueError, "upload: nbytes"):
+                dev.upload(addr, s, -1)
+            with self.assertRaisesRegex(ValueError, "download: dst"):
+                dev.download(-8, addr, 8)
+            with self.assertRaisesRegex(warpforth.WarpForthError, "overruns"):
+                dev.upload(addr, s, 16)
+        finally:
+            dev.free(addr)
+
+    def test_read_only_arrays(self):  # 12.4
+        k = store_kernel()
+        frozen = b"\0" * 32
+        with self.assertRaisesRegex(ValueError, "param 'X': the array is "
+                                    "read-only"):
+            k(frozen, 7)
+        self.assertEqual(frozen, b"\0" * 32)
+        data = array.array("q", [0] * 4)
+        with self.assertRaisesRegex(ValueError, "read-only"):
+            k(memoryview(data).toreadonly(), 7)
+        self.assertEqual(list(data), [0, 0, 0, 0])
+        k(data, 7)  # writable: fine
+        self.assertEqual(list(data), [7, 0, 0, 0])
+
+    @unittest.skipIf(numpy is None, "numpy is not installed")
+    def test_read_only_numpy(self):  # 12.4
+        k = store_kernel()
+        a = numpy.zeros(4, dtype=numpy.int64)
+        a.setflags(write=False)
+        with self.assertRaisesRegex(ValueError, "param 'X': the array is "
+                                    "read-only"):
+            k(a, 7)
+        self.assertEqual(a.tolist(), [0, 0, 0, 0])
+        view = numpy.frombuffer(b"\0" * 32, dtype=numpy.int64)
+        with self.assertRaisesRegex(ValueError, "read-only"):
+            k(view, 7)
+        b = numpy.zeros(4, dtype=numpy.int64)
+        k(b, 7)
+        self.assertEqual(b.tolist(), [7, 0, 0, 0])
+
+    def test_scalar_range(self):  # 12.10
+        k = store_kernel()
+        x = array.array("q", [0] * 4)
+        with self.assertRaisesRegex(ValueError, "param 'V': 36893488147419103234 "
+                                    "does not fit in 64 bits"):
+            k(x, 2**65 + 2)
+        with self.assertRaisesRegex(ValueError, "param 'V'"):
+            k(x, 2**64 + 2)
+        with self.assertRaisesRegex(ValueError, "param 'V'"):
+            k(x, -2**63 - 1)
+        self.assertEqual(list(x), [0, 0, 0, 0])
+        k(x, 2**64 - 1)  # a bit pattern: -1
+        self.assertEqual(list(x), [-1, 0, 0, 0])
+
+    def test_launch_shape(self):  # 12.10
+        k = store_kernel()
+        x = array.array("q", [0] * 4)
+        for grid in (2**32 + 1, -1, 0, (1, 2**32), (1, -1)):
+            with self.assertRaisesRegex(ValueError, "grid"):
+                k(x, 1, grid=grid)
+        for grid in ("12", 1.5, True, (1, "2"), None):
+            with self.assertRaisesRegex(TypeError, "grid"):
+                k(x, 1, grid=grid)
+        with self.assertRaisesRegex(ValueError, "block"):
+            k(x, 1, block=(1, 1, 1, 1))
+        for shared in (-1, 2**64):
+            with self.assertRaisesRegex(ValueError, "shared"):
+                k(x, 1, shared=shared)
+        with self.assertRaisesRegex(TypeError, "shared"):
+            k(x, 1, shared="4")
+        self.assertEqual(list(x), [0, 0, 0, 0])
+
+    def test_nul_in_strings(self):  # 12.10
+        with self.assertRaisesRegex(ValueError, "source: contains a NUL"):
+            warpforth.Kernel.from_source(_STORE + "\0 bogus", device="cpu")
+        with self.assertRaisesRegex(ValueError, "name: contains a NUL"):
+            warpforth.Kernel.from_source(_STORE, name="a\0b", device="cpu")
+        with self.assertRaisesRegex(ValueError, "path: contains a NUL"):
+            warpforth.Kernel.from_file("x.forth\0y", device="cpu")
+        with self.assertRaisesRegex(ValueError, "source: contains a NUL"):
+            warpforth.compile_ptx(_STORE + "\0")
+        with self.assertRaisesRegex(ValueError, "defines"):
+            warpforth.Kernel.from_source(_STORE, defines={"A": "1\0"},
+                                         device="cpu")
+
+    def test_unreadable_sources(self):  # 12.14, 12.15
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "'/dev/zero' is not a regular file"):
+            warpforth.Kernel.from_file("/dev/zero", device="cpu")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "is a directory, not a file"):
+            warpforth.Kernel.from_file(Path(__file__).parent, device="cpu")
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "No such file or directory"):
+            warpforth.Kernel.from_file("/nonexistent.forth", device="cpu")
+        # A UTF-8 byte-order mark is skipped.
+        k = warpforth.Kernel.from_source("\ufeff" + _STORE, device="cpu")
+        self.assertEqual(k.name, "store")
+
+    @unittest.skipIf(ml_dtypes is None, "ml_dtypes is not installed")
+    def test_bf16_from_numpy(self):  # 12.17
+        k = warpforth.Kernel.from_source(
+            "\\! kernel twice\n\\! param X bf16[4]\n"
+            "4 0 DO  I 2* X + BF@ 2.0 F* I 2* X + BF!  LOOP\n", device="cpu")
+        x = numpy.array([1.5, -2, 0.25, 3], dtype=ml_dtypes.bfloat16)
+        k(x)
+        self.assertEqual(x.astype(numpy.float32).tolist(), [3, -4, 0.5, 6])
+        with self.assertRaisesRegex(TypeError, "param 'X': argument is f32, "
+                                    "signature says bf16"):
+            k(numpy.zeros(4, dtype=numpy.float32))
+        with self.assertRaisesRegex(TypeError, "ml_dtypes.bfloat16"):
+            k(numpy.zeros(4, dtype="V2"))
 
 
 if __name__ == "__main__":

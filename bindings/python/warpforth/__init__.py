@@ -31,7 +31,8 @@ def compile_ptx(source: str, *, name: str = "<source>", defines=None,
 
     lib = _lib.lib()
     opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
-    ptr = lib.wf_compile_to_ptx(name.encode(), source.encode(),
+    ptr = lib.wf_compile_to_ptx(_lib.c_string(name, "name"),
+                                _lib.c_string(source, "source"),
                                 ctypes.byref(opts))
     del keep
     if not ptr:

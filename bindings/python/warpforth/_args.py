@@ -29,6 +29,7 @@ _TYPESTR = {  # (kind, itemsize) of an array-interface typestr
     # uint8 files feed i8 params in warpforth-run.
     ("u", 1): 0, ("u", 2): 1, ("u", 4): 2, ("u", 8): 3, ("b", 1): 0,
 }
+_BF16 = 5  # wf_elem_type
 _TORCH = {
     "torch.float16": 4, "torch.bfloat16": 5, "torch.float32": 6,
     "torch.float64": 7, "torch.int8": 0, "torch.uint8": 0, "torch.bool": 0,
@@ -141,7 +142,23 @@ def _array_interface_ref(obj: Any, what: str) -> ArrayRef:
         raise ValueError(f"{what}: array is not C-contiguous")
     addr, readonly = ai["data"]
     return ArrayRef(addr or 0, _nelems(shape) * itemsize,
-                    _from_typestr(typestr, what), False, not readonly)
+                    _numpy_type(obj, typestr, what), False, not readonly)
+
+
+def _numpy_type(obj: Any, typestr: str, what: str) -> int:
+    # numpy has no bf16; ml_dtypes adds one, which the array interface
+    # shows only as two opaque bytes ('<V2'): its dtype has the name.
+    if typestr[1:] == "V2" and getattr(getattr(obj, "dtype", None), "name",
+                                       None) == "bfloat16":
+        return _BF16
+    try:
+        return _from_typestr(typestr, what)
+    except TypeError:
+        if typestr[1] == "V":
+            raise TypeError(f"{what}: dtype {getattr(obj, 'dtype', typestr)} "
+                            f"has no WarpForth type (for bf16 use "
+                            f"ml_dtypes.bfloat16)") from None
+        raise
 
 
 def _buffer_ref(obj: Any, what: str) -> ArrayRef:
@@ -156,8 +173,8 @@ def _buffer_ref(obj: Any, what: str) -> ArrayRef:
     else:
         raise TypeError(f"{what}: buffer format {mv.format!r} has no WarpForth type")
     if mv.readonly:
-        # ctypes can only take the address of writable buffers; a read-only
-        # input is copied (nothing is written back to it).
+        # ctypes can only take the address of writable buffers. The launch
+        # refuses read-only arrays; the copy just carries the facts there.
         view = (ctypes.c_char * mv.nbytes).from_buffer_copy(mv)
         return ArrayRef(ctypes.addressof(view), mv.nbytes, t, False, False,
                         keep=view)
@@ -180,16 +197,31 @@ def array_ref(obj: Any, what: str) -> Optional[ArrayRef]:
     return _buffer_ref(obj, what)
 
 
+_I64_MIN, _I64_MAX = -2**63, 2**63 - 1
+
+
+def _int64(v: int, what: str) -> int:
+    """`v` for a 64-bit slot: the signed range, or the unsigned one as a bit
+    pattern (0xFFFFFFFFFFFFFFFF is -1, as in warpforth-run). Anything wider
+    would be cut to its low 64 bits by ctypes: refused."""
+    if _I64_MIN <= v <= _I64_MAX:
+        return v
+    if _I64_MAX < v <= _lib.U64_MAX:
+        return v - 2**64
+    raise ValueError(f"{what}: {v} does not fit in 64 bits")
+
+
 def scalar_arg(value: Any, what: str) -> _lib.Arg:
     """A wf_arg for a Python or numpy number (or a 0-d tensor)."""
-    if type(value) is int:  # the common case, without the ABC checks
+    if type(value) is int and _I64_MIN <= value <= _I64_MAX:  # common case
         return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0, value, 0.0)
     if type(value) is float:
         return _lib.Arg(_lib.ARG_FLOAT, _lib.TYPE_NONE, 0, 0, 0, value)
     if _is_torch(value) and value.dim() == 0:
         value = value.item()
     if isinstance(value, (bool, numbers.Integral)):
-        return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0, int(value), 0.0)
+        return _lib.Arg(_lib.ARG_INT, _lib.TYPE_NONE, 0, 0,
+                        _int64(int(value), what), 0.0)
     if isinstance(value, numbers.Real):
         return _lib.Arg(_lib.ARG_FLOAT, _lib.TYPE_NONE, 0, 0, 0, float(value))
     raise TypeError(f"{what} is a scalar; got {type(value).__name__}")
@@ -200,8 +232,9 @@ def stream_handle(stream: Any) -> int:
     if stream is None:
         return 0
     if isinstance(stream, int):
-        return stream
+        return _lib.check_int(stream, "stream", 0, _lib.U64_MAX)
     for attr in ("cuda_stream", "ptr", "handle"):
         if hasattr(stream, attr):
-            return int(getattr(stream, attr))
+            return _lib.check_int(int(getattr(stream, attr)), "stream", 0,
+                                  _lib.U64_MAX)
     raise TypeError(f"stream: cannot get a CUstream from {type(stream).__name__}")

@@ -16,6 +16,7 @@ class Device:
     def __init__(self, kind: str = "auto", ordinal: int = 0):
         if kind not in _lib.DEVICE_KINDS:
             raise ValueError(f"device {kind!r}: expected 'auto', 'gpu' or 'cpu'")
+        ordinal = _lib.check_int(ordinal, "ordinal", 0, 2**31 - 1)
         lib = _lib.lib()
         self._lib = lib
         self._handle = _lib.check_handle(
@@ -42,23 +43,33 @@ class Device:
 
     def alloc(self, nbytes: int) -> int:
         """Zero-filled device memory; returns its address."""
+        nbytes = _lib.check_int(nbytes, "alloc: nbytes", 1, _lib.U64_MAX)
         addr = ctypes.c_uint64()
         _lib.check(self._lib.wf_alloc(self._handle, nbytes, ctypes.byref(addr)))
         return addr.value
 
     def free(self, addr: int) -> None:
+        addr = _lib.check_int(addr, "free: addr", 0, _lib.U64_MAX)
         _lib.check(self._lib.wf_free(self._handle, addr))
 
     def upload(self, dst: int, src_addr: int, nbytes: int) -> None:
         """Copies `nbytes` from host address `src_addr` to device `dst`."""
+        dst, src_addr, nbytes = _addresses("upload", dst, src_addr, nbytes)
         _lib.check(self._lib.wf_upload(self._handle, dst, src_addr, nbytes))
 
     def download(self, dst_addr: int, src: int, nbytes: int) -> None:
         """Copies `nbytes` from device `src` to host address `dst_addr`."""
+        dst_addr, src, nbytes = _addresses("download", dst_addr, src, nbytes)
         _lib.check(self._lib.wf_download(self._handle, dst_addr, src, nbytes))
 
     def synchronize(self) -> None:
         _lib.check(self._lib.wf_synchronize(self._handle))
+
+
+def _addresses(what: str, dst, src, nbytes) -> tuple[int, int, int]:
+    return (_lib.check_int(dst, f"{what}: dst", 0, _lib.U64_MAX),
+            _lib.check_int(src, f"{what}: src", 0, _lib.U64_MAX),
+            _lib.check_int(nbytes, f"{what}: nbytes", 0, _lib.U64_MAX))
 
 
 _devices: dict[tuple[str, int], Device] = {}

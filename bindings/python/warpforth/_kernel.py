@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections.abc
 import ctypes
 import numbers
 import os
@@ -32,13 +33,28 @@ _U3 = ctypes.c_uint32 * 3
 
 
 def _dim3(d: Dims, what: str) -> tuple[int, int, int]:
-    if type(d) is int:
+    if type(d) is int and 1 <= d <= _lib.U32_MAX:  # the common case
         return (d, 1, 1)
-    dims = [d] if isinstance(d, int) else list(d)
+    if isinstance(d, numbers.Integral) and not isinstance(d, bool):
+        dims = [d]
+    elif isinstance(d, collections.abc.Sequence) and not isinstance(
+            d, (str, bytes)):
+        dims = list(d)
+    else:
+        # A string would be read digit by digit, a float truncated.
+        raise TypeError(f"{what}: expected an int or 1 to 3 ints, got "
+                        f"{type(d).__name__} {d!r}")
     if not 1 <= len(dims) <= 3:
         raise ValueError(f"{what}: expected 1 to 3 dimensions, got {dims}")
-    dims += [1] * (3 - len(dims))
-    return (int(dims[0]), int(dims[1]), int(dims[2]))
+    out = [_lib.check_int(x, what, 1, _lib.U32_MAX) for x in dims]
+    out += [1] * (3 - len(out))
+    return (out[0], out[1], out[2])
+
+
+def _shared(shared: Any) -> int:
+    if type(shared) is int and 0 <= shared <= _lib.U64_MAX:
+        return shared
+    return _lib.check_int(shared, "shared", 0, _lib.U64_MAX)
 
 
 class Kernel:
@@ -83,7 +99,7 @@ class Kernel:
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
         handle = dev._lib.wf_kernel_compile_file(
-            dev.handle, os.fspath(path).encode(), ctypes.byref(opts))
+            dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
         return cls(_lib.check_handle(handle), dev)
 
@@ -95,7 +111,8 @@ class Kernel:
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
         handle = dev._lib.wf_kernel_compile_source(
-            dev.handle, name.encode(), source.encode(), ctypes.byref(opts))
+            dev.handle, _lib.c_string(name, "name"),
+            _lib.c_string(source, "source"), ctypes.byref(opts))
         del keep
         return cls(_lib.check_handle(handle), dev)
 
@@ -103,7 +120,8 @@ class Kernel:
     def from_ptx(cls, ptx: str, *, device: Any = "gpu") -> "Kernel":
         """Loads PTX from warpforthc (it carries the signature block)."""
         dev = _resolve(device)
-        handle = dev._lib.wf_kernel_load_ptx(dev.handle, ptx.encode())
+        handle = dev._lib.wf_kernel_load_ptx(dev.handle,
+                                             _lib.c_string(ptx, "ptx"))
         return cls(_lib.check_handle(handle), dev)
 
     def __del__(self) -> None:
@@ -129,7 +147,7 @@ class Kernel:
     def const(self, name: str) -> Optional[int]:
         """An integer compile-time constant from the signature (MAX_SEQ)."""
         value = ctypes.c_int64()
-        if self._lib.wf_kernel_const(self._handle, name.encode(),
+        if self._lib.wf_kernel_const(self._handle, _lib.c_string(name, "name"),
                                      ctypes.byref(value)) != 0:
             return None
         return value.value
@@ -173,6 +191,13 @@ class Kernel:
     def _array_arg(self, i: int, ref: ArrayRef, staged: list,
                    what: str) -> _lib.Arg:
         p = self.params[i]
+        if not ref.writable:
+            # The signature does not say which params the kernel stores to,
+            # so any array param may be written: never hand it read-only
+            # memory (a numpy view of bytes, a frozen array, bytes itself).
+            raise ValueError(f"{what}: the array is read-only, and the kernel "
+                             f"may store to any array param; pass a writable "
+                             f"one (numpy: a.copy(); bytes: bytearray(b))")
         if ref.type != self._type_codes[i]:
             raise TypeError(f"{what}: argument is {type_name(ref.type)}, "
                             f"signature says {p.type}")
@@ -211,13 +236,13 @@ class Kernel:
                     implied_stream = ref.stream
             handle = stream_handle(stream) if stream is not None else (implied_stream or 0)
             cfg = _lib.LaunchConfig(_U3(*_dim3(grid, "grid")),
-                                    _U3(*_dim3(block, "block")), shared,
+                                    _U3(*_dim3(block, "block")), _shared(shared),
                                     handle if self._on_gpu else None)
             result = self._run(cfg, c_args, len(values), timed, bool(staged))
             # Host arrays come back whole: which params a kernel writes is
             # not in its signature.
             for addr, ref in staged:
-                if ref.writable and ref.nbytes:
+                if ref.nbytes:
                     self._dev.download(ref.addr, addr, ref.nbytes)
             return result
         finally:

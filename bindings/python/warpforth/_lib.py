@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ctypes
+import numbers
 import os
 from pathlib import Path
 from typing import Optional
@@ -173,6 +174,41 @@ def check_handle(handle: Optional[int]) -> int:
     return handle
 
 
+U32_MAX = 2**32 - 1
+U64_MAX = 2**64 - 1
+
+
+def check_int(value, what: str, lo: int, hi: int) -> int:
+    """`value` as an int in [lo, hi]. Raises TypeError or ValueError naming
+    `what` where ctypes would truncate it silently (or take a bool or a
+    string for a number)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what}: expected an int, got "
+                        f"{type(value).__name__} {value!r}")
+    v = int(value)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what}: {v} is out of range ({lo} to {hi})")
+    return v
+
+
+def c_string(text, what: str) -> bytes:
+    """`text` (str or os.PathLike) as a NUL-terminated C string; a NUL
+    inside it would end the string early, so it is refused."""
+    if isinstance(text, os.PathLike):
+        text = os.fspath(text)
+    if isinstance(text, bytes):
+        data = text
+    elif isinstance(text, str):
+        data = text.encode()
+    else:
+        raise TypeError(f"{what}: expected a str, got {type(text).__name__}")
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise ValueError(f"{what}: contains a NUL character at byte {nul}, "
+                         f"which would cut it short")
+    return data
+
+
 def compile_options(arch: Optional[str] = None,
                     defines: Optional[dict] = None,
                     float: Optional[str] = None,
@@ -183,12 +219,15 @@ def compile_options(arch: Optional[str] = None,
     them alive until the call that uses the struct returns)."""
     if float not in FLOAT_MODES:
         raise ValueError(f"float={float!r}: expected None, 'f32' or 'f64'")
-    defs = [f"{k}={v}".encode() for k, v in (defines or {}).items()]
-    dirs = [str(d).encode() for d in (include_dirs or [])]
+    # {NAME: VALUE} is -D NAME=VALUE and {NAME: None} is -D NAME (NAME=1);
+    # the library parses them as -D does (compiler/driver/Defines.h).
+    defs = [c_string(str(k) if v is None else f"{k}={v}", f"defines[{k!r}]")
+            for k, v in (defines or {}).items()]
+    dirs = [c_string(os.fspath(d), "include_dirs") for d in (include_dirs or [])]
     def_array = (ctypes.c_char_p * max(1, len(defs)))(*defs)
     dir_array = (ctypes.c_char_p * max(1, len(dirs)))(*dirs)
     opts = CompileOptions(
-        arch.encode() if arch else None, opt_level, FLOAT_MODES[float],
+        c_string(arch, "arch") if arch else None, opt_level, FLOAT_MODES[float],
         1 if line_info else 0,
         ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
         ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs))

@@ -1,4 +1,4 @@
-\! kernel reduce
+\! kernel shared_reduce
 \! const BLOCK 256
 \! param N i64
 \! param IN f64[N]

@@ -4,7 +4,7 @@
 \ RUN: %not %warpforthc %S 2>&1 | FileCheck %s --check-prefix=DIR
 \ RUN: %not %warpforthc %s -D =3 2>&1 | FileCheck %s --check-prefix=BADDEF
 
-\ MISSING: warpforthc: error: cannot read '{{.*}}.does-not-exist.forth'
-\ DIR: warpforthc: error: cannot read '{{.*}}errors'
+\ MISSING: warpforthc: error: cannot open '{{.*}}.does-not-exist.forth': No such file or directory
+\ DIR: warpforthc: error: '{{.*}}errors' is a directory, not a file
 \ BADDEF: warpforthc: error: -D needs NAME=VALUE, got '=3'
 \! kernel k

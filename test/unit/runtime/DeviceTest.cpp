@@ -165,3 +165,58 @@ TEST_CASE("device: without a GPU driver", "[device][gpu]") {
   CHECK(Device::open(DeviceKind::Auto).kind() == DeviceKind::CPU);
   CHECK(std::string(deviceKindName(DeviceKind::Auto)) == "auto");
 }
+
+// Issue 12.16: the CPU refuses what a GPU of the kernel's --arch refuses,
+// in the words the GPU backend uses (the same check runs there).
+TEST_CASE("device: the CPU holds launches to the GPU's limits", "[device]") {
+  Device dev = Device::open(DeviceKind::CPU);
+  std::string sig = kScaleSig;
+  Kernel k = dev.loadHost(&scale, sig.substr(0, sig.size() - 8) +
+                                      "// @arch sm_80\n// @end\n");
+  Buffer dx = dev.alloc(4 * sizeof(float));
+  std::vector<Arg> args = {Arg::buf(dx), Arg::integer(0), Arg::real(1)};
+  auto launchError = [&](LaunchConfig c) -> std::string {
+    try {
+      k.run(c, args);
+    } catch (const Error &e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(launchError({{2147483648u, 1, 1}, {1, 1, 1}}) ==
+        "kernel 'scale' (grid 2147483648,1,1 block 1,1,1): grid x of "
+        "2147483648 is more than the 2147483647 a GPU allows (sm_80)");
+  CHECK(launchError({{1, 65536, 1}, {1, 1, 1}}) ==
+        "kernel 'scale' (grid 1,65536,1 block 1,1,1): grid y of 65536 is "
+        "more than the 65535 a GPU allows (sm_80)");
+  CHECK_THAT(launchError({{1, 1, 65536}, {1, 1, 1}}),
+             Catch::Contains("grid z of 65536 is more than the 65535"));
+  CHECK_THAT(launchError({{1, 1, 1}, {1025, 1, 1}}),
+             Catch::Contains("a block of 1025 threads is more than the 1024 a "
+                             "GPU allows (sm_80)"));
+  CHECK_THAT(launchError({{1, 1, 1}, {1, 1, 65}}),
+             Catch::Contains("block z of 65 is more than the 64"));
+  LaunchConfig shared{{1, 1, 1}, {1, 1, 1}, 300 * 1024};
+  CHECK_THAT(launchError(shared),
+             Catch::Contains("0 bytes of static and 307200 of dynamic shared "
+                             "memory per block are more than the 166912 a GPU "
+                             "allows (sm_80)"));
+  shared.dynamicSharedBytes = SIZE_MAX;
+  CHECK_THAT(launchError(shared), Catch::Contains("a GPU allows"));
+  // At the limits it runs.
+  CHECK(launchError({{2147483647u, 1, 1}, {1, 1, 1}}).empty());
+  CHECK(launchError({{1, 65535, 1}, {1024, 1, 1}}).empty());
+  CHECK(launchError({{1, 1, 1}, {1, 1, 1}, 163 * 1024}).empty());
+  dev.free(dx);
+}
+
+TEST_CASE("device: more than 4 KB of kernel params is refused at load",
+          "[device]") {
+  Device dev = Device::open(DeviceKind::CPU);
+  std::string sig = "// @warpforth-signature 1\n// @kernel many\n";
+  for (int i = 0; i < 513; ++i)
+    sig += "// @param P" + std::to_string(i) + " array i64 -\n";
+  CHECK_THROWS_WITH(dev.loadHost(&scale, sig + "// @end\n"),
+                    "kernel 'many': its 513 params take 4104 bytes, more "
+                    "than the 4096 bytes of kernel params a GPU allows");
+}

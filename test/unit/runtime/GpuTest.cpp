@@ -1,5 +1,6 @@
-// The GPU backend against hand-written PTX. Skipped (with a warning) on
-// machines without a CUDA driver and device; run on a GPU machine.
+// The GPU backend against hand-written PTX, built into wf-gpu-unit (ctest
+// runtime-gpu-unit, label gpu), whose main (test/unit/gpu_main.cpp) skips
+// the whole binary on machines without a CUDA driver and device.
 #include "runtime/Runtime.h"
 
 #include <catch2/catch.hpp>
@@ -147,13 +148,6 @@ const char *kFaultPtx = R"(// @warpforth-signature 1
 }
 )";
 
-bool haveGpu() {
-  if (Device::gpuAvailable())
-    return true;
-  WARN("no CUDA driver or device here: GPU tests skipped");
-  return false;
-}
-
 std::string errorOf(const std::function<void()> &f) {
   try {
     f();
@@ -166,8 +160,6 @@ std::string errorOf(const std::function<void()> &f) {
 } // namespace
 
 TEST_CASE("gpu: the README matmul from PTX", "[gpu]") {
-  if (!haveGpu())
-    return;
   Device dev = Device::open(DeviceKind::GPU);
   CHECK(dev.kind() == DeviceKind::GPU);
   CHECK_THAT(dev.name(), Catch::Contains("(sm_"));
@@ -192,8 +184,6 @@ TEST_CASE("gpu: the README matmul from PTX", "[gpu]") {
 }
 
 TEST_CASE("gpu: scalars by value and symbolic sizes", "[gpu]") {
-  if (!haveGpu())
-    return;
   Device dev = Device::open(DeviceKind::GPU);
   Kernel k = dev.loadPTX(kScalePtx);
   std::vector<float> x = {1, 2, 3, 4, 5};
@@ -212,8 +202,6 @@ TEST_CASE("gpu: scalars by value and symbolic sizes", "[gpu]") {
 }
 
 TEST_CASE("gpu: dynamic shared memory above 48 KiB", "[gpu]") {
-  if (!haveGpu())
-    return;
   Device dev = Device::open(DeviceKind::GPU);
   Kernel k = dev.loadPTX(kDynSharedPtx);
   Buffer out = dev.alloc(8);
@@ -228,8 +216,6 @@ TEST_CASE("gpu: dynamic shared memory above 48 KiB", "[gpu]") {
 }
 
 TEST_CASE("gpu: load errors carry the JIT log", "[gpu]") {
-  if (!haveGpu())
-    return;
   Device dev = Device::open(DeviceKind::GPU);
   std::string broken = std::string(kFaultPtx);
   broken.replace(broken.find("mov.u64 %rd1, 0;"), 16, "bogus.op %rd1;");
@@ -244,12 +230,10 @@ TEST_CASE("gpu: load errors carry the JIT log", "[gpu]") {
              Catch::StartsWith("kernel 'other': no such entry point"));
 }
 
-// Hidden (run it alone: wf-runtime-unit "[gpu-fault]"): after an illegal
+// Hidden (run it alone: wf-gpu-unit "[gpu-fault]"): after an illegal
 // address CUDA refuses all further work in the process, so it would fail
 // every GPU test after it.
 TEST_CASE("gpu: a fault names the kernel and launch", "[.][gpu-fault]") {
-  if (!haveGpu())
-    return;
   Device dev = Device::open(DeviceKind::GPU);
   Kernel k = dev.loadPTX(kFaultPtx);
   CHECK(errorOf([&] {

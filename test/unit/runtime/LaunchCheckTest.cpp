@@ -123,3 +123,28 @@ TEST_CASE("launch check: configuration", "[launch]") {
   c.block.y = 0;
   CHECK_THROWS_WITH(checkConfig(sig, c), Catch::Contains("must be at least 1"));
 }
+
+TEST_CASE("launch check: limits of each architecture", "[launch]") {
+  CHECK(archLimits("sm_90").maxSharedBytes == 227 * 1024);
+  CHECK(archLimits("sm_90a").maxSharedBytes == 227 * 1024);
+  CHECK(archLimits("sm_86").maxSharedBytes == 99 * 1024);
+  CHECK(archLimits("sm_75").maxSharedBytes == 64 * 1024);
+  CHECK(archLimits("sm_80").name == "sm_80");
+  CHECK(archLimits("").name == "sm_80");
+  CHECK(archLimits("").maxSharedBytes == 163 * 1024);
+  CHECK(archLimits("sm_90").maxGrid[1] == 65535);
+  // Static shared memory counts too.
+  KernelSignature sig =
+      parseSignature("// @warpforth-signature 1\n// @kernel k\n"
+                     "// @shared-bytes 40000\n// @arch sm_75\n// @end\n");
+  CHECK(sig.arch == "sm_75");
+  LaunchConfig c;
+  c.dynamicSharedBytes = 65536 - 40000;
+  CHECK_NOTHROW(checkLimits(sig, c, archLimits(sig.arch)));
+  c.dynamicSharedBytes += 1;
+  CHECK_THROWS_WITH(checkLimits(sig, c, archLimits(sig.arch)),
+                    Catch::Contains("40000 bytes of static and 25537 of "
+                                    "dynamic shared memory per block are more "
+                                    "than the 65536 a GPU allows (sm_75)"));
+  CHECK(formatSignature(sig).find("// @arch sm_75\n") != std::string::npos);
+}

@@ -148,6 +148,36 @@ TEST_CASE("npy: refused files", "[npy]") {
              Catch::StartsWith("x.npy: truncated .npy data"));
   CHECK_THAT(npyError(handMade("{'descr': '<f8'}", "")),
              Catch::Contains("malformed .npy header"));
+  // Issue 12.7: shapes that overflow, negative dimensions, and data that
+  // disagrees with the shape are refused, naming the file.
+  CHECK(npyError(handMade("{'descr': '<f8', 'fortran_order': False, "
+                          "'shape': (4294967296, 4294967296), }",
+                          bytesOf<double>({1}))) ==
+        "x.npy: shape (4294967296, 4294967296) of float64 overflows 64 bits "
+        "(the file has 8 bytes of data)");
+  CHECK(npyError(handMade("{'descr': '<f8', 'fortran_order': False, "
+                          "'shape': (2305843009213693952,), }",
+                          bytesOf<double>({1}))) ==
+        "x.npy: shape (2305843009213693952,) of float64 overflows 64 bits "
+        "(the file has 8 bytes of data)");
+  CHECK(npyError(handMade("{'descr': '<f8', 'fortran_order': False, "
+                          "'shape': (-1,), }",
+                          bytesOf<double>({1}))) ==
+        "x.npy: shape (-1,): dimension '-1' is not a count (0 or more)");
+  CHECK_THAT(npyError(handMade("{'descr': '<f8', 'fortran_order': False, "
+                               "'shape': (99999999999999999999999,), }",
+                               "")),
+             Catch::Contains("overflows 64 bits"));
+  CHECK(npyError(handMade(
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), }",
+            bytesOf<double>({1, 2}))) ==
+        "x.npy: shape (1,) of float64 needs 8 bytes of data, but the file "
+        "has 16 (is the file corrupt?)");
+  // A huge shape with too little data is refused before any allocation.
+  CHECK_THAT(npyError(handMade("{'descr': '<i1', 'fortran_order': False, "
+                               "'shape': (1000000000000,), }",
+                               "\x05")),
+             Catch::StartsWith("x.npy: truncated .npy data"));
   // Big-endian marks on one-byte types are harmless.
   CHECK(npyError(handMade(
             "{'descr': '>i1', 'fortran_order': False, 'shape': (1,), }",

@@ -54,14 +54,28 @@ A @ N + A 8 + !
 \ EXPECT-STDERR: --grid '0': expected X, X,Y or X,Y,Z with each at least 1
 \ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 1,x
 \ EXPECT-STDERR: --block '1,x'
-\ A block of 2000 threads: the CPU says "a block of 2000 threads is more
-\ than the 1024 a GPU allows", the GPU reports the failed launch; both
-\ name the kernel and the launch shape.
+\ A block of 2000 threads: both backends run the same check of the GPU's
+\ limits (issue 12.16), naming the kernel and the launch shape.
 \ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 2000
-\ EXPECT-STDERR: kernel 'main' (grid 1,1,1 block 2000,1,1)
+\ EXPECT-STDERR: kernel 'main' (grid 1,1,1 block 2000,1,1): a block of 2000 threads is more than the 1024 a GPU allows
+\ A grid the GPU refuses (y at most 65535), and shared memory past sm_80's
+\ 163 KiB.
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --grid 1,65536
+\ EXPECT-STDERR: grid y of 65536 is more than the 65535 a GPU allows
+\ (A GPU names its own architecture and limit, hence cpu only.)
 \ ONLY: cpu
-\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --block 2000
-\ EXPECT-STDERR: a block of 2000 threads is more than the 1024 a GPU allows
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 307200 --arch sm_80
+\ EXPECT-STDERR: 307200 of dynamic shared memory per block are more than the 166912 a GPU allows (sm_80)
+\ --shared-bytes takes a count that fits in 64 bits; -1 and 2^64 used to
+\ wrap to 2^64-1 (issue 12.11).
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes -1
+\ EXPECT-STDERR: warpforth-run: error: --shared-bytes '-1': expected a byte count from 0 to 2^64-1
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 18446744073709551616
+\ EXPECT-STDERR: --shared-bytes '18446744073709551616': expected a byte count from 0 to 2^64-1
+\ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --shared-bytes 4k
+\ EXPECT-STDERR: --shared-bytes '4k': expected a byte count
+\ E2E: --param 'i64[]:1,2' --param i64:3 --param 'f64[3]' --shared-bytes 0x10 --output-param 0
+\ EXPECT: 1,4,0,0
 \ Other options.
 \ E2E-ERROR: --param A=1 --param N=2 --param C=zeros --kernel other
 \ EXPECT-STDERR: --kernel 'other'

@@ -3,7 +3,7 @@
 \ 4x4 inputs are the public test's; the 8x4 case uses inputs made by a
 \ small Python formula. Expected: a Python reference (math.exp, max
 \ subtraction, causal mask by -1e30, as the public test's numpy one).
-\! kernel attention
+\! kernel public_attention
 \! const SEQ 4
 \! param Q f64[SEQ*4]
 \! param K f64[SEQ*4]

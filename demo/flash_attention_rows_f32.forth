@@ -15,15 +15,19 @@
 \ Compile-time knobs (-D): HEAD_DIM (64 or 128; a multiple of 4*TPR),
 \ CAUSAL (1 or 0), BR, BC, RPT (1, 2 or 4), TPR (1, 2, 4 or 8). BC*HEAD_DIM/4
 \ must be a multiple of the thread count. Any SEQ_LEN works: partial
-\ tiles are masked.
-\! kernel flash_attention
+\ tiles are masked. The defaults below are the shapes the ctest checks
+\ run (TPR 4 at d128: TPR 2 spills there); the hosts read BR and NTHREADS
+\ back from the kernel's signature.
+\! kernel flash_attention_rows_f32
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
+\ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
+\! const D64 128/(HEAD_DIM+64)
 \! const BR 64
 \! const BC 16
 \! const RPT 2
-\! const TPR 2
+\! const TPR 2*D64+4*(1-D64)     \ 2 at d64, 4 at d128
 \! const DT HEAD_DIM/TPR
 \! const NTHREADS BR/RPT*TPR
 \! param Q f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
@@ -41,9 +45,7 @@
 \! reg MR f32[RPT]       \ running max per row
 \! reg LR f32[RPT]       \ running sum per row
 
--1.0e30 CONSTANT MASKED   \ finite: exp(MASKED - m) is 0, never NaN
-
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
+INCLUDE flash_attention_common.forth
 
 \ The TPR threads of a row hold partial dot products: add them up.
 : row-sum ( x -- x' )
@@ -51,14 +53,10 @@
   TPR 4 >= IF DUP 2 FSHFL-XOR F+ THEN
   TPR 8 >= IF DUP 4 FSHFL-XOR F+ THEN ;
 
-\ Where this block's (batch, head) starts, in floats.
-BID-Z HEADS * BID-Y + SEQ_LEN * HEAD_DIM * { base }
-SEQ_LEN BR tiles { qtiles }
-\ With a causal mask later rows see more keys: start those blocks first.
-CAUSAL IF qtiles 1- BID-X - ELSE BID-X THEN { qtile }
+head-base { base }
+query-tile { qtile }
 qtile BR * TID-X TPR / RPT * + { row0 }   \ this thread's first row
 TID-X TPR MOD DT * { dcol }               \ and first column
-: in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;  \ rows past the end read the last
 HEAD_DIM S>F FSQRT 1/F { scale }
 
 \ Query slices, scaled, into registers; running max and sum.
@@ -72,7 +70,7 @@ RPT 0 UNROLL DO I { r }
   MASKED r MR!  0.0 r LR!
 LOOP
 
-CAUSAL IF qtile 1+ BR * SEQ_LEN MIN ELSE SEQ_LEN THEN BC tiles { ktiles }
+qtile BR * key-tiles { ktiles }
 
 ktiles 0 DO
   I BC * { k0 }

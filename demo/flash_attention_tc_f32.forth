@@ -29,18 +29,26 @@
 \ product's k index runs over each 8 keys in the order 0 2 4 6 1 3 5 7,
 \ which is how the score fragment holds them, and V's rows are read in
 \ that same order. No data moves between lanes for P.
-\! kernel flash_attention
+\
+\ The tile shape: WARPS, BC, MIN_BLOCKS and ASYNC below. Their defaults,
+\ by head dimension, are the fastest found on an H100 (bench_flash.py);
+\ -D overrides any of them, and the hosts (warpforth-flash, bench_flash.py)
+\ read BR and NTHREADS back from the kernel's signature.
+\! kernel flash_attention_tc_f32
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
-\! const WARPS 4
+\ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
+\! const D64 128/(HEAD_DIM+64)
+\! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d128
 \! const BC 32
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
-\ Blocks per SM that ptxas must leave registers for (warpforth-flash and
-\ bench_flash.py pass 3 at d64 with 4 warps: 162 registers, no spills). At
-\ d128 with 8 warps ptxas takes 230 registers: one block per SM.
-\! const MIN_BLOCKS 1
+\ Blocks per SM that ptxas must leave registers for: 3 at d64 with 4 warps
+\ (162 registers, no spills), else 1 (at d128 with 8 warps ptxas takes 230
+\ registers: one block per SM). FOUR_WARPS is 1 when WARPS is 4, else 0.
+\! const FOUR_WARPS (4/WARPS)*(WARPS/4)
+\! const MIN_BLOCKS 1+2*D64*FOUR_WARPS
 \! launch-bounds NTHREADS MIN_BLOCKS
 \! const STRIDE HEAD_DIM+4
 \! const DT HEAD_DIM/8        \ 8-column slices of the head dimension
@@ -48,7 +56,7 @@
 \ Q rows, then K and V tiles, each as big parts then small parts, then the
 \ raw K and V of the next tile.
 \! const RAW (BR+4*BC)*STRIDE
-\! const ASYNC 1
+\! const ASYNC 1-D64             \ cp.async prefetch at d128 only
 \! const SHARED_FLOATS RAW+ASYNC*2*BC*HEAD_DIM
 \! const STAGED BC*HEAD_DIM/4/NTHREADS  \ float4s of K (and of V) per thread
 \! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
@@ -63,10 +71,7 @@
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 
--1.0e30 CONSTANT MASKED
-
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;
+INCLUDE flash_attention_common.forth
 : qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
 : ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;
 : vs ( key d -- addr )  SWAP STRIDE * + BR 2 BC * + STRIDE * + FLOATS SM + ;
@@ -101,10 +106,8 @@
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 
-BID-Z HEADS * BID-Y + SEQ_LEN * HEAD_DIM * { base }
-SEQ_LEN BR tiles { qtiles }
-\ Causal: the last query tiles have the most keys; start them first.
-CAUSAL IF qtiles 1- BID-X - ELSE BID-X THEN BR * { q0 }
+head-base { base }
+query-tile BR * { q0 }
 q0 WARP-ID 16 * + { qw }          \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
@@ -123,7 +126,7 @@ HEAD_DIM 2 / 0 UNROLL DO 0.0 I OC! LOOP
 MASKED { m0 }  MASKED { m1 }    \ running max of rows g and g+8 (log2 units)
 0.0 { l0 }  0.0 { l1 }          \ this lane's part of their running sums
 
-CAUSAL IF q0 BR + SEQ_LEN MIN ELSE SEQ_LEN THEN BC tiles { ktiles }
+q0 key-tiles { ktiles }
 ASYNC IF 0 base prefetch THEN
 ktiles 0 DO
   I BC * { k0 }

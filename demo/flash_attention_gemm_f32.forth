@@ -1,5 +1,6 @@
 \ FlashAttention forward in f32, tiled like a SIMT GEMM (an alternative to
-\ flash-attention.forth, same params and grid, different block shape).
+\ flash_attention_rows_f32.forth, same params and grid, different block
+\ shape).
 \
 \ Per block: BR query rows; per tile: BC keys. Q (transposed), K
 \ (transposed), V and P live in shared memory: (HEAD_DIM*BR +
@@ -11,13 +12,20 @@
 \
 \ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block (NTX*NTY, 1, 1); the
 \ runtime sizes the shared memory.
-\! kernel flash_attention_gemm
+\
+\ The tile shape: BR, BC, RPT and KPT below. Their defaults, by head
+\ dimension, are the fastest found on an H100 without spills
+\ (bench_flash.py --simt); -D overrides any of them, and the hosts read BR
+\ and NTHREADS back from the kernel's signature.
+\! kernel flash_attention_gemm_f32
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
-\! const BR 128
+\ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
+\! const D64 128/(HEAD_DIM+64)
+\! const BR 128*D64+64*(1-D64)   \ 128 at d64, 64 at d128
 \! const BC 32
-\! const RPT 8
+\! const RPT 8*D64+4*(1-D64)     \ 8 at d64, 4 at d128
 \! const KPT 4
 \! const NTX BC/KPT
 \! const NTY BR/RPT
@@ -38,10 +46,7 @@
 \! reg MR f32[RPT]        \ running max per row
 \! reg LR f32[RPT]        \ running sum per row
 
--1.0e30 CONSTANT MASKED
-
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: in-bounds ( row -- row' )  SEQ_LEN 1- MIN ;
+INCLUDE flash_attention_common.forth
 \ Shared regions, as float indices into SM.
 : qt ( d r -- addr )  SWAP BR * + FLOATS SM + ;
 : kt ( d k -- addr )  SWAP BC * + HEAD_DIM BR * + FLOATS SM + ;
@@ -55,10 +60,8 @@
   NTX 2 >= IF DUP 1 FSHFL-XOR F+ THEN  NTX 4 >= IF DUP 2 FSHFL-XOR F+ THEN
   NTX 8 >= IF DUP 4 FSHFL-XOR F+ THEN  NTX 16 >= IF DUP 8 FSHFL-XOR F+ THEN ;
 
-BID-Z HEADS * BID-Y + SEQ_LEN * HEAD_DIM * { base }
-SEQ_LEN BR tiles { qtiles }
-CAUSAL IF qtiles 1- BID-X - ELSE BID-X THEN { qtile }
-qtile BR * { q0 }
+head-base { base }
+query-tile BR * { q0 }
 TID-X NTX MOD { tx }
 TID-X NTX / { ty }
 HEAD_DIM S>F FSQRT 1/F { scale }
@@ -73,7 +76,7 @@ BR HEAD_DIM * 4 / NTHREADS / 0 UNROLL DO
 LOOP
 RPT 0 UNROLL DO MASKED I MR!  0.0 I LR! LOOP
 
-CAUSAL IF q0 BR + SEQ_LEN MIN ELSE SEQ_LEN THEN BC tiles { ktiles }
+q0 key-tiles { ktiles }
 ktiles 0 DO
   I BC * { k0 }
   BARRIER

@@ -1,0 +1,168 @@
+"""What every op shares: reading its tensor arguments (torch tensors on the
+GPU or CPU, numpy arrays), checking them with errors that name the
+argument, allocating outputs, and the compiled kernels of kernels/.
+
+An op runs where its data is: CUDA tensors on the GPU (zero copy, on
+torch's current stream), numpy arrays and CPU tensors on the CPU backend.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from .._device import Device, device
+from .._kernel import Kernel
+from .._lib import repo_root
+
+# dtype name (torch's str(dtype) or numpy's dtype.name) -> kernel suffix
+_DTYPES = {
+    "torch.float32": "f32", "torch.bfloat16": "bf16", "torch.float16": "f16",
+    "float32": "f32", "bfloat16": "bf16", "float16": "f16",
+}
+FLOAT_DTYPES = ("f32", "bf16", "f16")
+_LONG = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
+
+
+def dtype_name(dtype: str) -> str:
+    """The name users know a dtype by."""
+    return _LONG.get(dtype, dtype)
+
+
+def kernels_dir() -> Path:
+    """The kernel library: $WARPFORTH_KERNELS_DIR, else the checkout's
+    kernels/ folder."""
+    env = os.environ.get("WARPFORTH_KERNELS_DIR")
+    return Path(env) if env else repo_root() / "kernels"
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A checked tensor argument."""
+    value: Any
+    name: str
+    is_torch: bool
+    on_gpu: bool
+    gpu_ordinal: int
+    dtype: str          # 'f32', 'bf16', 'f16', or the raw name otherwise
+    shape: tuple
+
+    @property
+    def numel(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    def where(self) -> str:
+        return f"cuda:{self.gpu_ordinal}" if self.on_gpu else "cpu"
+
+
+def _torch() -> Any:
+    return sys.modules.get("torch")
+
+
+def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,
+        min_dims: int = 1) -> Arg:
+    """Checks that `x` is a contiguous torch tensor or numpy array of one of
+    `dtypes` with at least `min_dims` dimensions."""
+    torch = _torch()
+    if torch is not None and isinstance(x, torch.Tensor):
+        dtype = _DTYPES.get(str(x.dtype), str(x.dtype))
+        if not x.is_contiguous():
+            raise ValueError(f"{name}: the tensor is not contiguous "
+                             "(call .contiguous())")
+        a = Arg(x, name, True, x.is_cuda, x.get_device() if x.is_cuda else -1,
+                dtype, tuple(x.shape))
+    elif hasattr(x, "__array_interface__") and hasattr(x, "dtype"):
+        dtype = _DTYPES.get(x.dtype.name, x.dtype.name)
+        if not x.flags["C_CONTIGUOUS"]:
+            raise ValueError(f"{name}: the array is not C-contiguous "
+                             "(use numpy.ascontiguousarray)")
+        a = Arg(x, name, False, False, -1, dtype, tuple(x.shape))
+    else:
+        raise TypeError(f"{name}: expected a torch tensor or a numpy array, "
+                        f"got {type(x).__name__}")
+    if a.dtype not in dtypes:
+        raise TypeError(f"{name}: dtype {dtype_name(a.dtype)} is not "
+                        "supported; expected "
+                        + ", ".join(dtype_name(d) for d in dtypes))
+    if len(a.shape) < min_dims:
+        raise ValueError(f"{name}: expected at least {min_dims} "
+                         f"dimension{'s' if min_dims > 1 else ''}, got shape "
+                         f"{a.shape}")
+    return a
+
+
+def same_place(first: Arg, *others: Arg) -> None:
+    """All arguments on one device, of one dtype."""
+    for o in others:
+        if o.on_gpu != first.on_gpu or o.gpu_ordinal != first.gpu_ordinal:
+            raise ValueError(f"{o.name}: on {o.where()}, but {first.name} is "
+                             f"on {first.where()}")
+        if o.dtype != first.dtype:
+            raise TypeError(f"{o.name}: dtype {dtype_name(o.dtype)}, but "
+                            f"{first.name} is {dtype_name(first.dtype)}")
+
+
+def same_shape(first: Arg, *others: Arg) -> None:
+    for o in others:
+        if o.shape != first.shape:
+            raise ValueError(f"{o.name}: shape {o.shape}, expected "
+                             f"{first.shape} (the shape of {first.name})")
+
+
+def empty(like: Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
+    """A new output on `like`'s device, of `like`'s dtype unless given."""
+    dtype = dtype or like.dtype
+    if like.is_torch:
+        torch = _torch()
+        tdt = {"f32": torch.float32, "bf16": torch.bfloat16,
+               "f16": torch.float16}[dtype]
+        return torch.empty(shape, dtype=tdt, device=like.value.device)
+    import numpy as np
+    if dtype == "bf16":
+        import ml_dtypes
+        return np.empty(shape, dtype=ml_dtypes.bfloat16)
+    return np.empty(shape, dtype={"f32": np.float32, "f16": np.float16}[dtype])
+
+
+def output(out: Any, like: Arg, shape: tuple,
+           dtype: Optional[str] = None) -> Any:
+    """`out` checked against the output the op makes, or a new one."""
+    if out is None:
+        return empty(like, shape, dtype)
+    o = arg(out, "out", dtypes=(dtype or like.dtype,))
+    if o.shape != tuple(shape):
+        raise ValueError(f"out: shape {o.shape}, expected {tuple(shape)}")
+    if o.on_gpu != like.on_gpu or o.gpu_ordinal != like.gpu_ordinal:
+        raise ValueError(f"out: on {o.where()}, but {like.name} is on "
+                         f"{like.where()}")
+    if o.is_torch and o.value.requires_grad:
+        raise ValueError("out: must not require grad")
+    return out
+
+
+def rows_cols(a: Arg) -> tuple[int, int]:
+    """A contiguous (..., cols) tensor as rows x cols."""
+    cols = a.shape[-1]
+    return (a.numel // cols if cols else 0), cols
+
+
+_kernels: dict[tuple, Kernel] = {}
+
+
+def kernel(file: str, on: Arg, defines: Optional[dict] = None) -> Kernel:
+    """kernels/<file>, compiled once per device and defines."""
+    dev: Device = device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
+    key = (file, dev.kind, dev.ordinal,
+           tuple(sorted((defines or {}).items())))
+    k = _kernels.get(key)
+    if k is None:
+        k = Kernel.from_file(kernels_dir() / file, device=dev,
+                             defines=defines)
+        _kernels[key] = k
+    return k

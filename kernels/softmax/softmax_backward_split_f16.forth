@@ -1,0 +1,19 @@
+\ Softmax backward of long float16 rows split across blocks, math in
+\ f32 (softmax-backward-split.fs): run with -D PHASE=1, then -D PHASE=2.
+\! kernel softmax_backward_split_f16
+\! float f32
+\! const PHASE 1
+\! const GROUP 256
+\! const ESZ 2
+\! param Y f16[ROWS*COLS]
+\! param DY f16[ROWS*COLS]
+\! param DX f16[ROWS*COLS]
+\! param PART f32[]
+\! param ROWS i64
+\! param COLS i64
+\! param CHUNK i64
+\! shared RM f32[32]
+\! shared RS f32[32]
+: LD HF@ ;
+: ST HF! ;
+INCLUDE softmax-backward-split.fs
