@@ -292,6 +292,7 @@ void Resolver::rFrom(const Item &item) {
 }
 void Resolver::rFetch(const Item &item) {
   if (state.ret.empty()) {
+    ++depthErrors;
     diags.error(item.loc,
                 "return stack underflow: '" + item.text +
                     "' without a matching >R",

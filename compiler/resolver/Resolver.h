@@ -49,7 +49,15 @@ private:
   /// Resolves body[begin, end), unrolling UNROLL DO loops.
   void resolveRange(const std::vector<Item> &body, size_t begin, size_t end);
   /// Resolves the UNROLL DO at body[doIndex]; returns its LOOP's index.
-  size_t unrollLoop(const std::vector<Item> &body, size_t doIndex);
+  /// `implicit`: unrolled because its body changes the stack depth.
+  size_t unrollLoop(const std::vector<Item> &body, size_t doIndex,
+                    bool implicit = false);
+  /// Resolves the DO at body[doIndex], whose bounds are constants, as a
+  /// loop; if its body then changes the stack depth, takes that back and
+  /// unrolls it. Returns its LOOP's index.
+  size_t tryLoop(const std::vector<Item> &body, size_t doIndex);
+  /// Whether body[i] is a DO or ?DO whose bounds are constants here.
+  bool constantBoundsDo(const Item &item) const;
   void resolveItem(const Item &item);
   /// Adds `cost` to the work budget; past it, reports that the kernel is
   /// too large and returns false.
@@ -161,6 +169,9 @@ private:
   std::vector<size_t> regOffsets; // where each register array starts
   std::vector<AddressUse> addressUses;
   bool tooLarge = false;
+  /// Errors that a different stack depth could avoid (paths or a loop that
+  /// disagree, underflow): a DO loop on trial that sees one is unrolled.
+  unsigned depthErrors = 0;
 };
 
 } // namespace wf

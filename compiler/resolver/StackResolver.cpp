@@ -46,6 +46,7 @@ bool Resolver::need(const Item &item, size_t count) {
   std::string where;
   if (frames.size() > 1)
     where = " (in '" + frames.back().def->name + "')";
+  ++depthErrors;
   diags.error(item.loc,
               "stack underflow: '" + item.text + "' needs " +
                   std::to_string(count) + (count == 1 ? " item" : " items") +
@@ -170,15 +171,75 @@ void Resolver::resolveRange(const std::vector<Item> &body, size_t begin,
     const Item &item = body[i];
     if (item.kind == ItemKind::Control && item.unroll)
       i = unrollLoop(body, i);
+    else if (constantBoundsDo(item))
+      i = tryLoop(body, i);
     else
       resolveItem(item);
   }
 }
 
+bool Resolver::constantBoundsDo(const Item &item) const {
+  if (item.kind != ItemKind::Control ||
+      (item.control != ControlWord::Do && item.control != ControlWord::QDo) ||
+      !reachable() || state.data.size() < 2)
+    return false;
+  return ir::IRBuilder::constValue(state.data.back()) &&
+         ir::IRBuilder::constValue(state.data[state.data.size() - 2]);
+}
+
+// In the public WarpForth the stack is memory, so `10 0 DO I LOOP` leaves
+// ten cells. Here a loop's body must keep the depth, unless the trip count
+// is known: then the loop is unrolled (as UNROLL DO), I is a constant in
+// each copy, IFs on it fold, and the depth after each copy is static. Most
+// constant-bound loops keep the depth and stay loops, so the loop is first
+// resolved as one; an error a different depth could avoid takes that back
+// (blocks, instructions, state and diagnostics) and unrolls it. The trial's
+// work stays charged to the budget, so nested retries cannot run away.
+size_t Resolver::tryLoop(const std::vector<Item> &body, size_t doIndex) {
+  const Item &doItem = body[doIndex];
+  size_t loopIndex = doItem.match;
+  const MachineState savedState = state;
+  ir::Block *const savedBlock = current;
+  const size_t savedInsts = current->insts.size();
+  const ir::Terminator savedTerm = current->term;
+  const size_t savedBlocks = module.body.blocks.size();
+  const size_t savedControl = control.size();
+  const size_t savedExits = frames.back().exits.size();
+  const size_t savedUses = addressUses.size();
+  const DiagnosticEngine::Checkpoint savedDiags = diags.checkpoint();
+  const unsigned savedDepthErrors = depthErrors;
+
+  resolveItem(doItem);
+  resolveRange(body, doIndex + 1, loopIndex);
+  // The body may have stopped early (too many errors, too large); its
+  // constructs are then still open and LOOP must not close them.
+  bool unroll = depthErrors != savedDepthErrors;
+  if (!unroll && (tooLarge || diags.saturated()))
+    return loopIndex;
+  if (!unroll)
+    resolveItem(body[loopIndex]);
+  if (depthErrors == savedDepthErrors || tooLarge)
+    return loopIndex;
+
+  diags.rollback(savedDiags);
+  depthErrors = savedDepthErrors;
+  module.body.blocks.resize(savedBlocks);
+  savedBlock->insts.resize(savedInsts);
+  savedBlock->term = savedTerm;
+  current = savedBlock;
+  b.setBlock(current);
+  state = savedState;
+  control.resize(savedControl);
+  frames.back().exits.resize(savedExits);
+  addressUses.resize(savedUses);
+  return unrollLoop(body, doIndex, /*implicit=*/true);
+}
+
 // Fully unrolls `UNROLL DO ... LOOP`: the body is resolved once per
 // iteration with I as a constant, so register arrays indexed by I resolve
 // to fixed slots. The bounds (and a +LOOP step) must be constants.
-size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
+size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex,
+                            bool implicit) {
   static constexpr int64_t maxIterations = 4096;
   const Item &doItem = body[doIndex];
   size_t loopIndex = doItem.match;
@@ -207,8 +268,12 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
   if (doItem.control == ControlWord::Do && *start == *limit) {
     // DO runs its body before testing, so equal bounds wrap all the way
     // round: 2^64 iterations.
+    ++depthErrors;
     diags.error(doItem.loc,
-                "UNROLL DO with equal bounds (" + std::to_string(*start) +
+                std::string(implicit ? "this DO loop changes the stack depth, "
+                                       "so it is unrolled, but DO"
+                                     : "UNROLL DO") +
+                    " with equal bounds (" + std::to_string(*start) +
                     ") would run 2^64 times; use ?DO to run it zero times",
                 static_cast<uint32_t>(doItem.text.size()));
     control.pop_back();
@@ -219,7 +284,9 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
     // An iteration costs a step and a copy of the state, as LOOP does.
     if (tooLarge || !charge(doItem, 1 + state.flatten().size()))
       break;
-    if (n == maxIterations) {
+    // A loop unrolled because it changes the depth has no cap of its own:
+    // its growing state makes each copy dearer, and the budget stops it.
+    if (n == maxIterations && !implicit) {
       diags.error(doItem.loc, "UNROLL loop runs more than " +
                                   std::to_string(maxIterations) +
                                   " iterations");
@@ -240,9 +307,14 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
         break;
       auto c = ir::IRBuilder::constValue(popInt());
       if (!c) {
+        if (implicit)
+          ++depthErrors;
         diags.error(loopItem.loc,
-                    "+LOOP in an UNROLL loop needs a step "
-                    "known at compile time",
+                    implicit ? "+LOOP needs a step known at compile time: "
+                               "the loop body changes the stack depth, so "
+                               "the loop is unrolled"
+                             : "+LOOP in an UNROLL loop needs a step "
+                               "known at compile time",
                     static_cast<uint32_t>(loopItem.text.size()));
         current = nullptr;
         break;
@@ -264,7 +336,11 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
   if (reachable())
     edges.push_back(branchAway(loopItem, "the end of the loop"));
   if (!edges.empty() || reachable())
-    mergeEdges(std::move(edges), loopItem, "UNROLL DO ... LOOP");
+    mergeEdges(std::move(edges), loopItem,
+               !implicit ? "UNROLL DO ... LOOP"
+               : loopItem.control == ControlWord::PlusLoop
+                   ? "DO ... +LOOP, unrolled"
+                   : "DO ... LOOP, unrolled");
   return loopIndex;
 }
 
@@ -367,11 +443,19 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
   std::vector<PendingEdge> kept;
   for (PendingEdge &e : edges) {
     if (!kept.empty() && !e.state.sameShape(shape)) {
+      ++depthErrors;
+      // What would make the depths static: an IF on a constant resolves
+      // one branch only.
+      bool ifPaths = std::string(construct).rfind("IF", 0) == 0;
       diags.error(item.loc,
                   std::string("paths meeting at ") + item.text + " (" +
                       construct + ") disagree: " + firstWhat + " leaves " +
                       depthSummary(shape) + ", " + e.what + " leaves " +
-                      depthSummary(e.state),
+                      depthSummary(e.state) +
+                      (ifPaths ? "; the branches may leave different "
+                                 "depths only when the IF flag is known at "
+                                 "compile time"
+                               : ""),
                   static_cast<uint32_t>(item.text.size()));
       continue;
     }
@@ -452,6 +536,10 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
                           unsigned successor, const MachineState &s) {
   from->term.targets[successor] = loop.header;
   if (!s.sameShape(loop.headerState)) {
+    ++depthErrors;
+    // What would make the depth static: a DO loop with constant bounds is
+    // unrolled (tryLoop); a BEGIN loop never is.
+    bool isDo = loop.tag == OpenConstruct::Tag::Do;
     diags.error(item.loc,
                 std::string(construct) +
                     ": the loop body must keep the "
@@ -459,7 +547,12 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
                     controlWordName(loop.word) + " (line " +
                     std::to_string(loop.loc.line) +
                     "): " + depthSummary(loop.headerState) + " there, " +
-                    depthSummary(s) + " at " + item.text,
+                    depthSummary(s) + " at " + item.text +
+                    (isDo ? "; for the body to change the depth, the loop "
+                            "bounds must be known at compile time (the loop "
+                            "is then unrolled)"
+                          : "; only a DO loop with bounds known at compile "
+                            "time may change the depth (it is unrolled)"),
                 static_cast<uint32_t>(item.text.size()));
     return;
   }

@@ -1,8 +1,8 @@
 // Unit tests for the stack resolver: the stack becomes SSA values.
+#include "compiler/resolver/StackResolver.h"
 #include "compiler/ir/AddressOrigins.h"
 #include "compiler/ir/IRBuilder.h"
 #include "compiler/parser/Parser.h"
-#include "compiler/resolver/StackResolver.h"
 
 #include <catch2/catch.hpp>
 
@@ -17,8 +17,8 @@ struct Resolved {
   bool ok = false;
   explicit Resolved(const std::string &body) {
     uint32_t file = sources.addFile(
-        "r.forth", "\\! kernel k\n\\! param D i64[16]\n\\! param N i64\n" +
-                       body + "\n");
+        "r.forth",
+        "\\! kernel k\n\\! param D i64[16]\n\\! param N i64\n" + body + "\n");
     ParseOptions options;
     ok = parseProgram(sources, diags, 0, file, options, program) &&
          resolveProgram(program, diags, module);
@@ -90,9 +90,42 @@ TEST_CASE("a loop body must keep the depth") {
   Resolved r("0 BEGIN 1 DUP UNTIL D !");
   CHECK_FALSE(r.ok);
   CHECK(r.firstError().find("BEGIN ... UNTIL") != std::string::npos);
-  Resolved d("5 0 DO 1 LOOP");
+  // Run-time bounds: the depth cannot become static. (With constant bounds
+  // the loop is unrolled: the next case.)
+  Resolved d("N 0 DO 1 LOOP");
   CHECK_FALSE(d.ok);
   CHECK(d.firstError().find("DO ... LOOP") != std::string::npos);
+  CHECK(d.firstError().find("bounds must be known at compile time") !=
+        std::string::npos);
+}
+
+TEST_CASE("a constant-bound DO loop that changes the depth is unrolled") {
+  // The public meaning: ten cells 0..9, so the sum is 45, folded.
+  Resolved r("10 0 DO I LOOP 9 0 DO + LOOP D !");
+  REQUIRE(r.ok);
+  REQUIRE(r.count(ir::Op::Store) == 1);
+  const ir::Inst *store = nullptr;
+  size_t branches = 0; // conditional: a loop's back edge
+  for (const auto &block : r.module.body.blocks) {
+    branches += block->term.kind == ir::Terminator::Kind::CondBr;
+    for (const auto &inst : block->insts)
+      if (inst->op == ir::Op::Store)
+        store = inst.get();
+  }
+  CHECK(branches == 0);
+  REQUIRE(store);
+  CHECK(ir::IRBuilder::constValue(store->operands[0]) == 45);
+  // A loop that keeps the depth stays a loop.
+  Resolved loop("0 10 0 DO I + LOOP D !");
+  REQUIRE(loop.ok);
+  branches = 0;
+  for (const auto &block : loop.module.body.blocks)
+    branches += block->term.kind == ir::Terminator::Kind::CondBr;
+  CHECK(branches == 1);
+  // Reading below the bottom of the stack stays an error.
+  Resolved under("1 2 3 0 DO + LOOP D !");
+  CHECK_FALSE(under.ok);
+  CHECK(under.firstError().find("stack underflow") != std::string::npos);
 }
 
 TEST_CASE("loops carry slots and counters through the header") {
@@ -136,8 +169,8 @@ TEST_CASE("multi-WHILE loops resolve") {
 TEST_CASE("runaway inlining is stopped with an error, not a hang") {
   std::string words = ": w0 1 DROP ;\n";
   for (int i = 1; i < 40; ++i)
-    words += ": w" + std::to_string(i) + " w" + std::to_string(i - 1) +
-             " w" + std::to_string(i - 1) + " ;\n";
+    words += ": w" + std::to_string(i) + " w" + std::to_string(i - 1) + " w" +
+             std::to_string(i - 1) + " ;\n";
   Resolved r(words + "w39");
   CHECK_FALSE(r.ok);
   CHECK(r.firstError().find("kernel too large") != std::string::npos);
