@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   cmake ninja-build g++ python3
+  python3-numpy python3-pip
   llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev
   libcli11-dev catch2
   zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev
@@ -28,6 +29,19 @@ if [ ! -f /usr/local/cuda/include/cuda.h ]; then
   exit 1
 fi
 
+# The Python tests run under Debian's python3, which has python3-numpy; numpy
+# has no bf16, so ml_dtypes comes from PyPI, pinned to Debian's numpy so
+# that pip leaves numpy alone. (A python3 earlier on PATH, e.g. pyenv's,
+# sees neither: the build is configured with this one.)
+python=/usr/bin/python3
+if ! "$python" -c 'import ml_dtypes' 2>/dev/null; then
+  numpy_version=$("$python" -c 'import numpy; print(numpy.__version__)')
+  echo "setup: installing ml_dtypes (pip, numpy $numpy_version kept)"
+  "$python" -m pip install -q --break-system-packages --root-user-action=ignore \
+    ml_dtypes "numpy==$numpy_version"
+fi
+
 build=${WARPFORTH_BUILD_DIR:-build}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DPython3_EXECUTABLE="$python" >/dev/null
 ninja -C "$build" -j"$(nproc)"

@@ -126,6 +126,10 @@ int runKernel(const run::RunOptions &o) {
     if (rt::sameFile(file, o.input))
       throw rt::Error("--save " + s + ": '" + file +
                       "' is the kernel file; give another file");
+    for (size_t j = 0; j + 1 < saves.size(); ++j)
+      if (saves[j].second == file || rt::sameFile(saves[j].second, file))
+        throw rt::Error("--save " + s + ": '" + file +
+                        "' is saved to twice; give each --save its own file");
   }
   std::vector<size_t> prints;
   for (const std::string &p : o.prints)

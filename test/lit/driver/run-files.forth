@@ -10,6 +10,7 @@
 \ RUN: ln -sf %t.forth %t.link.forth
 \ RUN: %not %warpforth-run %t.forth --device cpu --param A=zeros --save A=%t.link.forth 2>&1 | FileCheck %s --check-prefix=SAME
 \ RUN: cmp %s %t.forth
+\ RUN: %not %warpforth-run %t.forth --device cpu --param A=zeros --save A=%t.twice.npy --save 0=%t.twice.npy 2>&1 | FileCheck %s --check-prefix=TWICE
 \ RUN: %not %warpforth-run %t.forth --device cpu --param A=zeros > /dev/full 2>%t.err; FileCheck %s --check-prefix=STDOUT < %t.err
 \ RUN: %not %warpforth-run %t.forth --device cpu --param A=@/dev/zero 2>&1 | FileCheck %s --check-prefix=ZERO
 \ RUN: %not %warpforth-run %t.forth --device cpu --param A=@%S 2>&1 | FileCheck %s --check-prefix=NPYDIR
@@ -22,6 +23,7 @@
 \ FOLDER: warpforth-run: error: --save A '{{.*}}.nothere/a.npy': folder '{{.*}}.nothere' does not exist
 \ DIR: warpforth-run: error: --save A '{{.*}}driver': is a directory
 \ SAME: warpforth-run: error: --save A={{.*}}.link.forth: '{{.*}}.link.forth' is the kernel file; give another file
+\ TWICE: warpforth-run: error: --save 0={{.*}}.twice.npy: '{{.*}}.twice.npy' is saved to twice; give each --save its own file
 \ STDOUT: warpforth-run: error: cannot write to standard output
 \ ZERO: warpforth-run: error: kernel 'k': param 'A': '/dev/zero' is not a regular file (a device, pipe or socket)
 \ NPYDIR: warpforth-run: error: kernel 'k': param 'A': '{{.*}}driver' is a directory, not a file
