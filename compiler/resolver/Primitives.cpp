@@ -147,8 +147,13 @@ void Resolver::lowerAtomic(const Item &item, const PrimitiveInfo &info,
 
 void Resolver::useAddress(const Item &item, const ir::Inst *inst,
                           unsigned operand, ir::AddrSpace space) {
-  addressUses.push_back(
-      AddressUse{inst, operand, space, item.prim, item.loc, item.text});
+  AddressUse use{inst, operand, space, item.prim, item.loc, item.text};
+  if (frames.size() > 1) {
+    use.calledWord = frames[1].def;
+    use.callLoc = frames[1].callLoc;
+    use.callLength = frames[1].callLength;
+  }
+  addressUses.push_back(std::move(use));
 }
 
 // The word that does the same in the other memory: @ and S@, 2F@ and 2SF@.
@@ -203,6 +208,10 @@ void Resolver::checkAddressSpaces() {
     if (only && !other.empty())
       msg += ": use " + other;
     diags.error(use.loc, msg, static_cast<uint32_t>(use.text.size()));
+    // The same word may be right from one call and wrong from another.
+    if (use.calledWord)
+      diags.note(use.callLoc, "in '" + use.calledWord->name + "' called here",
+                 use.callLength);
   }
 }
 

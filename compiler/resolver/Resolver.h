@@ -132,6 +132,10 @@ private:
     Prim prim;
     SourceLoc loc;
     std::string text; // the word as written
+    // Inside a word: the kernel body's call that led here, for a note.
+    const WordDef *calledWord = nullptr;
+    SourceLoc callLoc{};
+    uint32_t callLength = 1;
   };
   void useAddress(const Item &item, const ir::Inst *inst, unsigned operand,
                   ir::AddrSpace space);

@@ -40,7 +40,10 @@ N IF TILE ELSE X THEN @ DROP
 \ Stored to memory and loaded back (LLVM forwards the store to the load).
 TILE TILE S! TILE S@ @ DROP
 \ CHECK: {{.*}}:[[@LINE-1]]:22: error: '@' reads global memory but its address may come from the shared array 'TILE', stored to memory and loaded back
-\ In a word: the error is at the word's '@'.
+\ In a word: the error is at the word's '@', a note at the wrong call.
 : LD @ ;
 \ CHECK: {{.*}}:[[@LINE-1]]:6: error: '@' reads global memory but its address is in the shared array 'TILE': use S@
 X LD TILE LD 2DROP
+\ CHECK: {{.*}}:[[@LINE-1]]:11: note: in 'LD' called here
+\ CHECK-NEXT: {{^}}X LD TILE LD 2DROP{{$}}
+\ CHECK-NEXT: {{^}}          ^~{{$}}
