@@ -110,6 +110,14 @@ void HeaderParser::parseKernel(const Token &dir) {
                 name.length());
     return;
   }
+  // WARP_SZ is PTX's one predefined identifier without a '%'; ptxas takes
+  // opcode, directive and type names as kernel names.
+  if (name.text == "WARP_SZ") {
+    diags.error(name.loc,
+                "kernel name 'WARP_SZ' is reserved: PTX predefines it",
+                name.length());
+    return;
+  }
   // The kernel and the libdevice functions it calls share the module's
   // namespace: a kernel named __nv_exp would be called by FEXP instead of
   // libdevice's exp, silently.
