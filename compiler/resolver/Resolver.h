@@ -56,6 +56,22 @@ private:
   /// loop; if its body then changes the stack depth, takes that back and
   /// unrolls it. Returns its LOOP's index.
   size_t tryLoop(const std::vector<Item> &body, size_t doIndex);
+  /// What a trial (tryLoop, tryBegin) takes back when it fails.
+  struct Trial {
+    MachineState state;
+    ir::Block *block;
+    size_t insts;
+    ir::Terminator term;
+    size_t blocks, control, exits, uses;
+    DiagnosticEngine::Checkpoint diags;
+    unsigned depthErrors;
+  };
+  Trial startTrial();
+  void rollback(const Trial &t);
+  /// The same for the BEGIN at body[beginIndex]: if its body changes the
+  /// depth, the loop is run while compiling, each exit flag a constant.
+  /// Returns the index of its UNTIL, REPEAT or AGAIN.
+  size_t tryBegin(const std::vector<Item> &body, size_t beginIndex);
   /// Whether body[i] is a DO or ?DO whose bounds are constants here.
   bool constantBoundsDo(const Item &item) const;
   void resolveItem(const Item &item);

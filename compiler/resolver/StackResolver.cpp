@@ -173,6 +173,9 @@ void Resolver::resolveRange(const std::vector<Item> &body, size_t begin,
       i = unrollLoop(body, i);
     else if (constantBoundsDo(item))
       i = tryLoop(body, i);
+    else if (item.kind == ItemKind::Control &&
+             item.control == ControlWord::Begin && reachable())
+      i = tryBegin(body, i);
     else
       resolveItem(item);
   }
@@ -195,44 +198,130 @@ bool Resolver::constantBoundsDo(const Item &item) const {
 // resolved as one; an error a different depth could avoid takes that back
 // (blocks, instructions, state and diagnostics) and unrolls it. The trial's
 // work stays charged to the budget, so nested retries cannot run away.
+Resolver::Trial Resolver::startTrial() {
+  return Trial{state,
+               current,
+               current->insts.size(),
+               current->term,
+               module.body.blocks.size(),
+               control.size(),
+               frames.back().exits.size(),
+               addressUses.size(),
+               diags.checkpoint(),
+               depthErrors};
+}
+
+void Resolver::rollback(const Trial &t) {
+  diags.rollback(t.diags);
+  depthErrors = t.depthErrors;
+  module.body.blocks.resize(t.blocks);
+  t.block->insts.resize(t.insts);
+  t.block->term = t.term;
+  current = t.block;
+  b.setBlock(current);
+  state = t.state;
+  control.resize(t.control);
+  frames.back().exits.resize(t.exits);
+  addressUses.resize(t.uses);
+}
+
 size_t Resolver::tryLoop(const std::vector<Item> &body, size_t doIndex) {
   const Item &doItem = body[doIndex];
   size_t loopIndex = doItem.match;
-  const MachineState savedState = state;
-  ir::Block *const savedBlock = current;
-  const size_t savedInsts = current->insts.size();
-  const ir::Terminator savedTerm = current->term;
-  const size_t savedBlocks = module.body.blocks.size();
-  const size_t savedControl = control.size();
-  const size_t savedExits = frames.back().exits.size();
-  const size_t savedUses = addressUses.size();
-  const DiagnosticEngine::Checkpoint savedDiags = diags.checkpoint();
-  const unsigned savedDepthErrors = depthErrors;
-
+  const Trial trial = startTrial();
   resolveItem(doItem);
   resolveRange(body, doIndex + 1, loopIndex);
   // The body may have stopped early (too many errors, too large); its
   // constructs are then still open and LOOP must not close them.
-  bool unroll = depthErrors != savedDepthErrors;
+  bool unroll = depthErrors != trial.depthErrors;
   if (!unroll && (tooLarge || diags.saturated()))
     return loopIndex;
   if (!unroll)
     resolveItem(body[loopIndex]);
-  if (depthErrors == savedDepthErrors || tooLarge)
+  if (depthErrors == trial.depthErrors || tooLarge)
     return loopIndex;
-
-  diags.rollback(savedDiags);
-  depthErrors = savedDepthErrors;
-  module.body.blocks.resize(savedBlocks);
-  savedBlock->insts.resize(savedInsts);
-  savedBlock->term = savedTerm;
-  current = savedBlock;
-  b.setBlock(current);
-  state = savedState;
-  control.resize(savedControl);
-  frames.back().exits.resize(savedExits);
-  addressUses.resize(savedUses);
+  rollback(trial);
   return unrollLoop(body, doIndex, /*implicit=*/true);
+}
+
+// A BEGIN loop whose body changes the depth is run while compiling, as an
+// unrolled DO loop is: each copy's exit flag must then be a constant
+// (`0 BEGIN DUP 1+ DUP 5 = UNTIL` leaves 0 1 2 3 4 5). BEGIN ... UNTIL,
+// BEGIN ... WHILE ... REPEAT and BEGIN ... AGAIN (left by EXIT); a loop
+// with several WHILEs keeps the error.
+size_t Resolver::tryBegin(const std::vector<Item> &body, size_t beginIndex) {
+  const Item &beginItem = body[beginIndex];
+  constexpr size_t none = static_cast<size_t>(-1);
+  size_t close = none, whileIndex = none, depth = 0;
+  bool several = false;
+  for (size_t k = beginIndex + 1; k < body.size() && close == none; ++k) {
+    const Item &it = body[k];
+    if (it.kind != ItemKind::Control)
+      continue;
+    if (it.control == ControlWord::Begin)
+      ++depth;
+    else if (it.control == ControlWord::Until ||
+             it.control == ControlWord::Again ||
+             it.control == ControlWord::Repeat) {
+      if (depth == 0)
+        close = k;
+      else
+        --depth;
+    } else if (it.control == ControlWord::While && depth == 0) {
+      several = whileIndex != none;
+      whileIndex = k;
+    }
+  }
+  bool repeat = close != none && body[close].control == ControlWord::Repeat;
+  if (close == none || several || repeat != (whileIndex != none)) {
+    resolveItem(beginItem);
+    return beginIndex;
+  }
+  const Trial trial = startTrial();
+  resolveItem(beginItem);
+  resolveRange(body, beginIndex + 1, close);
+  bool simulate = depthErrors != trial.depthErrors;
+  if (!simulate && (tooLarge || diags.saturated()))
+    return close;
+  if (!simulate)
+    resolveItem(body[close]);
+  if (depthErrors == trial.depthErrors || tooLarge)
+    return close;
+  rollback(trial);
+
+  size_t firstEnd = repeat ? whileIndex : close;
+  bool again = body[close].control == ControlWord::Again;
+  while (!tooLarge && charge(beginItem, 1 + state.flatten().size())) {
+    resolveRange(body, beginIndex + 1, firstEnd);
+    if (!reachable() || tooLarge || diags.saturated())
+      break;
+    if (again)
+      continue;
+    const Item &test = body[firstEnd];
+    b.setBlock(current);
+    b.setLoc(test.loc);
+    if (!need(test, 1))
+      break;
+    std::optional<int64_t> flag = ir::IRBuilder::constValue(popInt());
+    if (!flag) {
+      ++depthErrors;
+      diags.error(test.loc,
+                  test.text +
+                      " needs a flag known at compile time: the loop body "
+                      "changes the stack depth, so the loop is run while "
+                      "compiling",
+                  static_cast<uint32_t>(test.text.size()));
+      break; // the rest is checked as if the loop ended here
+    }
+    if (!repeat ? *flag != 0 : *flag == 0)
+      break;
+    if (repeat) {
+      resolveRange(body, whileIndex + 1, close);
+      if (!reachable() || tooLarge || diags.saturated())
+        break;
+    }
+  }
+  return close;
 }
 
 // Fully unrolls `UNROLL DO ... LOOP`: the body is resolved once per
@@ -538,7 +627,7 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
   if (!s.sameShape(loop.headerState)) {
     ++depthErrors;
     // What would make the depth static: a DO loop with constant bounds is
-    // unrolled (tryLoop); a BEGIN loop never is.
+    // unrolled (tryLoop), a BEGIN loop with constant flags run (tryBegin).
     bool isDo = loop.tag == OpenConstruct::Tag::Do;
     diags.error(item.loc,
                 std::string(construct) +
@@ -551,8 +640,10 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
                     (isDo ? "; for the body to change the depth, the loop "
                             "bounds must be known at compile time (the loop "
                             "is then unrolled)"
-                          : "; only a DO loop with bounds known at compile "
-                            "time may change the depth (it is unrolled)"),
+                          : "; for the body to change the depth, the loop's "
+                            "exit flags must be known at compile time (a "
+                            "loop with one WHILE at most is then run while "
+                            "compiling)"),
                 static_cast<uint32_t>(item.text.size()));
     return;
   }

@@ -1,5 +1,6 @@
 \ A DO loop whose body changes the stack depth is unrolled when its bounds
 \ are known at compile time (e2e: control/depth-changing-loops.forth).
+\ A BEGIN loop whose flags are constants is run while compiling.
 \ What stays an error, each message saying what would make the depth
 \ static: bounds or an IF flag known only at run time, a +LOOP step known
 \ only at run time, LEAVE on a run-time flag, DO with equal bounds (2^64
@@ -13,6 +14,8 @@
 \ RUN: %not %warpforthc %s -D MODE=4 2>&1 | FileCheck %s --check-prefix=M4
 \ RUN: %not %warpforthc %s -D MODE=5 2>&1 | FileCheck %s --check-prefix=M5
 \ RUN: %not %warpforthc %s -D MODE=6 2>&1 | FileCheck %s --check-prefix=M6
+\ RUN: %not %warpforthc %s -D MODE=7 2>&1 | FileCheck %s --check-prefix=M7
+\ RUN: %not %warpforthc %s -D MODE=8 2>&1 | FileCheck %s --check-prefix=M8
 
 \! kernel k
 \! param A i64[4]
@@ -31,3 +34,9 @@ MODE 5 = IF 1 2 3 4 0 DO + LOOP THEN
 \ M5: [[@LINE-1]]:26: error: stack underflow: '+' needs 2 items but the stack holds 1
 MODE 6 = IF 1000000 0 DO I LOOP THEN
 \ M6: [[@LINE-1]]:23: error: kernel too large: more than 2000000 steps
+\ A BEGIN loop that changes the depth needs constant flags, and one that
+\ never ends is stopped by the budget.
+MODE 7 = IF 0 BEGIN DUP 1+ DUP A @ = UNTIL THEN
+\ M7: [[@LINE-1]]:38: error: UNTIL needs a flag known at compile time: the loop body changes the stack depth, so the loop is run while compiling
+MODE 8 = IF BEGIN 1 0 UNTIL THEN
+\ M8: [[@LINE-1]]:13: error: kernel too large: more than 2000000 steps

@@ -87,9 +87,16 @@ TEST_CASE("branches that leave different depths are an error") {
 }
 
 TEST_CASE("a loop body must keep the depth") {
-  Resolved r("0 BEGIN 1 DUP UNTIL D !");
+  // A run-time flag: the depth cannot become static. (With constant flags
+  // the loop is run while compiling: '0 BEGIN 1 DUP UNTIL' leaves 0 1.)
+  Resolved r("0 BEGIN 1 N UNTIL D !");
   CHECK_FALSE(r.ok);
-  CHECK(r.firstError().find("BEGIN ... UNTIL") != std::string::npos);
+  CHECK(r.firstError().find("UNTIL needs a flag known at compile time") !=
+        std::string::npos);
+  Resolved two("BEGIN N WHILE N WHILE 5 REPEAT THEN");
+  CHECK_FALSE(two.ok);
+  CHECK(two.firstError().find("BEGIN ... WHILE ... REPEAT") !=
+        std::string::npos);
   // Run-time bounds: the depth cannot become static. (With constant bounds
   // the loop is unrolled: the next case.)
   Resolved d("N 0 DO 1 LOOP");
@@ -201,4 +208,21 @@ TEST_CASE("memory words must get addresses of their own memory") {
   Resolved param("D 8 + S@ DROP");
   CHECK_FALSE(param.ok);
   CHECK(param.firstError().find("array param 'D'") != std::string::npos);
+}
+
+TEST_CASE("a BEGIN loop with constant flags that changes the depth is run") {
+  // 0 1 2 3 4 5, summed by five '+': 15, folded.
+  Resolved r("0 BEGIN DUP 1 + DUP 5 = UNTIL 5 0 DO + LOOP D !");
+  REQUIRE(r.ok);
+  const ir::Inst *store = nullptr;
+  for (const auto &block : r.module.body.blocks)
+    for (const auto &inst : block->insts)
+      if (inst->op == ir::Op::Store)
+        store = inst.get();
+  REQUIRE(store);
+  CHECK(ir::IRBuilder::constValue(store->operands[0]) == 15);
+  // One that never ends is stopped by the budget, not a hang.
+  Resolved endless("BEGIN 1 0 UNTIL");
+  CHECK_FALSE(endless.ok);
+  CHECK(endless.firstError().find("kernel too large") != std::string::npos);
 }

@@ -2,7 +2,8 @@
 \ meaning (its stack is memory, so `10 0 DO I LOOP` leaves ten cells). A DO
 \ loop whose bounds are known at compile time and whose body changes the
 \ depth is unrolled, I is a constant in each copy, and an IF on a constant
-\ resolves only the branch taken, so the depth after each is static. SAVE
+\ resolves only the branch taken, so the depth after each is static; a
+\ BEGIN loop whose flags are then constants is run while compiling. SAVE
 \ stores the n cells on the stack into OUT in push order (OUT[0] deepest);
 \ it is itself such a loop, popping one cell per iteration. Each MODE is
 \ one program; the expected values are worked out by hand next to each.
@@ -32,6 +33,13 @@ MODE 7 = IF 5 0 ?DO I DUP * LOOP 5 5 ?DO 99 LOOP 5 SAVE THEN
 MODE 8 = IF 10 0 DO I I 3 = IF LEAVE THEN LOOP 4 SAVE THEN
 \ Run-time values in the copies: IN[i]*i for IN = 5 6 7 8: 0 6 14 24.
 MODE 9 = IF 4 0 DO IN I CELLS + @ I * LOOP 4 SAVE THEN
+\ BEGIN loops whose flags are constants run while compiling:
+\ UNTIL: 0, then each copy pushes the top plus one until it is 5: 0..5.
+MODE 10 = IF 0 BEGIN DUP 1+ DUP 5 = UNTIL 6 SAVE THEN
+\ WHILE ... REPEAT: 0 1 2 3 (the copy for 3 fails the test 3 < 3).
+MODE 11 = IF 0 BEGIN DUP 3 < WHILE DUP 1+ REPEAT 4 SAVE THEN
+\ AGAIN, left by EXIT when the top reaches 3: 0 1 2 3, saved before EXIT.
+MODE 12 = IF 0 BEGIN DUP 1+ DUP 3 = IF 4 SAVE EXIT THEN AGAIN THEN
 \ E2E: --param IN=zeros --param OUT=zeros --output-param OUT --output-count 10
 \ EXPECT: 0,1,2,3,4,5,6,7,8,9
 \ E2E: -D MODE=1 --param IN=zeros --param OUT=zeros --output-param OUT --output-count 12
@@ -52,3 +60,9 @@ MODE 9 = IF 4 0 DO IN I CELLS + @ I * LOOP 4 SAVE THEN
 \ EXPECT: 0,1,2,3,0
 \ E2E: -D MODE=9 --param IN=5,6,7,8 --param OUT=zeros --output-param OUT --output-count 5
 \ EXPECT: 0,6,14,24,0
+\ E2E: -D MODE=10 --param IN=zeros --param OUT=zeros --output-param OUT --output-count 7
+\ EXPECT: 0,1,2,3,4,5,0
+\ E2E: -D MODE=11 --param IN=zeros --param OUT=zeros --output-param OUT --output-count 5
+\ EXPECT: 0,1,2,3,0
+\ E2E: -D MODE=12 --param IN=zeros --param OUT=zeros --output-param OUT --output-count 5
+\ EXPECT: 0,1,2,3,0
