@@ -48,8 +48,13 @@ class Softmax(unittest.TestCase):
             rng = np.random.default_rng(3)
             for dt in dtypes():
                 x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
-                self.check(ops.softmax(x), ref_softmax(f64(x)), dt,
-                           "streaming")
+                y = ops.softmax(x)
+                self.check(y, ref_softmax(f64(x)), dt, "streaming")
+                dy = cast(rng.standard_normal(x.shape), dt)
+                y64, dy64 = f64(y), f64(dy)
+                want = y64 * (dy64 - (dy64 * y64).sum(-1, keepdims=True))
+                self.check(ops.softmax_backward(y, dy), want, dt,
+                           "streaming backward")
         finally:
             sm.REGISTERS = True
 

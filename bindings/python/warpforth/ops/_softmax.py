@@ -29,10 +29,12 @@ def _pow2(n: int) -> int:
     return p
 
 
-def _plan(rows: int, cols: int, vw: int) -> tuple[str, int, int]:
+def _plan(rows: int, cols: int, vw: int,
+          arrays: int) -> tuple[str, int, int]:
     """(how, threads per row, vectors per thread in registers or 0) with how
     'group' (<= 32 lanes per row), 'block' (a block per row) or 'split'
-    (threads per row is then the number of chunks)."""
+    (threads per row is then the number of chunks); `arrays` rows are held
+    per thread (the backward holds y and dy)."""
     vectors = -(-cols // vw)
     if cols <= SHORT:
         lanes = 1
@@ -44,7 +46,7 @@ def _plan(rows: int, cols: int, vw: int) -> tuple[str, int, int]:
         return "split", -(-cols // CHUNK), 0
     threads = min(1024, max(256, _pow2(-(-cols // 16))))
     vpt = _pow2(-(-vectors // threads))
-    fits = REGISTERS and vpt * vw <= MAX_VALUES[threads]
+    fits = REGISTERS and vpt * vw * arrays <= MAX_VALUES[threads]
     return "block", threads, vpt if fits else 0
 
 
@@ -58,21 +60,19 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
                  out_args: list, part_per_row: int,
                  checked: list[c.Arg]) -> None:
     vw = _vector_width(cols, *checked)
-    how, n, vpt = _plan(rows, cols, vw)
+    how, n, vpt = _plan(rows, cols, vw, len(args))
     if how == "split":
         part = c.empty(a, (rows * n * part_per_row,), "f32")
         for phase in (1, 2):
             defines = {"PHASE": phase, "GROUP": 1024, "VW": vw}
             if name == "softmax_backward":
-                defines.pop("VW")
+                defines.pop("VW")  # its split kernel reads one at a time
             k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a, defines)
             k(*args, *out_args, part, rows, cols, CHUNK, grid=(n, rows),
               block=1024)
         return
     block = 128 if how == "group" else n
-    defines = {"GROUP": n}
-    if name == "softmax":  # the backward streams, one element at a time
-        defines.update(VPT=vpt, VW=vw)
+    defines = {"GROUP": n, "VPT": vpt, "VW": vw}
     k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
     rows_per_block = block // n
     k(*args, *out_args, rows, cols,
@@ -103,5 +103,5 @@ def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
     rows, cols = c.rows_cols(a)
     if rows and cols:
         _launch_rows("softmax_backward", a, rows, cols, [y, dy], [out], 1,
-                     [])
+                     [a, b, c.arg(out, "out")])
     return out
