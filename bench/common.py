@@ -14,13 +14,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
 
 
-def median_ms(fn, reps: int = 20, warmup: int = 3) -> float:
+def median_ms(fn, reps: int = 20, warmup: int = 3,
+              device_only: bool = True) -> float:
+    """Median time of `fn` by CUDA events. With `device_only` a ~1 ms sleep
+    kernel is queued first, so the host's launch cost (Python, about 40 us
+    a launch for warpforth, about 10 for torch) overlaps it and the figure
+    is the GPU's time; without it, a launch-bound call shows its host
+    cost too."""
     for _ in range(warmup):
         fn()
+    torch.cuda.synchronize()
     times = []
     for _ in range(reps):
         start = torch.cuda.Event(enable_timing=True)
         end = torch.cuda.Event(enable_timing=True)
+        if device_only:
+            torch.cuda._sleep(2_000_000)
         start.record()
         fn()
         end.record()

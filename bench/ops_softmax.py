@@ -3,7 +3,10 @@
 torch.compile) on the same tensors, in one process on the GPU. Prints
 bandwidth (bytes read + written, once each) in TB/s, its fraction of the
 device-to-device copy rate measured in the same run, and the ratio of
-torch's best time to ours (above 1: faster).
+torch's best time to ours (above 1: faster). Times are the GPU's (a sleep
+kernel hides each call's host launch cost, bench/common.py); the last
+column repeats ours with the host cost included, which is what a
+launch-bound shape costs a Python caller.
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_softmax.py
 """
@@ -35,7 +38,8 @@ def main() -> None:
         ours = median_ms(lambda: ops.softmax(x, out=out))
         eager = median_ms(lambda: torch.softmax(x, -1))
         comp = median_ms(lambda: compiled(x))
-        row(f"softmax", shape, dt, nbytes, ours, eager, comp, copy)
+        host = median_ms(lambda: ops.softmax(x, out=out), device_only=False)
+        row("softmax", shape, dt, nbytes, ours, eager, comp, copy, host)
     for shape, dt in BACKWARD:
         y = torch.softmax(torch.randn(shape, device="cuda"), -1).to(dt)
         dy = torch.randn(shape, device="cuda", dtype=dt)
@@ -44,16 +48,20 @@ def main() -> None:
         ours = median_ms(lambda: ops.softmax_backward(y, dy, out=out))
         eager = median_ms(
             lambda: torch._softmax_backward_data(dy, y, -1, y.dtype))
-        row("softmax_backward", shape, dt, nbytes, ours, eager, None, copy)
+        host = median_ms(lambda: ops.softmax_backward(y, dy, out=out),
+                         device_only=False)
+        row("softmax_backward", shape, dt, nbytes, ours, eager, None, copy,
+            host)
 
 
-def row(name, shape, dt, nbytes, ours, eager, comp, copy) -> None:
+def row(name, shape, dt, nbytes, ours, eager, comp, copy, host) -> None:
     best = min(t for t in (eager, comp) if t is not None)
     cell = lambda ms: f"{tbs(nbytes, ms):5.2f} TB/s {ms:6.3f}"  # noqa: E731
     print(f"{name:<22}{'x'.join(map(str, shape)):<16}"
           f"{str(dt).replace('torch.', ''):<10}{cell(ours):>16}"
           f"{cell(eager):>16}{cell(comp) if comp else '-':>16}"
-          f"{best / ours:8.2f}   ({tbs(nbytes, ours) / copy:.0%} of copy)")
+          f"{best / ours:8.2f}   ({tbs(nbytes, ours) / copy:.0%} of copy; "
+          f"with host cost {host:.3f} ms)")
 
 
 if __name__ == "__main__":
