@@ -23,7 +23,6 @@ is read back from each compiled kernel's constants BR and NTHREADS.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
