@@ -12,3 +12,8 @@ shape, dtype, contiguity and device, with errors that name them."""
 from ._softmax import softmax, softmax_backward
 
 __all__ = ["softmax", "softmax_backward"]
+
+# Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
+from ._topk import top_k_mask, top_p_mask  # noqa: E402
+
+__all__ += ["top_k_mask", "top_p_mask"]

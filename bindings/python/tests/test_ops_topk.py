@@ -1,0 +1,270 @@
+"""ops.top_k_mask and ops.top_p_mask on the CPU backend against f64 numpy
+references of HuggingFace's TopKLogitsWarper and TopPLogitsWarper, in f32,
+f16 and bf16, at small and odd shapes, with ties, -inf and edge arguments.
+
+Top-p inputs are drawn so that no kept/masked decision lies within MARGIN
+of p in f64: the f32 softmax of the kernel then agrees exactly."""
+
+from __future__ import annotations
+
+import unittest
+
+import numpy as np
+from opcheck import cast, dtypes, f64
+
+from warpforth import ops
+
+SHAPES = [(1, 1), (1, 31), (3, 33), (2, 3, 7), (4, 1000), (2, 4097),
+          (1, 9000)]          # the last: 1024 threads per row
+MARGIN = 1e-4
+
+
+def ref_top_k(x: np.ndarray, k: int) -> np.ndarray:
+    """TopKLogitsWarper: below the k-th largest value -> -inf."""
+    x = f64(x)
+    k = min(k, x.shape[-1])
+    kth = -np.sort(-x, axis=-1)[..., k - 1:k]
+    return np.where(x < kth, -np.inf, x)
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def mass_above(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per element of 2-D x: the probability of the elements of its row
+    with a larger value, and their number (equal values: the same)."""
+    prob = softmax(x)
+    above = np.empty_like(x)
+    count = np.empty(x.shape, np.int64)
+    for r in range(x.shape[0]):
+        order = np.argsort(x[r], kind="stable")
+        xs = x[r][order]
+        # suffix[i]: the probability of xs[i:]
+        suffix = np.append(np.cumsum(prob[r][order][::-1])[::-1], 0.0)
+        i = np.searchsorted(xs, x[r], side="right")
+        above[r] = suffix[i]
+        count[r] = x.shape[1] - i
+    return above, count
+
+
+def ref_top_p(x: np.ndarray, p: float, m: int = 1) -> np.ndarray:
+    """The documented rule: kept when the probability of the larger values
+    is below p or fewer than m values are larger (p = 1 keeps all)."""
+    x = f64(x).reshape(-1, x.shape[-1])
+    if p >= 1.0:
+        return x.copy()
+    above, count = mass_above(x)
+    keep = (above < p) | (count < m)
+    return np.where(keep, x, -np.inf)
+
+
+def hf_top_p(x: np.ndarray, p: float, m: int = 1) -> np.ndarray:
+    """TopPLogitsWarper as HF writes it (sort ascending, softmax, cumsum)."""
+    x = f64(x).reshape(-1, x.shape[-1])
+    order = np.argsort(x, axis=-1, kind="stable")
+    xs = np.take_along_axis(x, order, -1)
+    cum = np.cumsum(softmax(xs), -1)
+    remove = cum <= 1 - p
+    remove[:, -m:] = False
+    back = np.empty_like(remove)
+    np.put_along_axis(back, order, remove, -1)
+    return np.where(back, -np.inf, x)
+
+
+def unambiguous(x: np.ndarray, p: float) -> bool:
+    if p in (0.0, 1.0):
+        return True
+    above, _ = mass_above(f64(x).reshape(-1, x.shape[-1]))
+    return bool(np.abs(above - p).min() > MARGIN)
+
+
+def logits(rng, shape, dt, p=None, scale=3.0) -> np.ndarray:
+    """Random logits in dt whose top-p decisions at p are clear."""
+    for _ in range(100):
+        x = cast(rng.standard_normal(shape) * scale, dt)
+        if p is None or unambiguous(x, p):
+            return x
+    raise AssertionError(f"no unambiguous input for {shape} p={p}")
+
+
+class TopK(unittest.TestCase):
+    def check(self, got, want, what):
+        got = f64(got).reshape(want.shape)
+        same = (got == want) | (np.isnan(got) & np.isnan(want))
+        self.assertTrue(same.all(), f"{what}: {np.argwhere(~same)[:5]}")
+
+    def test_shapes_dtypes_k(self):
+        rng = np.random.default_rng(1)
+        for shape in SHAPES:
+            n = shape[-1]
+            for dt in dtypes():
+                x = logits(rng, shape, dt)
+                for k in sorted({1, 2, min(50, n), n, n + 3}):
+                    y = ops.top_k_mask(x, k)
+                    self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
+                    self.check(y, ref_top_k(x, k), f"{shape} {dt} k={k}")
+
+    def test_ties_infinities_zeros(self):
+        rng = np.random.default_rng(2)
+        for n in (33, 1000):
+            x = rng.integers(-4, 5, (3, n)).astype(np.float32)
+            x[1, ::3] = -np.inf
+            x[2, :] = -np.inf
+            x[2, 5] = 1.0
+            for k in (1, 3, n // 2, n - 1):
+                self.check(ops.top_k_mask(x, k), ref_top_k(x, k),
+                           f"ties n={n} k={k}")
+        # -0.0 and +0.0 are one value.
+        z = np.array([[0.0, -0.0, -1.0, 0.0, -0.0, -2.0]], np.float32)
+        for k in range(1, 7):
+            self.check(ops.top_k_mask(z, k), ref_top_k(z, k), f"zeros k={k}")
+        allinf = np.full((2, 40), -np.inf, np.float32)
+        self.check(ops.top_k_mask(allinf, 3), f64(allinf), "all -inf")
+
+    def test_extreme_values(self):
+        v = [np.finfo(np.float32).max, -np.finfo(np.float32).max,
+             np.finfo(np.float32).tiny, -np.finfo(np.float32).tiny, 1e-45,
+             -1e-45, np.inf, 1.0, -1.0, 3.0e38, -3.0e38]
+        x = np.array([v], np.float32)
+        for k in range(1, len(v) + 1):
+            self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
+
+    def test_out_and_in_place(self):
+        rng = np.random.default_rng(3)
+        x = logits(rng, (3, 100), "f32")
+        want = ref_top_k(x, 7)
+        out = np.empty_like(x)
+        self.assertIs(ops.top_k_mask(x, 7, out=out), out)
+        self.check(out, want, "out=")
+        self.assertIs(ops.top_k_mask(x, 7, out=x), x)
+        self.check(x, want, "in place")
+
+    def test_errors_name_the_argument(self):
+        x = np.ones((2, 8), np.float32)
+        with self.assertRaisesRegex(ValueError, "k: must be at least 1"):
+            ops.top_k_mask(x, 0)
+        with self.assertRaisesRegex(TypeError, "k: expected an integer"):
+            ops.top_k_mask(x, 2.0)
+        with self.assertRaisesRegex(TypeError, "logits: dtype float64"):
+            ops.top_k_mask(np.ones((2, 8)), 1)
+        with self.assertRaisesRegex(ValueError, "logits: the array is not"):
+            ops.top_k_mask(np.ones((8, 2), np.float32).T, 1)
+        with self.assertRaisesRegex(ValueError, "out: shape"):
+            ops.top_k_mask(x, 1, out=np.empty((2, 7), np.float32))
+        with self.assertRaisesRegex(TypeError, "out: dtype"):
+            ops.top_k_mask(x, 1, out=np.empty((2, 8), np.float16))
+
+    def test_empty(self):
+        self.assertEqual(ops.top_k_mask(np.ones((0, 4), np.float32), 2)
+                         .shape, (0, 4))
+
+
+class TopP(TopK):
+    def test_shapes_dtypes_p(self):
+        rng = np.random.default_rng(4)
+        for shape in SHAPES:
+            for dt in dtypes():
+                for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (1.0, 1),
+                             (0.9, 3), (0.2, 40)):
+                    x = logits(rng, shape, dt, p)
+                    y = ops.top_p_mask(x, p, m)
+                    self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
+                    self.check(y, ref_top_p(x, p, m),
+                               f"{shape} {dt} p={p} m={m}")
+
+    def test_matches_hf_without_ties(self):
+        # The documented rule is HF's whenever the values are distinct.
+        rng = np.random.default_rng(5)
+        for p, m in ((0.0, 1), (0.3, 1), (0.9, 1), (0.95, 5), (0.9, 2000)):
+            x = logits(rng, (4, 1000), "f32", p)
+            self.assertEqual(len(np.unique(x[0])), 1000)
+            want = hf_top_p(x, p, m)
+            self.check(ref_top_p(x, p, m), want, f"reference p={p}")
+            self.check(ops.top_p_mask(x, p, m), want, f"p={p} m={m}")
+
+    def test_ties_infinities_zeros(self):
+        rng = np.random.default_rng(6)
+        for n in (33, 1000):
+            x = (rng.integers(-6, 7, (3, n)) * 0.75).astype(np.float32)
+            x[1, ::3] = -np.inf
+            x[2, :] = -np.inf
+            x[2, 5] = 1.0
+            for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (0.9, 2), (1.0, 1)):
+                self.assertTrue(unambiguous(x, p))
+                y = ops.top_p_mask(x, p, m)
+                self.check(y, ref_top_p(x, p, m), f"ties n={n} p={p}")
+                # A superset of HF's choice: tied groups kept whole.
+                hf = hf_top_p(x, p, m)
+                self.assertTrue((np.isinf(y) <= np.isinf(hf)).all())
+        allinf = np.full((2, 40), -np.inf, np.float32)
+        self.check(ops.top_p_mask(allinf, 0.5), f64(allinf), "all -inf")
+        z = np.array([[0.0, -0.0, -1.0, 0.0, -0.0, -2.0]], np.float32)
+        for p in (0.0, 0.5, 0.95):
+            self.check(ops.top_p_mask(z, p), ref_top_p(z, p), f"zeros p={p}")
+
+    def test_nan_or_inf_row_is_kept(self):
+        # HF's softmax of such a row is NaN: nothing is removed.
+        x = np.tile(np.linspace(-5, 5, 50, dtype=np.float32), (2, 1))
+        x[0, 3] = np.nan
+        x[1, 7] = np.inf
+        self.check(ops.top_p_mask(x, 0.5), f64(x), "NaN/inf rows")
+
+    def test_long_row(self):
+        # A vocabulary-sized row: most of the mass in a few hundred large
+        # logits, so that the threshold falls where the gaps are wide...
+        rng = np.random.default_rng(7)
+        n = 262144
+        x = (rng.standard_normal((1, n)) * 2).astype(np.float32)
+        x[0, rng.choice(n, 300, replace=False)] = \
+            rng.uniform(12, 20, 300).astype(np.float32)
+        for p in (0.5, 0.9):
+            self.assertTrue(unambiguous(x, p))
+            self.check(ops.top_p_mask(x, p), ref_top_p(x, p), f"p={p}")
+        # ...and a flat one, where it falls in the tail: there, the f32
+        # sums may decide otherwise only within 1e-5 of p.
+        x = (rng.standard_normal((1, n)) * 2).astype(np.float32)
+        got = np.isinf(ops.top_p_mask(x, 0.9))
+        want = np.isinf(ref_top_p(x, 0.9))
+        above, _ = mass_above(f64(x))
+        differ = got != want
+        self.assertTrue((np.abs(above[differ] - 0.9) < 1e-5).all())
+        self.assertLess(differ.sum(), 20)
+
+    def test_out_and_in_place(self):
+        rng = np.random.default_rng(8)
+        x = logits(rng, (3, 100), "f32", 0.8)
+        want = ref_top_p(x, 0.8)
+        out = np.empty_like(x)
+        self.assertIs(ops.top_p_mask(x, 0.8, out=out), out)
+        self.check(out, want, "out=")
+        self.assertIs(ops.top_p_mask(x, 0.8, out=x), x)
+        self.check(x, want, "in place")
+
+    def test_errors_name_the_argument(self):
+        x = np.ones((2, 8), np.float32)
+        for p in (-0.1, 1.5, float("nan")):
+            with self.assertRaisesRegex(ValueError, "p: must be in"):
+                ops.top_p_mask(x, p)
+        with self.assertRaisesRegex(TypeError, "p: expected a number"):
+            ops.top_p_mask(x, "0.9")
+        with self.assertRaisesRegex(ValueError, "min_tokens_to_keep: must"):
+            ops.top_p_mask(x, 0.9, 0)
+        with self.assertRaisesRegex(TypeError, "min_tokens_to_keep: expected"):
+            ops.top_p_mask(x, 0.9, 1.0)
+        with self.assertRaisesRegex(TypeError, "logits: dtype float64"):
+            ops.top_p_mask(np.ones((2, 8)), 0.9)
+        with self.assertRaisesRegex(ValueError, "out: shape"):
+            ops.top_p_mask(x, 0.9, out=np.empty((2, 7), np.float32))
+
+    def test_empty(self):
+        self.assertEqual(ops.top_p_mask(np.ones((3, 0), np.float32), 0.5)
+                         .shape, (3, 0))
+
+    # The top-k cases of the base class run again on top_k_mask: skip them.
+    test_shapes_dtypes_k = test_extreme_values = None
+
+
+if __name__ == "__main__":
+    unittest.main()

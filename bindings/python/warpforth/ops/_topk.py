@@ -1,0 +1,89 @@
+"""top_k_mask and top_p_mask: the logits warpers of sampling (HuggingFace's
+TopKLogitsWarper and TopPLogitsWarper) over the last dimension
+(kernels/topk/).
+
+Both find one threshold value per row without sorting (a radix select on
+the bits of the values, kernels/topk/topk-rows.fs) and set every element
+below it to -inf. Elements equal to the threshold are kept or masked
+together: ties are decided by value, never by position."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+from . import _common as c
+
+# Threads per block (one block per row): enough to keep a long row's reads
+# in flight; 256 at least, one per histogram bin.
+def _block(cols: int) -> int:
+    if cols <= 2048:
+        return 256
+    if cols <= 8192:
+        return 512
+    return 1024
+
+
+def _int(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError(f"{name}: expected an integer, got "
+                        f"{type(v).__name__}")
+    return int(v)
+
+
+def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
+            *extra: Any) -> Any:
+    rows, cols = c.rows_cols(a)
+    if rows and cols:
+        k = c.kernel(f"topk/{file}_{a.dtype}.forth", a)
+        k(x, out, rows, cols, min(kk, cols), *extra, grid=rows,
+          block=_block(cols))
+    return out
+
+
+def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
+    """Keeps the k largest logits of each row (over the last dimension) and
+    sets the others to -inf, as HuggingFace's TopKLogitsWarper: an element
+    is masked when it is smaller than the row's k-th largest value, so
+    elements equal to that value are all kept (a row may keep more than
+    k). k larger than the row keeps everything.
+
+    float32, bfloat16 or float16, compared in f32, result in logits' dtype;
+    out may be logits itself (in place)."""
+    a = c.arg(logits, "logits")
+    k = _int(k, "k")
+    if k < 1:
+        raise ValueError(f"k: must be at least 1, got {k}")
+    out = c.output(out, a, a.shape)
+    return _launch("top_k_mask", a, logits, out, k)
+
+
+def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
+               out: Any = None) -> Any:
+    """Nucleus masking, as HuggingFace's TopPLogitsWarper: sorted by value,
+    the smallest logits whose softmax probabilities add up to at most 1 - p
+    become -inf, and the min_tokens_to_keep largest are always kept.
+    Precisely, an element is kept when the probability of the elements with
+    a larger value is below p, or when fewer than min_tokens_to_keep
+    elements have a larger value.
+
+    Ties: elements of equal value are kept or masked together (HF, which
+    sorts, may keep only some of a group tied at the threshold; this keeps
+    the whole group). p = 0 keeps the min_tokens_to_keep largest (and
+    their ties), p = 1 keeps every element. A row holding NaN or +inf has
+    a NaN softmax and is left as it is, as in HF.
+
+    float32, bfloat16 or float16 logits, softmax in f32 (relative to the
+    row max), result in logits' dtype; out may be logits itself."""
+    a = c.arg(logits, "logits")
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(f"p: expected a number, got {type(p).__name__}")
+    p = float(p)
+    if not 0.0 <= p <= 1.0:   # NaN fails too
+        raise ValueError(f"p: must be in [0, 1], got {p}")
+    m = _int(min_tokens_to_keep, "min_tokens_to_keep")
+    if m < 1:
+        raise ValueError(f"min_tokens_to_keep: must be at least 1, got {m}")
+    out = c.output(out, a, a.shape)
+    return _launch("top_p_mask", a, logits, out, m, p)

@@ -1,0 +1,22 @@
+\ Top-k masking of float16 rows, compared in f32 (topk-rows.fs).
+\! kernel top_k_mask_f16
+\! float f32
+\! launch-bounds 1024
+\! const TOPP 0
+\! const ESZ 2
+\! param X f16[ROWS*COLS]
+\! param Y f16[ROWS*COLS]
+\! param ROWS i64
+\! param COLS i64
+\! param K i64   \ k
+\! const P 0.0   \ unused: no mass in top-k
+\! shared HC i64[256]
+\! shared HM f32[256]
+\! shared WC i64[8]
+\! shared WM f32[8]
+\! shared SEL i64[4]
+\! shared SELM f32[4]
+\! shared RM f32[32]
+: LD HF@ ;
+: ST HF! ;
+INCLUDE topk-rows.fs

@@ -1,0 +1,22 @@
+\ Top-p (nucleus) masking of float32 rows, compared in f32 (topk-rows.fs).
+\! kernel top_p_mask_f32
+\! float f32
+\! launch-bounds 1024
+\! const TOPP 1
+\! const ESZ 4
+\! param X f32[ROWS*COLS]
+\! param Y f32[ROWS*COLS]
+\! param ROWS i64
+\! param COLS i64
+\! param K i64   \ min_tokens_to_keep
+\! param P f32
+\! shared HC i64[256]
+\! shared HM f32[256]
+\! shared WC i64[8]
+\! shared WM f32[8]
+\! shared SEL i64[4]
+\! shared SELM f32[4]
+\! shared RM f32[32]
+: LD F32@ ;
+: ST F32! ;
+INCLUDE topk-rows.fs
