@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""top_k_mask (k=50) and top_p_mask (p=0.9): warpforth.ops against the
+HuggingFace warpers' torch code (topk + masked_fill; sort + softmax + cumsum
++ scatter) on the same logits, in one process on the GPU. Prints the median
+time of each (CUDA events, after warmup) and torch's time over ours (above
+1: faster), and checks that the masks agree.
+
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_topk.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import torch
+from common import median_ms
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bindings"
+                       / "python" / "tests"))
+from test_ops_gpu import hf_top_k, hf_top_p  # noqa: E402
+
+from warpforth import ops  # noqa: E402
+
+SHAPES = [(64, 50257), (64, 128256), (1, 128256), (256, 128256)]
+DTYPES = [torch.float32, torch.bfloat16]
+
+
+def main() -> None:
+    print(f"{torch.cuda.get_device_name()}; median ms of 20 after warmup")
+    print(f"{'op':<12}{'shape':<14}{'dtype':<10}{'warpforth':>11}"
+          f"{'HF torch':>11}{'ratio':>8}  masks")
+    for shape in SHAPES:
+        for dt in DTYPES:
+            x = (torch.randn(shape, device="cuda") * 3).to(dt)
+            out = torch.empty_like(x)
+            x32 = x.float()
+            runs = [
+                ("top_k k=50", lambda: ops.top_k_mask(x, 50, out=out),
+                 lambda: hf_top_k(x, 50), lambda: hf_top_k(x32, 50)),
+                ("top_p p=0.9", lambda: ops.top_p_mask(x, 0.9, out=out),
+                 lambda: hf_top_p(x, 0.9), lambda: hf_top_p(x32, 0.9)),
+            ]
+            for name, ours, theirs, ref in runs:
+                ours()
+                # Masks compared with HF's in f32 (what ours computes in).
+                differ = ((out == float("-inf"))
+                          != (ref() == float("-inf"))).sum().item()
+                t_ours = median_ms(ours)
+                t_hf = median_ms(theirs)
+                print(f"{name:<12}{'x'.join(map(str, shape)):<14}"
+                      f"{str(dt).replace('torch.', ''):<10}{t_ours:11.3f}"
+                      f"{t_hf:11.3f}{t_hf / t_ours:8.2f}  "
+                      f"{'same' if differ == 0 else f'{differ} differ'}")
+
+
+if __name__ == "__main__":
+    main()
