@@ -3,6 +3,8 @@
 \! float f32
 \! launch-bounds 1024
 \! const TOPP 0
+\! const CAND_MAX 16384   \ -D: fewer for short rows (less shared memory)
+\! const U 8              \ loads in flight per thread
 \! const ESZ 4
 \! param X f32[ROWS*COLS]
 \! param Y f32[ROWS*COLS]
@@ -10,13 +12,13 @@
 \! param COLS i64
 \! param K i64   \ k
 \! const P 0.0   \ unused: no mass in top-k
-\! shared HC i64[256]
-\! shared HM f32[256]
-\! shared WC i64[8]
-\! shared WM f32[8]
+\! shared HC i64[4096]
+\! shared HM f32[4096]
+\! shared WC i64[32]
+\! shared WM f32[32]
 \! shared SEL i64[4]
 \! shared SELM f32[4]
-\! shared RM f32[32]
+\! shared CAND i32[CAND_MAX]
 : LD F32@ ;
 : ST F32! ;
 INCLUDE topk-rows.fs

@@ -13,6 +13,7 @@ import numpy as np
 from opcheck import cast, dtypes, f64
 
 from warpforth import ops
+from warpforth.ops import _topk as tk
 
 SHAPES = [(1, 1), (1, 31), (3, 33), (2, 3, 7), (4, 1000), (2, 4097),
           (1, 9000)]          # the last: 1024 threads per row
@@ -156,6 +157,27 @@ class TopK(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "out: dtype"):
             ops.top_k_mask(x, 1, out=np.empty((2, 8), np.float16))
 
+    def test_many_candidates(self):
+        # More elements share the threshold's first 12 bits than the kernel
+        # keeps: it reads the row again for the last pass.
+        rng = np.random.default_rng(9)
+        x = (1.0 + rng.random((3, 3000)) * 0.1).astype(np.float32)
+        tk._cand_max_saved, tk.CAND_MAX = tk.CAND_MAX, 64
+        try:
+            for k in (1, 100, 2999):
+                self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
+            for target in (0.1, 0.5, 0.9):
+                # p halfway between two elements' masses above (they are
+                # close here: all have about the same probability).
+                above = np.unique(mass_above(f64(x[:1]))[0])
+                i = np.searchsorted(above, target)
+                p = float(above[i - 1] + above[i]) / 2
+                self.assertTrue(unambiguous(x[:1], p))
+                self.check(ops.top_p_mask(x[:1], p), ref_top_p(x[:1], p),
+                           f"p={p}")
+        finally:
+            tk.CAND_MAX = tk._cand_max_saved
+
     def test_empty(self):
         self.assertEqual(ops.top_k_mask(np.ones((0, 4), np.float32), 2)
                          .shape, (0, 4))
@@ -264,6 +286,7 @@ class TopP(TopK):
 
     # The top-k cases of the base class run again on top_k_mask: skip them.
     test_shapes_dtypes_k = test_extreme_values = None
+    test_many_candidates = None
 
 
 if __name__ == "__main__":

@@ -32,11 +32,26 @@ def _int(v: Any, name: str) -> int:
     return int(v)
 
 
+# Candidates (elements that share the threshold's first 12 bits) kept in
+# shared memory, by row length: a short row never overflows a smaller
+# buffer, and a block with less shared memory leaves room for others. Past
+# it the kernel reads the row once more instead. Tests set CAND_MAX to
+# force that.
+CAND_MAX = None
+
+
+def _cand_max(cols: int) -> int:
+    if CAND_MAX is not None:
+        return CAND_MAX
+    return 1024 if cols <= 1024 else 4096 if cols <= 4096 else 16384
+
+
 def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
             *extra: Any) -> Any:
     rows, cols = c.rows_cols(a)
     if rows and cols:
-        k = c.kernel(f"topk/{file}_{a.dtype}.forth", a)
+        k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
+                     {"CAND_MAX": _cand_max(cols)})
         k(x, out, rows, cols, min(kk, cols), *extra, grid=rows,
           block=_block(cols))
     return out
