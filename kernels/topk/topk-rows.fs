@@ -100,8 +100,10 @@ THEN
 0 0 { pre ca }         \ key prefix so far, count of elements above it
 0.0 { am }             \ mass of the elements above it
 0 { ncand }            \ elements in the bin of the first pass
-3 0 DO
+3 0 UNROLL DO
   \ Pass I: a digit of 12, 10, 10 bits below a prefix of 0, 12, 22 bits.
+  \ Unrolled, so that shifts are constants and the first pass, which reads
+  \ every element, has no prefix test and no candidate copy.
   I 0= IF 4096 ELSE 1024 THEN { nb }
   nb 1- { mask }
   20  I 10 * -  0 MAX { dsh }
