@@ -9,15 +9,15 @@ together: ties are decided by value, never by position."""
 
 from __future__ import annotations
 
-import math
 import numbers
 from typing import Any
 
 from . import _common as c
 
-# Threads per block (one block per row): enough to keep a long row's reads
-# in flight; 256 at least, one per histogram bin.
 def _block(cols: int) -> int:
+    """Threads per block (one block per row): enough to keep a long row's
+    reads in flight; a power of two from 256 to 1024 (the kernel's scans
+    share 4096 and 1024 bins among them)."""
     if cols <= 2048:
         return 256
     if cols <= 8192:
@@ -52,6 +52,8 @@ def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
     if rows and cols:
         k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
                      {"CAND_MAX": _cand_max(cols)})
+        # A grid of one block per row; k (or min_tokens_to_keep) past the
+        # row keeps it whole, as the row length does.
         k(x, out, rows, cols, min(kk, cols), *extra, grid=rows,
           block=_block(cols))
     return out
