@@ -8,11 +8,16 @@ ours with the host cost included, and whether the masks agree with HF's on
 the same values in f32 (they may differ at ties, kept whole here, and
 within f32 rounding of p: see the README).
 
-    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_topk.py
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_topk.py [--sweep]
+
+--sweep times our kernels alone on 64x128256 f32 at other block sizes and
+loads in flight per thread (U), for tuning the defaults of ops/_topk.py and
+the wrappers' U.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -24,12 +29,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bindings"
 from test_ops_gpu import hf_top_k, hf_top_p  # noqa: E402
 
 from warpforth import ops  # noqa: E402
+from warpforth.ops import _topk  # noqa: E402
 
 SHAPES = [(64, 50257), (64, 128256), (1, 128256), (256, 128256)]
 DTYPES = [torch.float32, torch.bfloat16]
 
 
+def sweep() -> None:
+    x = torch.randn(64, 128256, device="cuda") * 3
+    out = torch.empty_like(x)
+    print(f"{'block':>6}{'U':>4}{'top_k k=50':>12}{'top_p p=0.9':>13}")
+    for block in (256, 512, 1024):
+        for u in (2, 4, 8):
+            _topk.BLOCK, _topk.DEFINES = block, {"U": u}
+            tk = median_ms(lambda: ops.top_k_mask(x, 50, out=out))
+            tp = median_ms(lambda: ops.top_p_mask(x, 0.9, out=out))
+            print(f"{block:>6}{u:>4}{tk:12.3f}{tp:13.3f}")
+    _topk.BLOCK, _topk.DEFINES = None, {}
+
+
 def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sweep", action="store_true")
+    if p.parse_args().sweep:
+        sweep()
+        return
     print(f"{torch.cuda.get_device_name()}; median ms of 20 after warmup")
     print(f"{'op':<12}{'shape':<14}{'dtype':<10}{'warpforth':>11}"
           f"{'HF torch':>11}{'ratio':>8}{'host incl.':>12}  masks")

@@ -38,6 +38,10 @@ def _int(v: Any, name: str) -> int:
 # it the kernel reads the row once more instead. Tests set CAND_MAX to
 # force that.
 CAND_MAX = None
+# Tuning (bench/ops_topk.py --sweep): a fixed block size and extra defines
+# (U: loads in flight per thread).
+BLOCK = None
+DEFINES: dict = {}
 
 
 def _cand_max(cols: int) -> int:
@@ -51,11 +55,11 @@ def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
     rows, cols = c.rows_cols(a)
     if rows and cols:
         k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
-                     {"CAND_MAX": _cand_max(cols)})
+                     {"CAND_MAX": _cand_max(cols), **DEFINES})
         # A grid of one block per row; k (or min_tokens_to_keep) past the
         # row keeps it whole, as the row length does.
         k(x, out, rows, cols, min(kk, cols), *extra, grid=rows,
-          block=_block(cols))
+          block=BLOCK or _block(cols))
     return out
 
 
