@@ -21,10 +21,13 @@ MARGIN = 1e-4
 
 
 def ref_top_k(x: np.ndarray, k: int) -> np.ndarray:
-    """TopKLogitsWarper: below the k-th largest value -> -inf."""
+    """TopKLogitsWarper: below the k-th largest value -> -inf. NaN is the
+    largest, as torch.topk has it (so a NaN k-th value masks nothing)."""
     x = f64(x)
     k = min(k, x.shape[-1])
-    kth = -np.sort(-x, axis=-1)[..., k - 1:k]
+    desc = np.sort(np.where(np.isnan(x), np.inf, x), axis=-1)[..., ::-1]
+    nans = np.sort(np.isnan(x), axis=-1)[..., ::-1]
+    kth = np.where(nans, np.nan, desc)[..., k - 1:k]
     return np.where(x < kth, -np.inf, x)
 
 
@@ -126,6 +129,13 @@ class TopK(Check):
             self.check(ops.top_k_mask(z, k), ref_top_k(z, k), f"zeros k={k}")
         allinf = np.full((2, 40), -np.inf, np.float32)
         self.check(ops.top_k_mask(allinf, 3), f64(allinf), "all -inf")
+
+    def test_nan_is_largest(self):
+        x = np.array([[1.0, np.nan, 3.0, -np.nan, 2.0, 0.5],
+                      [4.0, 1.0, -np.nan, 2.0, 3.0, 0.0]], np.float32)
+        self.assertTrue(np.signbit(x[0, 3]))   # a NaN with the sign bit
+        for k in range(1, 7):
+            self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
 
     def test_extreme_values(self):
         v = [np.finfo(np.float32).max, -np.finfo(np.float32).max,

@@ -68,7 +68,8 @@ def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
     sets the others to -inf, as HuggingFace's TopKLogitsWarper: an element
     is masked when it is smaller than the row's k-th largest value, so
     elements equal to that value are all kept (a row may keep more than
-    k). k larger than the row keeps everything.
+    k). k larger than the row keeps everything. NaN counts as larger than
+    every number (as in torch.topk) and is never masked.
 
     float32, bfloat16 or float16, compared in f32, result in logits' dtype;
     out may be logits itself (in place)."""
