@@ -3,7 +3,10 @@ references of HuggingFace's TopKLogitsWarper and TopPLogitsWarper, in f32,
 f16 and bf16, at small and odd shapes, with ties, -inf and edge arguments.
 
 Top-p inputs are drawn so that no kept/masked decision lies within MARGIN
-of p in f64: the f32 softmax of the kernel then agrees exactly."""
+of p in f64: the f32 softmax of the kernel then agrees exactly (one flat
+262144-element row is checked to within 1e-5 of p instead). The rule for
+ties is the documented one, by value (ref_top_p); hf_top_p is HF's own code,
+which the rule matches when values are distinct."""
 
 from __future__ import annotations
 
