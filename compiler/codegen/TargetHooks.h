@@ -44,6 +44,14 @@ public:
                                    uint64_t, int, llvm::StringRef) {
     return ptr;
   }
+  /// `ptr` for a `bytes`-wide global access whose array param the lowering
+  /// cannot tell (`what`: "8-byte store to"; `where`: file:line:col). The
+  /// host checks it against every array param's buffer and shared memory.
+  virtual llvm::Value *guardAnyAccess(llvm::IRBuilder<> &, llvm::Value *ptr,
+                                      uint64_t, llvm::StringRef,
+                                      llvm::StringRef) {
+    return ptr;
+  }
   virtual llvm::Align alignedAccess(llvm::IRBuilder<> &, llvm::Value *,
                                     uint64_t bytes, llvm::StringRef) {
     return llvm::Align(bytes);

@@ -51,6 +51,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.shared_bytes = launch.sharedBytes;
     c.scratch = scratch_;
     c.out_of_bounds = &outOfBoundsHook;
+    c.wild_access = &wildAccessHook;
   }
 }
 
@@ -130,6 +131,47 @@ void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
   s.fault_ = "out-of-bounds " + std::string(what) + ": byte offset " + where +
              " of " + std::to_string(size) + " (thread " + dims(ctx->tid) +
              " of block " + dims(ctx->bid) + ")";
+}
+
+void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
+                                    const char *where, uint64_t addr,
+                                    uint64_t bytes, const char *const *names) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  // Name the buffer the access starts in (it runs past its end), if any.
+  std::string region = "no param";
+  uint64_t offset = 0, size = 0;
+  for (size_t i = 0; names && s.launch_.argBytes && i < s.launch_.argCount;
+       ++i) {
+    uint64_t base = s.launch_.args[i], n = s.launch_.argBytes[i];
+    if (names[i] && addr - base < n) {
+      region = "param '" + std::string(names[i]) + "'";
+      offset = addr - base;
+      size = n;
+      break;
+    }
+  }
+  uint64_t shared = reinterpret_cast<uint64_t>(ctx->shared);
+  if (region == "no param" && addr - shared < ctx->shared_bytes) {
+    region = "shared memory";
+    offset = addr - shared;
+    size = ctx->shared_bytes;
+  }
+  std::string at = *where ? std::string(", ") + where : std::string();
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llx",
+                static_cast<unsigned long long>(addr));
+  std::string detail = region == "no param"
+                           ? "address " + std::string(hex) +
+                                 " is in no array param or shared "
+                                 "memory"
+                           : "byte offset " + std::to_string(offset) + " of " +
+                                 std::to_string(size);
+  (void)bytes; // part of `what`
+  s.fault_ = "out-of-bounds " + std::string(what) + " " + region + at + ": " +
+             detail + " (thread " + dims(ctx->tid) + " of block " +
+             dims(ctx->bid) + ")";
 }
 
 void BlockScheduler::resume(Thread &t) {

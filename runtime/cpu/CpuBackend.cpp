@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "runtime/LaunchCheck.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -30,6 +31,7 @@ public:
     g.entry = entry_;
     g.args = slots.data();
     g.argBytes = bytes.data();
+    g.argCount = std::min(slots.size(), bytes.size());
     g.grid = config.grid;
     g.block = config.block;
     g.sharedBytes =
