@@ -67,6 +67,9 @@ struct WfHostCtx {
   // access is redirected to `scratch` as above.
   void (*wild_access)(WfHostCtx *ctx, const char *what, const char *where,
                       uint64_t addr, uint64_t bytes, const char *const *names);
+  // A failed ASSERT at `where` (file:line:col); the thread goes on and the
+  // launch fails once the block is finished.
+  void (*assert_failed)(WfHostCtx *ctx, const char *where);
 };
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);

@@ -14,6 +14,8 @@
 //   // @large-shared-bytes 65536      (only when the arrays pass 48 KiB)
 //   // @max-threads 256
 //   // @const MAX_SEQ 1024
+//   // @checked                       (a checked build: CheckABI.h)
+//   // @check-site access 8-byte store to param 'Q', k.forth:3:7
 //   // @end
 //
 // Params come in kernel argument order. An array's size is an expression
@@ -69,6 +71,11 @@ struct KernelSignature {
   /// Most threads a block may have (@max-threads, from the kernel's
   /// launch-bounds); 0: no bound but the device's.
   int64_t maxThreads = 0;
+  /// A checked build (--check-bounds, or ASSERT under DEBUG): on the GPU
+  /// the kernel takes the check record after its params (CheckABI.h).
+  bool checked = false;
+  /// Its check sites in index order: each @check-site line's text.
+  std::vector<std::string> checkSites;
 
   /// The param's index in argument order, or -1.
   int paramIndex(const std::string &name) const;

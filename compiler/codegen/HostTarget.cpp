@@ -123,7 +123,7 @@ public:
   }
 
   llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
-                           uint64_t bytes, int param,
+                           uint64_t bytes, int param, int,
                            llvm::StringRef what) override {
     llvm::Value *base, *size;
     if (param >= 0) {
@@ -192,6 +192,12 @@ public:
     llvm::Value *scratch =
         b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, scratch)));
     return b.CreateSelect(ok, ptr, scratch);
+  }
+
+  void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
+                 llvm::StringRef where) override {
+    callIf(b, b.CreateNot(ok), offsetof(WfHostCtx, assert_failed),
+           {b.CreateGlobalStringPtr(where)});
   }
 
   /// A constant array of the params' names, null for scalars.

@@ -523,6 +523,13 @@ private:
     case Op::Barrier:
       target.barrier(b);
       return nullptr;
+    case Op::Assert:
+      if (options.assertions) {
+        std::string where = sourcePos(inst);
+        target.assertion(b, b.CreateICmpNE(arg(0), b.getInt64(0)),
+                         where.empty() ? where : where.substr(2));
+      }
+      return nullptr;
     case Op::CpAsync: {
       llvm::Value *dst =
           guard(addressOf(inst.operands[1], ir::AddrSpace::Shared), 16,
@@ -635,15 +642,17 @@ private:
                      ir::AddrSpace space, const ir::Inst &inst,
                      const char *verb) {
     std::string what = std::to_string(bytes) + "-byte " + verb;
-    if (space == ir::AddrSpace::Shared)
-      return target.guardAccess(b, ptr, bytes, -1,
-                                what + " shared memory" + sourcePos(inst));
     const ir::Inst *base = originOf(addr).base;
+    if (space == ir::AddrSpace::Shared)
+      return target.guardAccess(
+          b, ptr, bytes, -1,
+          base && base->op == ir::Op::SharedAddr ? int(base->index) : -1,
+          what + " shared memory" + sourcePos(inst));
     if (base && base->op == ir::Op::ParamAddr)
-      return target.guardAccess(b, ptr, bytes, static_cast<int>(base->index),
-                                what + " param '" +
-                                    irModule.header.params[base->index].name +
-                                    "'" + sourcePos(inst));
+      return target.guardAccess(
+          b, ptr, bytes, static_cast<int>(base->index), -1,
+          what + " param '" + irModule.header.params[base->index].name + "'" +
+              sourcePos(inst));
     std::string where = sourcePos(inst);
     return target.guardAnyAccess(b, ptr, bytes, what,
                                  where.empty() ? where : where.substr(2));

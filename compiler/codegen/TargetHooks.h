@@ -38,12 +38,19 @@ public:
   /// requires to be aligned: the GPU faults otherwise. A target that would
   /// not (the host) checks, reports the fault, and returns 1.
   /// `ptr` for a `bytes`-wide access into array param `param`, or into
-  /// shared memory when `param` is -1. The GPU takes it as is; the host
-  /// checks the bounds, reports an access outside them and redirects it.
+  /// shared memory when `param` is -1 (built from shared array
+  /// `sharedArray`, -1 when unknown). The host checks the bounds, reports an
+  /// access outside them and redirects it; so does the GPU in a checked
+  /// build; otherwise the GPU takes it as is.
   virtual llvm::Value *guardAccess(llvm::IRBuilder<> &, llvm::Value *ptr,
-                                   uint64_t, int, llvm::StringRef) {
+                                   uint64_t, int, int, llvm::StringRef) {
     return ptr;
   }
+  /// ASSERT: reports when `ok` (i1) is false; `where` is file:line:col.
+  virtual void assertion(llvm::IRBuilder<> &, llvm::Value *, llvm::StringRef) {}
+  /// The check sites of a checked build, in index order: the text of each
+  /// `// @check-site` line (common/CheckABI.h).
+  virtual std::vector<std::string> checkSites() const { return {}; }
   /// `ptr` for a `bytes`-wide global access whose array param the lowering
   /// cannot tell (`what`: "8-byte store to"; `where`: file:line:col). The
   /// host checks it against every array param's buffer and shared memory.
@@ -90,7 +97,11 @@ public:
   virtual llvm::Value *floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32);
 };
 
-std::unique_ptr<TargetHooks> createNVPTXHooks();
+/// `checked`: the kernel takes the check record (common/CheckABI.h) for
+/// ASSERT (assertion) and, with `checkBounds`, checks its accesses
+/// (guardAccess, guardAnyAccess).
+std::unique_ptr<TargetHooks> createNVPTXHooks(bool checked = false,
+                                              bool checkBounds = false);
 std::unique_ptr<TargetHooks> createHostHooks();
 
 /// The name of the host entry point: void(const uint64_t *, WfHostCtx *).

@@ -11,11 +11,17 @@
 
 #include "compiler/parser/AST.h"
 
+#include <vector>
+
 #include <string>
 
 namespace wf {
 
-std::string formatSignature(const KernelHeader &header);
+/// `checkSites`: a checked build's sites (`// @checked` and one
+/// `// @check-site` line each, see common/CheckABI.h); null otherwise.
+std::string
+formatSignature(const KernelHeader &header,
+                const std::vector<std::string> *checkSites = nullptr);
 
 } // namespace wf
 

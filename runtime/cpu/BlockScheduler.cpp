@@ -1,6 +1,7 @@
 #include "runtime/cpu/BlockScheduler.h"
 
 #include "common/Error.h"
+#include "runtime/CheckReport.h"
 #include "runtime/cpu/StackPool.h"
 #include "runtime/cpu/WarpMma.h"
 
@@ -52,6 +53,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.scratch = scratch_;
     c.out_of_bounds = &outOfBoundsHook;
     c.wild_access = &wildAccessHook;
+    c.assert_failed = &assertHook;
   }
 }
 
@@ -100,13 +102,6 @@ void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
 
-namespace {
-std::string dims(const int64_t *v) {
-  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-         std::to_string(v[2]) + ")";
-}
-} // namespace
-
 void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
                                uint64_t addr) {
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
@@ -115,8 +110,8 @@ void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx",
                 static_cast<unsigned long long>(addr));
-  s.fault_ = "misaligned address " + std::string(hex) + ": " + what +
-             " (thread " + dims(ctx->tid) + " of block " + dims(ctx->bid) + ")";
+  s.fault_ = "misaligned address " + std::string(hex) + ": " + what + " " +
+             threadText(ctx->tid, ctx->bid);
 }
 
 void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
@@ -124,24 +119,19 @@ void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
   if (!s.fault_.empty())
     return;
-  // The offset is unsigned: an address below the region wraps to a huge one.
-  std::string where = static_cast<int64_t>(offset) < 0
-                          ? std::to_string(static_cast<int64_t>(offset))
-                          : std::to_string(offset);
-  s.fault_ = "out-of-bounds " + std::string(what) + ": byte offset " + where +
-             " of " + std::to_string(size) + " (thread " + dims(ctx->tid) +
-             " of block " + dims(ctx->bid) + ")";
+  s.fault_ =
+      outOfBoundsText(what, offset, size, threadText(ctx->tid, ctx->bid));
 }
 
 void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
-                                    const char *where, uint64_t addr,
-                                    uint64_t bytes, const char *const *names) {
+                                    const char *where, uint64_t addr, uint64_t,
+                                    const char *const *names) {
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
   if (!s.fault_.empty())
     return;
   // Name the buffer the access starts in (it runs past its end), if any.
-  std::string region = "no param";
-  uint64_t offset = 0, size = 0;
+  std::string region;
+  uint64_t offset = addr, size = 0;
   for (size_t i = 0; names && s.launch_.argBytes && i < s.launch_.argCount;
        ++i) {
     uint64_t base = s.launch_.args[i], n = s.launch_.argBytes[i];
@@ -153,25 +143,20 @@ void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
     }
   }
   uint64_t shared = reinterpret_cast<uint64_t>(ctx->shared);
-  if (region == "no param" && addr - shared < ctx->shared_bytes) {
+  if (region.empty() && addr - shared < ctx->shared_bytes) {
     region = "shared memory";
     offset = addr - shared;
     size = ctx->shared_bytes;
   }
-  std::string at = *where ? std::string(", ") + where : std::string();
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "0x%llx",
-                static_cast<unsigned long long>(addr));
-  std::string detail = region == "no param"
-                           ? "address " + std::string(hex) +
-                                 " is in no array param or shared "
-                                 "memory"
-                           : "byte offset " + std::to_string(offset) + " of " +
-                                 std::to_string(size);
-  (void)bytes; // part of `what`
-  s.fault_ = "out-of-bounds " + std::string(what) + " " + region + at + ": " +
-             detail + " (thread " + dims(ctx->tid) + " of block " +
-             dims(ctx->bid) + ")";
+  s.fault_ = wildAccessText(what, where, region, offset, size,
+                            threadText(ctx->tid, ctx->bid));
+}
+
+void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  s.fault_ = assertText(where, threadText(ctx->tid, ctx->bid));
 }
 
 void BlockScheduler::resume(Thread &t) {

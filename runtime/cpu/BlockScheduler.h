@@ -89,6 +89,7 @@ private:
   static void wildAccessHook(WfHostCtx *ctx, const char *what,
                              const char *where, uint64_t addr, uint64_t bytes,
                              const char *const *names);
+  static void assertHook(WfHostCtx *ctx, const char *where);
 
   void resume(Thread &t);
   void afterYield(size_t index);

@@ -38,6 +38,7 @@ CompileOptions compileOptions(const RunOptions &o) {
       c.defines[d.substr(0, eq)] = d.substr(eq + 1);
   }
   c.includeDirs = o.includeDirs;
+  c.checkBounds = o.checkBounds;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
       c.floatMode = FloatMode::F32;

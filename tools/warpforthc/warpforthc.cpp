@@ -37,6 +37,9 @@ int main(int argc, char **argv) {
                "Emit .loc line info (also -lineinfo)");
   app.add_flag("--no-prelude", options.noPrelude,
                "Do not load the stdlib prelude");
+  app.add_flag("--check-bounds", options.checkBounds,
+               "Check every load and store against its param's buffer or "
+               "shared memory at run time, and compile ASSERT in");
   app.set_version_flag("--version", std::string("warpforthc ") +
                                         WARPFORTH_VERSION + " (LLVM 19)");
   try {
@@ -62,8 +65,10 @@ int main(int argc, char **argv) {
         floatMode == "f32" ? wf::FloatMode::F32 : wf::FloatMode::F64;
 
   static const std::map<std::string, wf::EmitKind> kinds = {
-      {"tokens", wf::EmitKind::Tokens}, {"ast", wf::EmitKind::AST},
-      {"ir", wf::EmitKind::IR},         {"llvm", wf::EmitKind::LLVM},
+      {"tokens", wf::EmitKind::Tokens},
+      {"ast", wf::EmitKind::AST},
+      {"ir", wf::EmitKind::IR},
+      {"llvm", wf::EmitKind::LLVM},
       {"ptx", wf::EmitKind::PTX}};
 
   std::string source;
@@ -72,8 +77,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string name = input == "-" ? "<stdin>" : input;
-  wf::CompileResult result =
-      wf::compile(name, source, kinds.at(emit), options);
+  wf::CompileResult result = wf::compile(name, source, kinds.at(emit), options);
   std::cerr << result.diagnostics;
   if (!result.ok)
     return 1;
