@@ -77,11 +77,16 @@ class Kernel:
     def from_file(cls, path: Union[str, os.PathLike], *,
                   defines: Optional[dict] = None, float: Optional[str] = None,
                   device: Any = "auto", arch: Optional[str] = None,
-                  include_dirs: Optional[list] = None) -> "Kernel":
+                  include_dirs: Optional[list] = None,
+                  checked: bool = False) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
-        Device): PTX on the GPU, host code on the CPU."""
+        Device): PTX on the GPU, host code on the CPU. `checked=True` is
+        warpforthc's --check-bounds: on the GPU every access is checked and
+        the first one outside its buffer fails the launch (the CPU always
+        checks); ASSERT is compiled in on both."""
         dev = _resolve(device)
-        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
+                                          checked=checked)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, os.fspath(path).encode(), ctypes.byref(opts))
         del keep
@@ -91,9 +96,12 @@ class Kernel:
     def from_source(cls, source: str, *, name: str = "<source>",
                     defines: Optional[dict] = None, float: Optional[str] = None,
                     device: Any = "auto", arch: Optional[str] = None,
-                    include_dirs: Optional[list] = None) -> "Kernel":
+                    include_dirs: Optional[list] = None,
+                    checked: bool = False) -> "Kernel":
+        """from_file for source text; `checked` as there."""
         dev = _resolve(device)
-        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
+                                          checked=checked)
         handle = dev._lib.wf_kernel_compile_source(
             dev.handle, name.encode(), source.encode(), ctypes.byref(opts))
         del keep
