@@ -13,9 +13,9 @@
 // `access`: the text names the region (a param or shared memory); `any`:
 // the address had no single origin, the record says which region it starts
 // in (`what|where`); `assert`: a failed ASSERT. The first failing check
-// wins an atomic compare-and-swap on `status` and fills in the record; the
-// access itself is redirected to `scratch` (global) or to a small shared
-// scratch array, so the thread goes on harmlessly, as on the CPU.
+// wins an atomic compare-and-swap on `status` and fills in the record; a
+// failing access is skipped (a load gives 0), so the thread goes on
+// harmlessly, as on the CPU.
 //
 // Plain C: the compiler reads the offsets, the runtime the struct.
 //
@@ -48,11 +48,11 @@ typedef struct WfCheckRecord {
   uint32_t tid[3];      // the thread that failed
   uint32_t bid[3];      // and its block
   uint64_t sharedBytes; // in: static + dynamic shared bytes of the launch
-  char scratch[64];     // where failed global accesses go
-  uint64_t argBytes[];  // in: each param's buffer bytes (0 for scalars)
+  // Then, at WF_CHECK_ARG_BYTES_OFFSET, in: each param's buffer bytes
+  // (0 for scalars), one uint64_t per param.
 } WfCheckRecord;
 
-#define WF_CHECK_ARG_BYTES_OFFSET 128
+#define WF_CHECK_ARG_BYTES_OFFSET 64
 
 #ifdef __cplusplus
 }

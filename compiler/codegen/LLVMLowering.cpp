@@ -508,8 +508,9 @@ private:
       llvm::Value *ptr = guard(addressOf(inst.operands[0], inst.space),
                                elemTypeBytes(inst.elem), inst.operands[0],
                                inst.space, inst, "load from");
-      llvm::Value *raw = b.CreateAlignedLoad(
-          memType, ptr, llvm::Align(elemTypeBytes(inst.elem)));
+      llvm::Value *raw = target.endGuard(
+          b, b.CreateAlignedLoad(memType, ptr,
+                                 llvm::Align(elemTypeBytes(inst.elem))));
       return fromElem(raw, inst.elem, inst.type);
     }
     case Op::Store: {
@@ -518,6 +519,7 @@ private:
                                elemTypeBytes(inst.elem), inst.operands[1],
                                inst.space, inst, "store to");
       b.CreateAlignedStore(v, ptr, llvm::Align(elemTypeBytes(inst.elem)));
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::Barrier:
@@ -542,6 +544,8 @@ private:
           checkedAlign(dst, natural, inst, "CP-ASYNC to shared memory"),
           checkedAlign(src, natural, inst, "CP-ASYNC from global memory"));
       target.cpAsync(b, dst, src, align);
+      target.endGuard(b, nullptr);
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::CpAsyncCommit:
@@ -572,6 +576,7 @@ private:
                            vectorAlignChecked(ptr,
                                               vectorAlign(lanes, inst.elem),
                                               inst, "store to"));
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::Add32:
@@ -599,7 +604,7 @@ private:
       llvm::Value *pair = b.CreateAtomicCmpXchg(
           ptr, get(inst.operands[0]), get(inst.operands[1]),
           llvm::MaybeAlign(8), order, order);
-      return b.CreateExtractValue(pair, 0);
+      return target.endGuard(b, b.CreateExtractValue(pair, 0));
     }
     llvm::AtomicRMWInst::BinOp binOp;
     switch (op) {
@@ -620,9 +625,11 @@ private:
       break;
     }
     llvm::Value *v = get(inst.operands[0]);
-    return b.CreateAtomicRMW(
-        binOp, ptr, v,
-        llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8), order);
+    return target.endGuard(
+        b, b.CreateAtomicRMW(
+               binOp, ptr, v,
+               llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8),
+               order));
   }
 
   /// ", file:line:col" of an instruction, for the host's fault messages.
@@ -633,7 +640,8 @@ private:
            std::to_string(inst.loc.line) + ":" + std::to_string(inst.loc.col);
   }
 
-  /// `ptr` for a `bytes`-wide access at IR address `addr`, bounds-checked
+  /// `ptr` for a `bytes`-wide access at IR address `addr` (which the caller
+  /// follows with target.endGuard once the access is emitted), bounds-checked
   /// where the target checks (the host always, the GPU with --check-bounds):
   /// against shared memory, against the array param the address is built
   /// from when the origin analysis finds one, else against every allocation
@@ -814,6 +822,7 @@ private:
           type, ptr,
           vectorAlignChecked(ptr, vectorAlign(inst.imm, inst.elem), inst,
                              "load from"));
+      vec = target.endGuard(b, vec);
       it = vectorLoads.emplace(inst.group, vec).first;
     }
     return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,

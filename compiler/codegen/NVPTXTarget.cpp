@@ -296,8 +296,9 @@ public:
   //
   // Each access tests its address against a range (two compares, the
   // sizes read once from the check record: invariant loads that LLVM
-  // hoists); a failing one records itself in a cold block and goes to a
-  // scratch area instead, so no branch sits on the access itself.
+  // hoists); the access runs only when it passes (the branch usually
+  // becomes a predicate), and a failing one records itself in a cold
+  // block instead.
 
   llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
                            uint64_t bytes, int param, int sharedArray,
@@ -311,9 +312,8 @@ public:
       llvm::Value *size = argBytes(b, param);
       llvm::Value *offset = b.CreateSub(addr, base);
       llvm::Value *ok = inside(b, offset, size, bytes);
-      fail(b, ok, WF_CHECK_OUT_OF_BOUNDS, site, b.getInt64(param), offset,
-           size);
-      return b.CreateSelect(ok, ptr, globalScratch(b));
+      guardBranch(b, ok, site, b.getInt64(param), offset, size);
+      return ptr;
     }
     // Shared: the array the address is built from, or any of them (the
     // arrays are separate .shared variables, placed by ptxas). The record
@@ -329,9 +329,8 @@ public:
         shared.empty() ? addr
                        : b.CreateAdd(sharedOffset(b, addr, k),
                                      b.getInt64(header->shared[k].byteOffset));
-    fail(b, ok, WF_CHECK_OUT_OF_BOUNDS, site, b.getInt64(WF_CHECK_SHARED),
-         offset, total);
-    return b.CreateSelect(ok, ptr, sharedScratch());
+    guardBranch(b, ok, site, b.getInt64(WF_CHECK_SHARED), offset, total);
+    return ptr;
   }
 
   llvm::Value *guardAnyAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
@@ -357,8 +356,8 @@ public:
       offset = b.CreateSelect(starts, off, offset);
       size = b.CreateSelect(starts, n, size);
     }
-    fail(b, ok, WF_CHECK_OUT_OF_BOUNDS, site, region, offset, size);
-    return b.CreateSelect(ok, ptr, globalScratch(b));
+    guardBranch(b, ok, site, region, offset, size);
+    return ptr;
   }
 
   void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
@@ -366,8 +365,9 @@ public:
     if (!checked)
       return;
     unsigned site = addSite("assert " + where.str());
+    auto *next = llvm::BasicBlock::Create(b.getContext(), "assert_ok", fn);
     fail(b, ok, WF_CHECK_ASSERT, site, b.getInt64(0), b.getInt64(0),
-         b.getInt64(0));
+         b.getInt64(0), next, next);
   }
 
   std::vector<std::string> checkSites() const override { return sites; }
@@ -400,12 +400,16 @@ private:
   }
 
   /// offset + bytes <= size, without overflow (offset is unsigned: below
-  /// the base it is huge).
+  /// the base it is huge), as one compare: offset < size - bytes + 1, the
+  /// bound 0 when the region is smaller than the access. The bound depends
+  /// on the size alone, so LLVM hoists it with the size's load.
   static llvm::Value *inside(llvm::IRBuilder<> &b, llvm::Value *offset,
                              llvm::Value *size, uint64_t bytes) {
-    return b.CreateAnd(
-        b.CreateICmpULE(offset, size),
-        b.CreateICmpUGE(b.CreateSub(size, offset), b.getInt64(bytes)));
+    llvm::Value *bound = b.CreateSelect(
+        b.CreateICmpUGE(size, b.getInt64(bytes)),
+        b.CreateAdd(b.CreateSub(size, b.getInt64(bytes)), b.getInt64(1)),
+        b.getInt64(0));
+    return b.CreateICmpULT(offset, bound);
   }
 
   llvm::Value *sharedOffset(llvm::IRBuilder<> &b, llvm::Value *addr, size_t k) {
@@ -419,35 +423,17 @@ private:
     return b.getInt64(static_cast<uint64_t>(s.count) * elemTypeBytes(s.type));
   }
 
-  llvm::Value *globalScratch(llvm::IRBuilder<> &b) {
-    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), record(),
-                                        offsetof(WfCheckRecord, scratch));
-  }
-  /// 64 bytes of shared memory that failed shared accesses go to (a
-  /// checked build's only extra shared memory).
-  llvm::Value *sharedScratch() {
-    if (!scratchShared) {
-      auto *type =
-          llvm::ArrayType::get(llvm::Type::getInt8Ty(module->getContext()), 64);
-      scratchShared = new llvm::GlobalVariable(
-          *module, type, false, llvm::GlobalValue::InternalLinkage,
-          llvm::UndefValue::get(type), "wf_check_scratch", nullptr,
-          llvm::GlobalValue::NotThreadLocal, sharedAS);
-      scratchShared->setAlignment(llvm::Align(16));
-    }
-    return scratchShared;
-  }
-
-  /// Unless `ok`: the first failure of the launch (compare-and-swap on the
-  /// status) fills in the record. In a cold block.
+  /// Branches to `pass` when `ok`; otherwise the first failure of the
+  /// launch (compare-and-swap on the status) fills in the record, in cold
+  /// blocks, and goes on to `failed`. Leaves the builder in `pass`.
   void fail(llvm::IRBuilder<> &b, llvm::Value *ok, unsigned status,
             unsigned site, llvm::Value *region, llvm::Value *offset,
-            llvm::Value *size) {
+            llvm::Value *size, llvm::BasicBlock *pass,
+            llvm::BasicBlock *failed) {
     llvm::LLVMContext &ctx = b.getContext();
     auto *report = llvm::BasicBlock::Create(ctx, "check_failed", fn);
     auto *first = llvm::BasicBlock::Create(ctx, "check_first", fn);
-    auto *next = llvm::BasicBlock::Create(ctx, "check_ok", fn);
-    b.CreateCondBr(ok, next, report,
+    b.CreateCondBr(ok, pass, report,
                    llvm::MDBuilder(ctx).createLikelyBranchWeights());
     b.SetInsertPoint(report);
     auto field = [&](size_t offset) {
@@ -457,12 +443,15 @@ private:
         field(offsetof(WfCheckRecord, status)), b.getInt32(0),
         b.getInt32(status), llvm::MaybeAlign(4),
         llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic);
-    b.CreateCondBr(b.CreateExtractValue(pair, 1), first, next);
+    b.CreateCondBr(b.CreateExtractValue(pair, 1), first, failed);
     b.SetInsertPoint(first);
     b.CreateStore(b.getInt32(site), field(offsetof(WfCheckRecord, site)));
-    b.CreateStore(region, field(offsetof(WfCheckRecord, region)));
-    b.CreateStore(offset, field(offsetof(WfCheckRecord, offset)));
-    b.CreateStore(size, field(offsetof(WfCheckRecord, size)));
+    b.CreateAlignedStore(region, field(offsetof(WfCheckRecord, region)),
+                         llvm::Align(8));
+    b.CreateAlignedStore(offset, field(offsetof(WfCheckRecord, offset)),
+                         llvm::Align(8));
+    b.CreateAlignedStore(size, field(offsetof(WfCheckRecord, size)),
+                         llvm::Align(8));
     for (unsigned i = 0; i < 3; ++i) {
       b.CreateStore(b.CreateTrunc(specialReg(b, static_cast<ir::SpecialReg>(i)),
                                   b.getInt32Ty()),
@@ -472,15 +461,51 @@ private:
                         b.getInt32Ty()),
           field(offsetof(WfCheckRecord, bid) + 4 * i));
     }
-    b.CreateBr(next);
-    b.SetInsertPoint(next);
+    b.CreateBr(failed);
+    b.SetInsertPoint(pass);
   }
 
+  /// A checked access: runs in its own block when `ok`, else is skipped
+  /// (endGuard joins the two). Skipping rather than redirecting to a
+  /// scratch address keeps the access's address as it was, so it still
+  /// folds into [reg+imm] and needs no register of its own.
+  void guardBranch(llvm::IRBuilder<> &b, llvm::Value *ok, unsigned site,
+                   llvm::Value *region, llvm::Value *offset,
+                   llvm::Value *size) {
+    llvm::LLVMContext &ctx = b.getContext();
+    auto *access = llvm::BasicBlock::Create(ctx, "check_access", fn);
+    auto *skipped = llvm::BasicBlock::Create(ctx, "check_skipped", fn);
+    fail(b, ok, WF_CHECK_OUT_OF_BOUNDS, site, region, offset, size, access,
+         skipped);
+    pending.push_back(skipped);
+  }
+
+public:
+  llvm::Value *endGuard(llvm::IRBuilder<> &b, llvm::Value *v) override {
+    if (!checkBounds || pending.empty())
+      return v;
+    llvm::BasicBlock *skipped = pending.back();
+    pending.pop_back();
+    llvm::BasicBlock *done = b.GetInsertBlock();
+    auto *join = llvm::BasicBlock::Create(b.getContext(), "check_join", fn);
+    b.CreateBr(join);
+    b.SetInsertPoint(skipped);
+    b.CreateBr(join);
+    b.SetInsertPoint(join);
+    if (!v)
+      return nullptr;
+    llvm::PHINode *phi = b.CreatePHI(v->getType(), 2);
+    phi->addIncoming(v, done);
+    phi->addIncoming(llvm::Constant::getNullValue(v->getType()), skipped);
+    return phi;
+  }
+
+private:
   bool checked;     // takes the check record
   bool checkBounds; // and checks accesses (else only ASSERT)
   const KernelHeader *header = nullptr;
   std::vector<std::string> sites;
-  llvm::GlobalVariable *scratchShared = nullptr;
+  std::vector<llvm::BasicBlock *> pending; // guards awaiting endGuard
 
   llvm::Value *libdevice(llvm::IRBuilder<> &b, const char *name,
                          llvm::ArrayRef<llvm::Value *> args, llvm::Type *type) {

@@ -46,6 +46,13 @@ public:
                                    uint64_t, int, int, llvm::StringRef) {
     return ptr;
   }
+  /// Closes the latest guardAccess/guardAnyAccess once its access (with
+  /// result `v`, or null) is emitted: a target that skips a failing access
+  /// instead of redirecting it joins the paths here; returns the value to
+  /// use (0 where the access was skipped).
+  virtual llvm::Value *endGuard(llvm::IRBuilder<> &, llvm::Value *v) {
+    return v;
+  }
   /// ASSERT: reports when `ok` (i1) is false; `where` is file:line:col.
   virtual void assertion(llvm::IRBuilder<> &, llvm::Value *, llvm::StringRef) {}
   /// The check sites of a checked build, in index order: the text of each

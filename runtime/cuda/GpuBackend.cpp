@@ -198,6 +198,7 @@ CUdeviceptr GpuKernel::prepareCheck(const LaunchConfig &config,
   if (!check_)
     check(d.cuMemAlloc(&check_, size),
           "cannot allocate the check record on the GPU");
+  static_assert(sizeof(WfCheckRecord) <= WF_CHECK_ARG_BYTES_OFFSET);
   std::vector<unsigned char> host(size, 0);
   WfCheckRecord record{};
   record.sharedBytes =
