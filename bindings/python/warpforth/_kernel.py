@@ -52,6 +52,10 @@ class Kernel:
         lib = self._lib
         self.name: str = lib.wf_kernel_name(handle).decode()
         self.signature: str = lib.wf_kernel_signature(handle).decode()
+        # A checked kernel (checked=True) reports its first out-of-bounds
+        # access when the launch is waited for: its launches wait, so the
+        # error comes from the call that made it.
+        self.checked: bool = "\n// @checked\n" in self.signature
         self.params: list[Param] = []
         for i in range(lib.wf_kernel_num_params(handle)):
             self.params.append(Param(
@@ -247,7 +251,7 @@ class Kernel:
             _lib.check(lib.wf_kernel_time(h, ctypes.byref(cfg), c_args, n,
                                           ctypes.byref(t)))
             micros = t.value
-        elif staged:
+        elif staged or self.checked:
             _lib.check(lib.wf_kernel_run(h, ctypes.byref(cfg), c_args, n))
         else:
             _lib.check(lib.wf_kernel_launch(h, ctypes.byref(cfg), c_args, n))
