@@ -19,6 +19,9 @@ MODE 1 = IF X Y K PICK N 8 * + 1 SWAP ! DROP DROP THEN
 MODE 2 = IF 2.0 T N FLOATS + SF! THEN
 \ MODE 3: an atomic and a vector load at X+8N.
 MODE 3 = IF 5 X N 8 * + ATOMIC-ADD Y ! THEN
+\ MODE 4: CP-ASYNC 16 bytes from X+8N to T, then a vector load from T.
+MODE 4 = IF X N 8 * + T CP-ASYNC CP-ASYNC-COMMIT 0 CP-ASYNC-WAIT
+  T 4SF@ F+ F+ F+ F>S Y ! THEN
 \ E2E-ERROR: --check-bounds --param X=zeros --param Y=zeros --param N=8 --param K=0
 \ EXPECT-STDERR: kernel 'checked' (grid 1,1,1 block 1,1,1): out-of-bounds 8-byte store to param 'X',
 \ EXPECT-STDERR: /check-bounds.forth:15:29: byte offset 32 of 32 (thread (0,0,0) of block (0,0,0))
@@ -35,6 +38,9 @@ MODE 3 = IF 5 X N 8 * + ATOMIC-ADD Y ! THEN
 \ E2E-ERROR: --check-bounds -D MODE=3 --param X=zeros --param Y=zeros --param N=-1 --param K=0
 \ EXPECT-STDERR: out-of-bounds 8-byte atomic on param 'X',
 \ EXPECT-STDERR: /check-bounds.forth:21:25: byte offset -8 of 32 (thread (0,0,0) of block (0,0,0))
+\ E2E-ERROR: --check-bounds -D MODE=4 --param X=zeros --param Y=zeros --param N=4 --param K=0
+\ EXPECT-STDERR: out-of-bounds 16-byte CP-ASYNC from param 'X',
+\ EXPECT-STDERR: /check-bounds.forth:23:25: byte offset 32 of 32 (thread (0,0,0) of block (0,0,0))
 \ In bounds the checked kernel computes what the unchecked one does.
 \ E2E: --check-bounds --param X=zeros --param Y=zeros --param N=4 --param K=0 --output-param X
 \ EXPECT: 1,1,1,1
@@ -42,3 +48,7 @@ MODE 3 = IF 5 X N 8 * + ATOMIC-ADD Y ! THEN
 \ EXPECT: 0,0,0,1
 \ E2E: --check-bounds -D MODE=3 --param X=1,2,3,4 --param Y=zeros --param N=3 --param K=0 --output-param X
 \ EXPECT: 1,2,3,9
+\ X holds the f32 bits 1.0 2.0 3.0 4.0 as two i64 cells: 4611686019492741120
+\ = 0x40000000_3F800000, 4647714816524288000 = 0x40800000_40400000.
+\ E2E: --check-bounds -D MODE=4 --param X=4611686019492741120,4647714816524288000,0,0 --param Y=zeros --param N=0 --param K=0 --output-param Y
+\ EXPECT: 10,0,0,0
