@@ -46,6 +46,7 @@ private:
 
   CUdeviceptr check_ = 0; // the check record (one per kernel)
   bool checkPending_ = false;
+  LaunchConfig pendingConfig_; // the launch whose record is pending
 
   std::shared_ptr<GpuDevice> device_;
   CUmodule module_;
@@ -190,9 +191,12 @@ CUdeviceptr GpuKernel::prepareCheck(const LaunchConfig &config,
                                     const std::vector<uint64_t> &bytes) {
   const Driver &d = device_->d();
   if (checkPending_) {
-    check(d.cuStreamSynchronize(static_cast<CUstream>(config.stream)),
-          where(config) + ": launch failed");
-    finishCheck(config);
+    // That launch may be on another stream: wait for all, and report it
+    // as that launch.
+    CUresult r = d.cuCtxSynchronize();
+    if (r != CUDA_SUCCESS)
+      throw Error(where(pendingConfig_) + ": launch failed: " + d.describe(r));
+    finishCheck(pendingConfig_);
   }
   size_t size = WF_CHECK_ARG_BYTES_OFFSET + 8 * sig_->params.size();
   if (!check_)
@@ -209,6 +213,7 @@ CUdeviceptr GpuKernel::prepareCheck(const LaunchConfig &config,
   check(d.cuMemcpyHtoD(check_, host.data(), size),
         "cannot write the check record");
   checkPending_ = true;
+  pendingConfig_ = config;
   return check_;
 }
 
