@@ -6,6 +6,8 @@
 \ RUN: %warpforthc %s --arch sm_90 -D DEBUG=0 | FileCheck %s --check-prefix=OFF
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s --check-prefix=OFF
 \ RUN: %warpforthc %s --arch sm_90 --check-bounds | FileCheck %s --check-prefix=CHECKED
+\ The IR always has it; the lowering decides.
+\ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
 
 \! kernel asserts
 \! param X i64[4]
@@ -13,7 +15,7 @@ X @ 0 > ASSERT
 7 X !
 
 \ CHECK: // @checked
-\ CHECK-NEXT: // @check-site assert {{.*}}assert.forth:12:9
+\ CHECK-NEXT: // @check-site assert {{.*}}assert.forth:14:9
 \ CHECK-NEXT: // @end
 \ CHECK: .param .u64 asserts_param_1
 \ CHECK: atom.global.cas.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], 0, 2;
@@ -23,6 +25,9 @@ X @ 0 > ASSERT
 \ OFF-NOT: asserts_param_1
 \ OFF-NOT: atom.global.cas
 
-\ CHECKED: // @check-site access 8-byte load from param 'X', {{.*}}assert.forth:12:3
-\ CHECKED-NEXT: // @check-site assert {{.*}}assert.forth:12:9
-\ CHECKED-NEXT: // @check-site access 8-byte store to param 'X', {{.*}}assert.forth:13:5
+\ CHECKED: // @check-site access 8-byte load from param 'X', {{.*}}assert.forth:14:3
+\ CHECKED-NEXT: // @check-site assert {{.*}}assert.forth:14:9
+\ CHECKED-NEXT: // @check-site access 8-byte store to param 'X', {{.*}}assert.forth:15:5
+
+\ IR: [[FLAG:%[0-9]+]] = icmp.gt
+\ IR-NEXT: assert [[FLAG]]
