@@ -59,6 +59,17 @@ struct WfHostCtx {
   char *scratch;
   void (*out_of_bounds)(WfHostCtx *ctx, const char *what, uint64_t offset,
                         uint64_t size);
+  // An access whose param the compiler could not tell (an address read
+  // from memory, or one of two params) that lies in no array param's
+  // buffer and not in shared memory. `what` is "8-byte store to", `where`
+  // the source position, `names` each param's name (null for scalars), so
+  // the executor can say which buffer the access starts in, if any. The
+  // access is redirected to `scratch` as above.
+  void (*wild_access)(WfHostCtx *ctx, const char *what, const char *where,
+                      uint64_t addr, uint64_t bytes, const char *const *names);
+  // A failed ASSERT at `where` (file:line:col); the thread goes on and the
+  // launch fails once the block is finished.
+  void (*assert_failed)(WfHostCtx *ctx, const char *where);
 };
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);

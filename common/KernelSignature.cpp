@@ -108,6 +108,8 @@ public:
     } else if (d == "@max-threads") {
       need(f, 2, "@max-threads N");
       sig.maxThreads = parseInt(f[1], "thread count");
+    } else if (d == "@checked") {
+      sig.checked = true;
     } else if (d == "@const") {
       need(f, 3, "@const NAME VALUE");
       // Only integer constants can appear in sizes; others are kept out.
@@ -175,10 +177,15 @@ public:
         fail("signature block ends without '// @end'");
       }
       std::vector<std::string> f = splitFields(*d);
-      if (f[0] == "@end")
+      if (f[0] == "@end") {
         ended = true;
-      else
+      } else if (f[0] == "@check-site") {
+        // The rest of the line, spaces and all (it holds a path).
+        size_t at = d->find_first_not_of(" \t", f[0].size());
+        sig.checkSites.push_back(at == std::string::npos ? "" : d->substr(at));
+      } else {
         directive(f);
+      }
     }
     if (!started)
       throw Error("no WarpForth signature in PTX");
@@ -235,6 +242,11 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @arch " << sig.arch << "\n";
   for (const auto &[name, value] : sig.consts)
     out << "// @const " << name << " " << value << "\n";
+  if (sig.checked) {
+    out << "// @checked\n";
+    for (const std::string &site : sig.checkSites)
+      out << "// @check-site " << site << "\n";
+  }
   out << "// @end\n";
   return out.str();
 }

@@ -15,6 +15,8 @@
 //   // @max-threads 256
 //   // @arch sm_80
 //   // @const MAX_SEQ 1024
+//   // @checked                       (a checked build: CheckABI.h)
+//   // @check-site access 8-byte store to param 'Q', k.forth:3:7
 //   // @end
 //
 // Params come in kernel argument order. An array's size is an expression
@@ -74,6 +76,11 @@ struct KernelSignature {
   /// empty in blocks from older compilers. The CPU backend holds launches
   /// to that architecture's limits, as a GPU would.
   std::string arch;
+  /// A checked build (--check-bounds, or ASSERT under DEBUG): on the GPU
+  /// the kernel takes the check record after its params (CheckABI.h).
+  bool checked = false;
+  /// Its check sites in index order: each @check-site line's text.
+  std::vector<std::string> checkSites;
 
   /// The param's index in argument order, or -1.
   int paramIndex(const std::string &name) const;

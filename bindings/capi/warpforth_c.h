@@ -76,6 +76,7 @@ typedef struct wf_compile_options {
   size_t num_defines;
   const char *const *include_dirs; /* searched after the file's folder */
   size_t num_include_dirs;
+  int check_bounds; /* nonzero: --check-bounds (checked GPU kernel, ASSERT) */
 } wf_compile_options;
 
 typedef struct wf_launch_config {

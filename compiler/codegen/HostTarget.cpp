@@ -123,7 +123,7 @@ public:
   }
 
   llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
-                           uint64_t bytes, int param,
+                           uint64_t bytes, int param, int,
                            llvm::StringRef what) override {
     llvm::Value *base, *size;
     if (param >= 0) {
@@ -152,6 +152,68 @@ public:
     llvm::Value *scratch =
         b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, scratch)));
     return b.CreateSelect(ok, ptr, scratch);
+  }
+
+  // The address may lie in any array param's buffer or in shared memory:
+  // one range test per array param (its base and size are loop-invariant
+  // loads, so LLVM hoists them), the report in a cold block.
+  llvm::Value *guardAnyAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                              uint64_t bytes, llvm::StringRef what,
+                              llvm::StringRef where) override {
+    llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
+    auto inside = [&](llvm::Value *base, llvm::Value *size) {
+      llvm::Value *offset = b.CreateSub(addr, base);
+      return b.CreateAnd(
+          b.CreateICmpULE(offset, size),
+          b.CreateICmpUGE(b.CreateSub(size, offset), b.getInt64(bytes)));
+    };
+    llvm::Value *ok = inside(
+        b.CreatePtrToInt(
+            b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, shared))),
+            b.getInt64Ty()),
+        b.CreateLoad(b.getInt64Ty(),
+                     field(b, offsetof(WfHostCtx, shared_bytes))));
+    llvm::Value *sizes =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, arg_bytes)));
+    for (size_t i = 0; i < header->params.size(); ++i) {
+      if (!header->params[i].isArray)
+        continue;
+      llvm::Value *base = b.CreateLoad(
+          b.getInt64Ty(),
+          b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), fn->getArg(0), i));
+      llvm::Value *size =
+          b.CreateLoad(b.getInt64Ty(),
+                       b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), sizes, i));
+      ok = b.CreateOr(ok, inside(base, size));
+    }
+    callIf(b, b.CreateNot(ok), offsetof(WfHostCtx, wild_access),
+           {b.CreateGlobalStringPtr(what), b.CreateGlobalStringPtr(where), addr,
+            b.getInt64(bytes), paramNames(b)});
+    llvm::Value *scratch =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, scratch)));
+    return b.CreateSelect(ok, ptr, scratch);
+  }
+
+  void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
+                 llvm::StringRef where) override {
+    callIf(b, b.CreateNot(ok), offsetof(WfHostCtx, assert_failed),
+           {b.CreateGlobalStringPtr(where)});
+  }
+
+  /// A constant array of the params' names, null for scalars.
+  llvm::Value *paramNames(llvm::IRBuilder<> &b) {
+    if (names)
+      return names;
+    std::vector<llvm::Constant *> items;
+    for (const ParamDecl &p : header->params)
+      items.push_back(p.isArray ? llvm::cast<llvm::Constant>(
+                                      b.CreateGlobalStringPtr(p.name))
+                                : llvm::ConstantPointerNull::get(b.getPtrTy()));
+    auto *type = llvm::ArrayType::get(b.getPtrTy(), items.size());
+    names = new llvm::GlobalVariable(
+        *module, type, true, llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantArray::get(type, items), "wf_param_names");
+    return names;
   }
 
   // x86 would do a misaligned vector access (or crash on movaps) where the
@@ -351,6 +413,7 @@ private:
   llvm::Function *fn = nullptr;
   llvm::Value *mmaIn = nullptr; // MMA-TF32 fragments in, per kernel
   llvm::Value *mmaOut = nullptr;
+  llvm::GlobalVariable *names = nullptr; // wf_param_names
   llvm::Module *module = nullptr;
   const KernelHeader *header = nullptr;
 };

@@ -508,8 +508,9 @@ private:
       llvm::Value *ptr = guard(addressOf(inst.operands[0], inst.space),
                                elemTypeBytes(inst.elem), inst.operands[0],
                                inst.space, inst, "load from");
-      llvm::Value *raw = b.CreateAlignedLoad(
-          memType, ptr, llvm::Align(elemTypeBytes(inst.elem)));
+      llvm::Value *raw = target.endGuard(
+          b, b.CreateAlignedLoad(memType, ptr,
+                                 llvm::Align(elemTypeBytes(inst.elem))));
       return fromElem(raw, inst.elem, inst.type);
     }
     case Op::Store: {
@@ -518,10 +519,18 @@ private:
                                elemTypeBytes(inst.elem), inst.operands[1],
                                inst.space, inst, "store to");
       b.CreateAlignedStore(v, ptr, llvm::Align(elemTypeBytes(inst.elem)));
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::Barrier:
       target.barrier(b);
+      return nullptr;
+    case Op::Assert:
+      if (options.assertions) {
+        std::string where = sourcePos(inst);
+        target.assertion(b, b.CreateICmpNE(arg(0), b.getInt64(0)),
+                         where.empty() ? where : where.substr(2));
+      }
       return nullptr;
     case Op::CpAsync: {
       llvm::Value *dst =
@@ -535,6 +544,8 @@ private:
           checkedAlign(dst, natural, inst, "CP-ASYNC to shared memory"),
           checkedAlign(src, natural, inst, "CP-ASYNC from global memory"));
       target.cpAsync(b, dst, src, align);
+      target.endGuard(b, nullptr);
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::CpAsyncCommit:
@@ -565,6 +576,7 @@ private:
                            vectorAlignChecked(ptr,
                                               vectorAlign(lanes, inst.elem),
                                               inst, "store to"));
+      target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::Add32:
@@ -592,7 +604,7 @@ private:
       llvm::Value *pair = b.CreateAtomicCmpXchg(
           ptr, get(inst.operands[0]), get(inst.operands[1]),
           llvm::MaybeAlign(8), order, order);
-      return b.CreateExtractValue(pair, 0);
+      return target.endGuard(b, b.CreateExtractValue(pair, 0));
     }
     llvm::AtomicRMWInst::BinOp binOp;
     switch (op) {
@@ -613,9 +625,11 @@ private:
       break;
     }
     llvm::Value *v = get(inst.operands[0]);
-    return b.CreateAtomicRMW(
-        binOp, ptr, v,
-        llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8), order);
+    return target.endGuard(
+        b, b.CreateAtomicRMW(
+               binOp, ptr, v,
+               llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8),
+               order));
   }
 
   /// ", file:line:col" of an instruction, for the host's fault messages.
@@ -626,29 +640,149 @@ private:
            std::to_string(inst.loc.line) + ":" + std::to_string(inst.loc.col);
   }
 
-  /// `ptr` for a `bytes`-wide access at IR address `addr`, bounds-checked
-  /// where the target checks (the host): against shared memory, or the
-  /// array param the address is built from (others go unchecked).
+  /// `ptr` for a `bytes`-wide access at IR address `addr` (which the caller
+  /// follows with target.endGuard once the access is emitted), bounds-checked
+  /// where the target checks (the host always, the GPU with --check-bounds):
+  /// against shared memory, against the array param the address is built
+  /// from when the origin analysis finds one, else against every allocation
+  /// the launch knows (the address came from memory, or from two params).
   llvm::Value *guard(llvm::Value *ptr, uint64_t bytes, const ir::Value *addr,
                      ir::AddrSpace space, const ir::Inst &inst,
                      const char *verb) {
-    int region = -1;
-    std::string name = "shared memory";
-    if (space == ir::AddrSpace::Global) {
-      const ir::Value *v = addr;
-      for (int which; (which = baseOperand(v)) >= 0;)
-        v = static_cast<const ir::Inst *>(v)->operands[which];
-      if (baseOperand(v) != -2)
-        return ptr;
-      auto *base = static_cast<const ir::Inst *>(v);
-      if (base->op != ir::Op::ParamAddr)
-        return ptr;
-      region = static_cast<int>(base->index);
-      name = "param '" + irModule.header.params[base->index].name + "'";
+    std::string what = std::to_string(bytes) + "-byte " + verb;
+    const ir::Inst *base = originOf(addr).base;
+    if (space == ir::AddrSpace::Shared)
+      return target.guardAccess(
+          b, ptr, bytes, -1,
+          base && base->op == ir::Op::SharedAddr ? int(base->index) : -1,
+          what + " shared memory" + sourcePos(inst));
+    if (base && base->op == ir::Op::ParamAddr)
+      return target.guardAccess(
+          b, ptr, bytes, static_cast<int>(base->index), -1,
+          what + " param '" + irModule.header.params[base->index].name + "'" +
+              sourcePos(inst));
+    std::string where = sourcePos(inst);
+    return target.guardAnyAccess(b, ptr, bytes, what,
+                                 where.empty() ? where : where.substr(2));
+  }
+
+  // --- Origins of addresses ----------------------------------------------
+  //
+  // Which param or shared array an address is built from, for the bounds
+  // check to name (and to check one range instead of all). baseOperand
+  // above follows additions only, because a GEP chain must; an address
+  // carried around a loop, merged after IF or picked by a computed PICK is
+  // a block parameter or a select, which this analysis follows too. Block
+  // parameters start unknown (Top) and only go down to a base or to None,
+  // so iterating to a fixed point terminates.
+
+  struct Origin {
+    enum Kind : uint8_t { Top, Base, None } kind = Top;
+    const ir::Inst *base = nullptr;
+    // Every use of a param's name is its own ParamAddr: compare what they
+    // name, not which instruction.
+    bool operator==(const Origin &o) const {
+      return kind == o.kind &&
+             (base == o.base || (base && o.base && base->op == o.base->op &&
+                                 base->index == o.base->index));
     }
-    return target.guardAccess(b, ptr, bytes, region,
-                              std::to_string(bytes) + "-byte " + verb + " " +
-                                  name + sourcePos(inst));
+  };
+
+  static Origin meet(Origin a, Origin b) {
+    if (a.kind == Origin::Top)
+      return b;
+    if (b.kind == Origin::Top)
+      return a;
+    if (a == b)
+      return a;
+    return {Origin::None, nullptr};
+  }
+
+  Origin originStep(const ir::Value *v) {
+    if (v->kind == ir::Value::Kind::BlockParam) {
+      auto it = paramOrigins.find(v);
+      return it == paramOrigins.end() ? Origin{} : it->second;
+    }
+    auto memo = instOrigins.find(v);
+    if (memo != instOrigins.end())
+      return memo->second;
+    auto *inst = static_cast<const ir::Inst *>(v);
+    Origin result{Origin::None, nullptr};
+    switch (inst->op) {
+    case ir::Op::ParamAddr:
+    case ir::Op::SharedAddr:
+      result = {Origin::Base, inst};
+      break;
+    case ir::Op::Add: {
+      // base + offset in either order; two bases added are no address.
+      Origin l = originStep(inst->operands[0]);
+      Origin r = originStep(inst->operands[1]);
+      if (l.kind == Origin::None)
+        result = r;
+      else if (r.kind == Origin::None)
+        result = l;
+      else if (l.kind == Origin::Base && r.kind == Origin::Base)
+        result = {Origin::None, nullptr};
+      else
+        result = l.kind == Origin::Base ? l : r; // optimistic at Top
+      break;
+    }
+    case ir::Op::Sub: {
+      // base - offset; base - base is a distance, not an address.
+      Origin r = originStep(inst->operands[1]);
+      if (r.kind != Origin::Base)
+        result = originStep(inst->operands[0]);
+      break;
+    }
+    case ir::Op::Select:
+      result =
+          meet(originStep(inst->operands[1]), originStep(inst->operands[2]));
+      break;
+    default:
+      break;
+    }
+    instOrigins[v] = result;
+    return result;
+  }
+
+  Origin originOf(const ir::Value *addr) {
+    if (!originsSolved) {
+      solveOrigins();
+      originsSolved = true;
+    }
+    Origin o = originStep(addr);
+    if (o.kind == Origin::Top) // a block param that no edge reaches
+      o = {Origin::None, nullptr};
+    return o;
+  }
+
+  void solveOrigins() {
+    std::unordered_map<const ir::Value *, std::vector<const ir::Value *>>
+        incoming;
+    for (const auto &block : irModule.body.blocks)
+      for (int succ = 0; succ < 2; ++succ) {
+        const ir::Block *to = block->term.targets[succ];
+        if (!to)
+          continue;
+        for (size_t i = 0; i < to->params.size(); ++i)
+          if (to->params[i]->type == ir::Type::I64)
+            incoming[to->params[i].get()].push_back(block->term.args[succ][i]);
+      }
+    for (bool changed = true; changed;) {
+      changed = false;
+      instOrigins.clear(); // they may have read a block param that moved
+      for (const auto &[param, args] : incoming) {
+        Origin o;
+        for (const ir::Value *arg : args)
+          o = meet(o, originStep(arg));
+        Origin &old = paramOrigins[param];
+        if (!(old == o)) {
+          old = o;
+          changed = true;
+        }
+      }
+    }
+    instOrigins.clear();
   }
 
   /// The target's alignment for a vector access (the host checks it and
@@ -688,6 +822,7 @@ private:
           type, ptr,
           vectorAlignChecked(ptr, vectorAlign(inst.imm, inst.elem), inst,
                              "load from"));
+      vec = target.endGuard(b, vec);
       it = vectorLoads.emplace(inst.group, vec).first;
     }
     return fromElem(b.CreateExtractElement(it->second, inst.index), inst.elem,
@@ -805,6 +940,8 @@ private:
   std::unordered_map<unsigned, std::array<llvm::Value *, 4>> mmaResults;
   std::unordered_map<unsigned, std::vector<llvm::Value *>> targetWordResults;
   std::unordered_map<const ir::Value *, int> baseOperands;
+  std::unordered_map<const ir::Value *, Origin> paramOrigins, instOrigins;
+  bool originsSolved = false;
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;
   std::map<uint32_t, llvm::DIFile *> diFiles;

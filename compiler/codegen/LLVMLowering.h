@@ -17,6 +17,9 @@ struct LoweringOptions {
   /// Attach source lines (for `.loc` in PTX); needs `sources`.
   bool lineInfo = false;
   const SourceManager *sources = nullptr;
+  /// Compile ASSERT in (--check-bounds, or a nonzero DEBUG constant);
+  /// otherwise it checks nothing.
+  bool assertions = false;
 };
 
 std::unique_ptr<llvm::Module> lowerToLLVM(const ir::Module &module,

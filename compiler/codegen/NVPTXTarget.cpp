@@ -9,7 +9,12 @@
 #include "compiler/codegen/TargetHooks.h"
 
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Metadata.h"
+
+#include "common/CheckABI.h"
+
+#include <cstddef>
 
 namespace wf::codegen {
 
@@ -66,12 +71,18 @@ llvm::Type *paramType(llvm::LLVMContext &ctx, const ParamDecl &p) {
 
 class NVPTXHooks : public TargetHooks {
 public:
+  NVPTXHooks(bool checked, bool checkBounds)
+      : checked(checked), checkBounds(checked && checkBounds) {}
+
   llvm::Function *createKernel(llvm::Module &module,
                                const KernelHeader &header) override {
     llvm::LLVMContext &ctx = module.getContext();
     std::vector<llvm::Type *> types;
     for (const ParamDecl &p : header.params)
       types.push_back(paramType(ctx, p));
+    // A checked build's hidden last argument: the check record.
+    if (checked)
+      types.push_back(llvm::PointerType::get(ctx, globalAS));
     auto *fnType =
         llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), types, false);
     fn = llvm::Function::Create(fnType, llvm::GlobalValue::ExternalLinkage,
@@ -81,6 +92,13 @@ public:
       fn->getArg(i)->setName(header.params[i].name);
       fn->addParamAttr(i, llvm::Attribute::NoUndef);
     }
+    if (checked) {
+      unsigned i = header.params.size();
+      fn->getArg(i)->setName("wf_check");
+      fn->addParamAttr(i, llvm::Attribute::NoUndef);
+      fn->addParamAttr(i, llvm::Attribute::NoAlias);
+    }
+    this->header = &header;
     // Marks the function as a kernel entry for the NVPTX back end, with
     // its launch bounds (.maxntid N, 1, 1 bounds the product of the block's
     // sizes; .minnctapersm M makes ptxas keep registers to M blocks' share).
@@ -274,7 +292,221 @@ public:
     return space == ir::AddrSpace::Shared ? sharedAS : globalAS;
   }
 
+  // --- Checked builds (common/CheckABI.h) ---------------------------------
+  //
+  // Each access tests its address against a range (two compares, the
+  // sizes read once from the check record: invariant loads that LLVM
+  // hoists); the access runs only when it passes (the branch usually
+  // becomes a predicate), and a failing one records itself in a cold
+  // block instead.
+
+  llvm::Value *guardAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                           uint64_t bytes, int param, int sharedArray,
+                           llvm::StringRef what) override {
+    if (!checkBounds)
+      return ptr;
+    unsigned site = addSite("access " + what.str());
+    llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
+    if (param >= 0) {
+      llvm::Value *base = b.CreatePtrToInt(fn->getArg(param), b.getInt64Ty());
+      llvm::Value *size = argBytes(b, param);
+      llvm::Value *offset = b.CreateSub(addr, base);
+      llvm::Value *ok = inside(b, offset, size, bytes);
+      guardBranch(b, ok, site, b.getInt64(param), offset, size);
+      return ptr;
+    }
+    // Shared: the array the address is built from, or any of them (the
+    // arrays are separate .shared variables, placed by ptxas). The record
+    // gives the offset in the layout the CPU sees (byteOffset + offset).
+    llvm::Value *total = load(b, offsetof(WfCheckRecord, sharedBytes));
+    llvm::Value *ok = b.getFalse();
+    for (size_t k = 0; k < shared.size(); ++k)
+      if (sharedArray < 0 || static_cast<size_t>(sharedArray) == k)
+        ok = b.CreateOr(ok, inside(b, sharedOffset(b, addr, k),
+                                   sharedSize(b, k, total), bytes));
+    size_t k = sharedArray < 0 ? 0 : sharedArray;
+    llvm::Value *offset =
+        shared.empty() ? addr
+                       : b.CreateAdd(sharedOffset(b, addr, k),
+                                     b.getInt64(header->shared[k].byteOffset));
+    guardBranch(b, ok, site, b.getInt64(WF_CHECK_SHARED), offset, total);
+    return ptr;
+  }
+
+  llvm::Value *guardAnyAccess(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                              uint64_t bytes, llvm::StringRef what,
+                              llvm::StringRef where) override {
+    if (!checkBounds)
+      return ptr;
+    unsigned site = addSite("any " + what.str() + "|" + where.str());
+    llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
+    llvm::Value *ok = b.getFalse();
+    // For the report: the buffer the access starts in, if any (the first).
+    llvm::Value *region = b.getInt64(WF_CHECK_NO_PARAM), *offset = addr,
+                *size = b.getInt64(0);
+    for (size_t i = header->params.size(); i-- > 0;) {
+      if (!header->params[i].isArray)
+        continue;
+      llvm::Value *base = b.CreatePtrToInt(fn->getArg(i), b.getInt64Ty());
+      llvm::Value *n = argBytes(b, i);
+      llvm::Value *off = b.CreateSub(addr, base);
+      ok = b.CreateOr(ok, inside(b, off, n, bytes));
+      llvm::Value *starts = b.CreateICmpULT(off, n);
+      region = b.CreateSelect(starts, b.getInt64(i), region);
+      offset = b.CreateSelect(starts, off, offset);
+      size = b.CreateSelect(starts, n, size);
+    }
+    guardBranch(b, ok, site, region, offset, size);
+    return ptr;
+  }
+
+  void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
+                 llvm::StringRef where) override {
+    if (!checked)
+      return;
+    unsigned site = addSite("assert " + where.str());
+    auto *next = llvm::BasicBlock::Create(b.getContext(), "assert_ok", fn);
+    fail(b, ok, WF_CHECK_ASSERT, site, b.getInt64(0), b.getInt64(0),
+         b.getInt64(0), next, next);
+  }
+
+  std::vector<std::string> checkSites() const override { return sites; }
+
 private:
+  unsigned addSite(std::string text) {
+    // One line each: a newline in a path would end the signature line.
+    for (char &c : text)
+      if (c == '\n' || c == '\r')
+        c = ' ';
+    sites.push_back(std::move(text));
+    return static_cast<unsigned>(sites.size() - 1);
+  }
+
+  llvm::Value *record() { return fn->getArg(header->params.size()); }
+
+  /// An input field of the check record: the runtime writes it before the
+  /// launch, so it is invariant (ld.global.nc, hoisted out of loops).
+  llvm::Value *load(llvm::IRBuilder<> &b, uint64_t offset) {
+    auto *v = b.CreateAlignedLoad(
+        b.getInt64Ty(),
+        b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), record(), offset),
+        llvm::Align(8));
+    v->setMetadata(llvm::LLVMContext::MD_invariant_load,
+                   llvm::MDNode::get(b.getContext(), {}));
+    return v;
+  }
+  llvm::Value *argBytes(llvm::IRBuilder<> &b, size_t param) {
+    return load(b, WF_CHECK_ARG_BYTES_OFFSET + 8 * param);
+  }
+
+  /// offset + bytes <= size, without overflow (offset is unsigned: below
+  /// the base it is huge), as one compare: offset < size - bytes + 1, the
+  /// bound 0 when the region is smaller than the access. The bound depends
+  /// on the size alone, so LLVM hoists it with the size's load.
+  static llvm::Value *inside(llvm::IRBuilder<> &b, llvm::Value *offset,
+                             llvm::Value *size, uint64_t bytes) {
+    llvm::Value *bound = b.CreateSelect(
+        b.CreateICmpUGE(size, b.getInt64(bytes)),
+        b.CreateAdd(b.CreateSub(size, b.getInt64(bytes)), b.getInt64(1)),
+        b.getInt64(0));
+    return b.CreateICmpULT(offset, bound);
+  }
+
+  llvm::Value *sharedOffset(llvm::IRBuilder<> &b, llvm::Value *addr, size_t k) {
+    return b.CreateSub(addr, b.CreatePtrToInt(shared[k], b.getInt64Ty()));
+  }
+  /// A shared array's bytes: fixed, but the launch sizes a TYPE[] array.
+  llvm::Value *sharedSize(llvm::IRBuilder<> &b, size_t k, llvm::Value *total) {
+    const SharedDecl &s = header->shared[k];
+    if (s.dynamic)
+      return b.CreateSub(total, b.getInt64(s.byteOffset));
+    return b.getInt64(static_cast<uint64_t>(s.count) * elemTypeBytes(s.type));
+  }
+
+  /// Branches to `pass` when `ok`; otherwise the first failure of the
+  /// launch (compare-and-swap on the status) fills in the record, in cold
+  /// blocks, and goes on to `failed`. Leaves the builder in `pass`.
+  void fail(llvm::IRBuilder<> &b, llvm::Value *ok, unsigned status,
+            unsigned site, llvm::Value *region, llvm::Value *offset,
+            llvm::Value *size, llvm::BasicBlock *pass,
+            llvm::BasicBlock *failed) {
+    llvm::LLVMContext &ctx = b.getContext();
+    auto *report = llvm::BasicBlock::Create(ctx, "check_failed", fn);
+    auto *first = llvm::BasicBlock::Create(ctx, "check_first", fn);
+    b.CreateCondBr(ok, pass, report,
+                   llvm::MDBuilder(ctx).createLikelyBranchWeights());
+    b.SetInsertPoint(report);
+    auto field = [&](size_t offset) {
+      return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), record(), offset);
+    };
+    llvm::Value *pair = b.CreateAtomicCmpXchg(
+        field(offsetof(WfCheckRecord, status)), b.getInt32(0),
+        b.getInt32(status), llvm::MaybeAlign(4),
+        llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic);
+    b.CreateCondBr(b.CreateExtractValue(pair, 1), first, failed);
+    b.SetInsertPoint(first);
+    b.CreateStore(b.getInt32(site), field(offsetof(WfCheckRecord, site)));
+    b.CreateAlignedStore(region, field(offsetof(WfCheckRecord, region)),
+                         llvm::Align(8));
+    b.CreateAlignedStore(offset, field(offsetof(WfCheckRecord, offset)),
+                         llvm::Align(8));
+    b.CreateAlignedStore(size, field(offsetof(WfCheckRecord, size)),
+                         llvm::Align(8));
+    for (unsigned i = 0; i < 3; ++i) {
+      b.CreateStore(b.CreateTrunc(specialReg(b, static_cast<ir::SpecialReg>(i)),
+                                  b.getInt32Ty()),
+                    field(offsetof(WfCheckRecord, tid) + 4 * i));
+      b.CreateStore(
+          b.CreateTrunc(specialReg(b, static_cast<ir::SpecialReg>(3 + i)),
+                        b.getInt32Ty()),
+          field(offsetof(WfCheckRecord, bid) + 4 * i));
+    }
+    b.CreateBr(failed);
+    b.SetInsertPoint(pass);
+  }
+
+  /// A checked access: runs in its own block when `ok`, else is skipped
+  /// (endGuard joins the two). Skipping rather than redirecting to a
+  /// scratch address keeps the access's address as it was, so it still
+  /// folds into [reg+imm] and needs no register of its own.
+  void guardBranch(llvm::IRBuilder<> &b, llvm::Value *ok, unsigned site,
+                   llvm::Value *region, llvm::Value *offset,
+                   llvm::Value *size) {
+    llvm::LLVMContext &ctx = b.getContext();
+    auto *access = llvm::BasicBlock::Create(ctx, "check_access", fn);
+    auto *skipped = llvm::BasicBlock::Create(ctx, "check_skipped", fn);
+    fail(b, ok, WF_CHECK_OUT_OF_BOUNDS, site, region, offset, size, access,
+         skipped);
+    pending.push_back(skipped);
+  }
+
+public:
+  llvm::Value *endGuard(llvm::IRBuilder<> &b, llvm::Value *v) override {
+    if (!checkBounds || pending.empty())
+      return v;
+    llvm::BasicBlock *skipped = pending.back();
+    pending.pop_back();
+    llvm::BasicBlock *done = b.GetInsertBlock();
+    auto *join = llvm::BasicBlock::Create(b.getContext(), "check_join", fn);
+    b.CreateBr(join);
+    b.SetInsertPoint(skipped);
+    b.CreateBr(join);
+    b.SetInsertPoint(join);
+    if (!v)
+      return nullptr;
+    llvm::PHINode *phi = b.CreatePHI(v->getType(), 2);
+    phi->addIncoming(v, done);
+    phi->addIncoming(llvm::Constant::getNullValue(v->getType()), skipped);
+    return phi;
+  }
+
+private:
+  bool checked;     // takes the check record
+  bool checkBounds; // and checks accesses (else only ASSERT)
+  const KernelHeader *header = nullptr;
+  std::vector<std::string> sites;
+  std::vector<llvm::BasicBlock *> pending; // guards awaiting endGuard
+
   llvm::Value *libdevice(llvm::IRBuilder<> &b, const char *name,
                          llvm::ArrayRef<llvm::Value *> args, llvm::Type *type) {
     std::vector<llvm::Type *> argTypes(args.size(), type);
@@ -290,8 +522,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<TargetHooks> createNVPTXHooks() {
-  return std::make_unique<NVPTXHooks>();
+std::unique_ptr<TargetHooks> createNVPTXHooks(bool checked, bool checkBounds) {
+  return std::make_unique<NVPTXHooks>(checked, checkBounds);
 }
 
 } // namespace wf::codegen

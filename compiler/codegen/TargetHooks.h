@@ -38,10 +38,32 @@ public:
   /// requires to be aligned: the GPU faults otherwise. A target that would
   /// not (the host) checks, reports the fault, and returns 1.
   /// `ptr` for a `bytes`-wide access into array param `param`, or into
-  /// shared memory when `param` is -1. The GPU takes it as is; the host
-  /// checks the bounds, reports an access outside them and redirects it.
+  /// shared memory when `param` is -1 (built from shared array
+  /// `sharedArray`, -1 when unknown). The host checks the bounds, reports an
+  /// access outside them and redirects it; so does the GPU in a checked
+  /// build; otherwise the GPU takes it as is.
   virtual llvm::Value *guardAccess(llvm::IRBuilder<> &, llvm::Value *ptr,
-                                   uint64_t, int, llvm::StringRef) {
+                                   uint64_t, int, int, llvm::StringRef) {
+    return ptr;
+  }
+  /// Closes the latest guardAccess/guardAnyAccess once its access (with
+  /// result `v`, or null) is emitted: a target that skips a failing access
+  /// instead of redirecting it joins the paths here; returns the value to
+  /// use (0 where the access was skipped).
+  virtual llvm::Value *endGuard(llvm::IRBuilder<> &, llvm::Value *v) {
+    return v;
+  }
+  /// ASSERT: reports when `ok` (i1) is false; `where` is file:line:col.
+  virtual void assertion(llvm::IRBuilder<> &, llvm::Value *, llvm::StringRef) {}
+  /// The check sites of a checked build, in index order: the text of each
+  /// `// @check-site` line (common/CheckABI.h).
+  virtual std::vector<std::string> checkSites() const { return {}; }
+  /// `ptr` for a `bytes`-wide global access whose array param the lowering
+  /// cannot tell (`what`: "8-byte store to"; `where`: file:line:col). The
+  /// host checks it against every array param's buffer and shared memory.
+  virtual llvm::Value *guardAnyAccess(llvm::IRBuilder<> &, llvm::Value *ptr,
+                                      uint64_t, llvm::StringRef,
+                                      llvm::StringRef) {
     return ptr;
   }
   virtual llvm::Align alignedAccess(llvm::IRBuilder<> &, llvm::Value *,
@@ -82,7 +104,11 @@ public:
   virtual llvm::Value *floatToHalf(llvm::IRBuilder<> &b, llvm::Value *f32);
 };
 
-std::unique_ptr<TargetHooks> createNVPTXHooks();
+/// `checked`: the kernel takes the check record (common/CheckABI.h) for
+/// ASSERT (assertion) and, with `checkBounds`, checks its accesses
+/// (guardAccess, guardAnyAccess).
+std::unique_ptr<TargetHooks> createNVPTXHooks(bool checked = false,
+                                              bool checkBounds = false);
 std::unique_ptr<TargetHooks> createHostHooks();
 
 /// The name of the host entry point: void(const uint64_t *, WfHostCtx *).

@@ -114,6 +114,29 @@ bool archSupports(FrontEnd &front, const std::string &arch) {
   return false;
 }
 
+/// ASSERT is compiled in by --check-bounds or a nonzero integer constant
+/// DEBUG (`\! const DEBUG 1` or `-D DEBUG`).
+bool assertionsOn(const FrontEnd &front, const CompileOptions &options) {
+  if (options.checkBounds)
+    return true;
+  for (const ConstDecl &c : front.module.header.consts) {
+    std::string name = c.name;
+    for (char &ch : name)
+      ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (name == "DEBUG" && !c.isFloat && c.intValue != 0)
+      return true;
+  }
+  return false;
+}
+
+bool hasAssert(const FrontEnd &front) {
+  for (const auto &block : front.module.body.blocks)
+    for (const auto &inst : block->insts)
+      if (inst->op == ir::Op::Assert)
+        return true;
+  return false;
+}
+
 /// LLVM problems are our bugs, not the user's: say so plainly.
 bool internalError(CompileResult &result, const std::string &what) {
   result.diagnostics += "warpforthc: internal error: " + what + "\n";
@@ -151,11 +174,21 @@ CompileResult compile(const std::string &path, const std::string &source,
     return result;
   }
   llvm::LLVMContext context;
-  auto hooks = codegen::createNVPTXHooks();
+  // A checked build takes the check record (common/CheckABI.h): for the
+  // bounds checks, or for ASSERT alone under DEBUG.
+  bool assertions = assertionsOn(front, options);
+  bool checked = options.checkBounds || (assertions && hasAssert(front));
+  auto hooks = codegen::createNVPTXHooks(checked, options.checkBounds);
   codegen::LoweringOptions lowering;
   lowering.lineInfo = options.lineInfo;
   lowering.sources = &front.sources;
+  lowering.assertions = assertions;
   auto module = codegen::lowerToLLVM(front.module, context, *hooks, lowering);
+  if (checked) {
+    std::vector<std::string> sites = hooks->checkSites();
+    result.signature =
+        formatSignature(front.module.header, options.arch, &sites);
+  }
   module->setTargetTriple(tm->getTargetTriple().str());
   module->setDataLayout(tm->createDataLayout());
   std::string verifyErrors;
@@ -213,6 +246,7 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   auto hooks = codegen::createHostHooks();
   codegen::LoweringOptions lowering;
   lowering.sources = &front.sources; // faults name the source position
+  lowering.assertions = assertionsOn(front, options);
   auto module = codegen::lowerToLLVM(front.module, *context, *hooks, lowering);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);

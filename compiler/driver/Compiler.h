@@ -34,6 +34,10 @@ struct CompileOptions {
   bool lineInfo = false;
   /// Skip the stdlib prelude (for tests of the core).
   bool noPrelude = false;
+  /// --check-bounds: on the GPU, check every access against its param's
+  /// buffer or shared memory and record the first violation (the CPU
+  /// always checks); on both, compile ASSERT in.
+  bool checkBounds = false;
 };
 
 struct CompileResult {

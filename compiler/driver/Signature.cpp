@@ -6,7 +6,8 @@
 namespace wf {
 
 std::string formatSignature(const KernelHeader &header,
-                            const std::string &arch) {
+                            const std::string &arch,
+                            const std::vector<std::string> *checkSites) {
   std::ostringstream os;
   os << "// @warpforth-signature 1\n";
   os << "// @kernel " << header.name << "\n";
@@ -37,6 +38,11 @@ std::string formatSignature(const KernelHeader &header,
     if (c.isFloat)
       continue; // sizes are integers; float constants never appear in them
     os << "// @const " << c.name << " " << c.intValue << "\n";
+  }
+  if (checkSites) {
+    os << "// @checked\n";
+    for (const std::string &site : *checkSites)
+      os << "// @check-site " << site << "\n";
   }
   os << "// @end\n";
   return os.str();

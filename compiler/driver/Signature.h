@@ -11,14 +11,19 @@
 
 #include "compiler/parser/AST.h"
 
+#include <vector>
+
 #include <string>
 
 namespace wf {
 
 /// The signature block of a kernel compiled for GPU architecture `arch`
-/// ("sm_80"; empty leaves @arch out).
-std::string formatSignature(const KernelHeader &header,
-                            const std::string &arch = "");
+/// ("sm_80"; empty leaves @arch out). `checkSites`: a checked build's sites
+/// (`// @checked` and one `// @check-site` line each, see
+/// common/CheckABI.h); null otherwise.
+std::string
+formatSignature(const KernelHeader &header, const std::string &arch = "",
+                const std::vector<std::string> *checkSites = nullptr);
 
 } // namespace wf
 

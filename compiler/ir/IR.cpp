@@ -125,6 +125,8 @@ const char *opName(Op op) {
     return "store";
   case Op::Barrier:
     return "barrier";
+  case Op::Assert:
+    return "assert";
   case Op::Shfl:
     return "shfl";
   case Op::Atomic:

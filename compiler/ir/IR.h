@@ -101,6 +101,9 @@ enum class Op : uint8_t {
   // its In cells; index: which result this is. The results of one use
   // share `group` and come from one instruction (or CPU call).
   TargetWord,
+  // ASSERT: operand: the flag; a zero flag is reported (checked builds
+  // only: otherwise the lowering drops it).
+  Assert,
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };

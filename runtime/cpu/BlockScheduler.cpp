@@ -1,6 +1,7 @@
 #include "runtime/cpu/BlockScheduler.h"
 
 #include "common/Error.h"
+#include "runtime/CheckReport.h"
 #include "runtime/cpu/StackPool.h"
 #include "runtime/cpu/WarpMma.h"
 
@@ -54,6 +55,8 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.shared_bytes = launch.sharedBytes;
     c.scratch = scratch_;
     c.out_of_bounds = &outOfBoundsHook;
+    c.wild_access = &wildAccessHook;
+    c.assert_failed = &assertHook;
   }
 }
 
@@ -102,13 +105,6 @@ void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
 
-namespace {
-std::string dims(const int64_t *v) {
-  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-         std::to_string(v[2]) + ")";
-}
-} // namespace
-
 void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
                                uint64_t addr) {
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
@@ -117,8 +113,8 @@ void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx",
                 static_cast<unsigned long long>(addr));
-  s.fault_ = "misaligned address " + std::string(hex) + ": " + what +
-             " (thread " + dims(ctx->tid) + " of block " + dims(ctx->bid) + ")";
+  s.fault_ = "misaligned address " + std::string(hex) + ": " + what + " " +
+             threadText(ctx->tid, ctx->bid);
 }
 
 void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
@@ -126,13 +122,44 @@ void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
   if (!s.fault_.empty())
     return;
-  // The offset is unsigned: an address below the region wraps to a huge one.
-  std::string where = static_cast<int64_t>(offset) < 0
-                          ? std::to_string(static_cast<int64_t>(offset))
-                          : std::to_string(offset);
-  s.fault_ = "out-of-bounds " + std::string(what) + ": byte offset " + where +
-             " of " + std::to_string(size) + " (thread " + dims(ctx->tid) +
-             " of block " + dims(ctx->bid) + ")";
+  s.fault_ =
+      outOfBoundsText(what, offset, size, threadText(ctx->tid, ctx->bid));
+}
+
+void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
+                                    const char *where, uint64_t addr, uint64_t,
+                                    const char *const *names) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  // Name the buffer the access starts in (it runs past its end), if any.
+  std::string region;
+  uint64_t offset = addr, size = 0;
+  for (size_t i = 0; names && s.launch_.argBytes && i < s.launch_.argCount;
+       ++i) {
+    uint64_t base = s.launch_.args[i], n = s.launch_.argBytes[i];
+    if (names[i] && addr - base < n) {
+      region = "param '" + std::string(names[i]) + "'";
+      offset = addr - base;
+      size = n;
+      break;
+    }
+  }
+  uint64_t shared = reinterpret_cast<uint64_t>(ctx->shared);
+  if (region.empty() && addr - shared < ctx->shared_bytes) {
+    region = "shared memory";
+    offset = addr - shared;
+    size = ctx->shared_bytes;
+  }
+  s.fault_ = wildAccessText(what, where, region, offset, size,
+                            threadText(ctx->tid, ctx->bid));
+}
+
+void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  s.fault_ = assertText(where, threadText(ctx->tid, ctx->bid));
 }
 
 void BlockScheduler::resume(Thread &t) {

@@ -38,6 +38,7 @@ struct GridLaunch {
   WfHostKernelFn entry = nullptr;
   const uint64_t *args = nullptr;     ///< one slot per param (HostABI.h)
   const uint64_t *argBytes = nullptr; ///< each array's buffer size
+  size_t argCount = 0;                ///< slots in args and argBytes
   Dim3 grid;
   Dim3 block;
   size_t sharedBytes = 0; ///< static + dynamic, per block
@@ -85,6 +86,10 @@ private:
   static void faultHook(WfHostCtx *ctx, const char *what, uint64_t addr);
   static void outOfBoundsHook(WfHostCtx *ctx, const char *what, uint64_t offset,
                               uint64_t size);
+  static void wildAccessHook(WfHostCtx *ctx, const char *what,
+                             const char *where, uint64_t addr, uint64_t bytes,
+                             const char *const *names);
+  static void assertHook(WfHostCtx *ctx, const char *where);
 
   void resume(Thread &t);
   void afterYield(size_t index);

@@ -4,6 +4,7 @@
 #include "runtime/LaunchCheck.h"
 #include "runtime/args/ArraySize.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +25,7 @@ public:
     g.entry = entry_;
     g.args = slots.data();
     g.argBytes = bytes.data();
+    g.argCount = std::min(slots.size(), bytes.size());
     g.grid = config.grid;
     g.block = config.block;
     g.sharedBytes =

@@ -1,9 +1,12 @@
 #include "runtime/cuda/GpuBackend.h"
 
+#include "common/CheckABI.h"
 #include "common/Error.h"
+#include "runtime/CheckReport.h"
 #include "runtime/LaunchCheck.h"
 #include "runtime/cuda/CudaDriver.h"
 
+#include <cstring>
 #include <vector>
 
 namespace wf::rt::cuda {
@@ -35,6 +38,15 @@ private:
   std::string where(const LaunchConfig &config) const {
     return describeLaunch(*sig_, config);
   }
+  /// A checked kernel: fills the check record and returns its address.
+  CUdeviceptr prepareCheck(const LaunchConfig &config,
+                           const std::vector<uint64_t> &bytes);
+  /// After the kernel has finished: throws the first failed check, if any.
+  void finishCheck(const LaunchConfig &config);
+
+  CUdeviceptr check_ = 0; // the check record (one per kernel)
+  bool checkPending_ = false;
+  LaunchConfig pendingConfig_; // the launch whose record is pending
 
   std::shared_ptr<GpuDevice> device_;
   CUmodule module_;
@@ -198,12 +210,58 @@ private:
 GpuKernel::~GpuKernel() {
   // No throwing here: a failed unload (after a fault) just leaks the module.
   device_->d().cuCtxSetCurrent(device_->context());
+  if (check_)
+    device_->d().cuMemFree(check_);
   device_->d().cuModuleUnload(module_);
+}
+
+// The record is written before the launch (synchronous copy) and read after
+// the kernel: launches of one checked kernel take turns, and a launch nobody
+// waited for is checked at the kernel's next launch.
+CUdeviceptr GpuKernel::prepareCheck(const LaunchConfig &config,
+                                    const std::vector<uint64_t> &bytes) {
+  const Driver &d = device_->d();
+  if (checkPending_) {
+    // That launch may be on another stream: wait for all, and report it
+    // as that launch.
+    CUresult r = d.cuCtxSynchronize();
+    if (r != CUDA_SUCCESS)
+      throw Error(where(pendingConfig_) + ": launch failed: " + d.describe(r));
+    finishCheck(pendingConfig_);
+  }
+  size_t size = WF_CHECK_ARG_BYTES_OFFSET + 8 * sig_->params.size();
+  if (!check_)
+    check(d.cuMemAlloc(&check_, size),
+          "cannot allocate the check record on the GPU");
+  static_assert(sizeof(WfCheckRecord) <= WF_CHECK_ARG_BYTES_OFFSET);
+  std::vector<unsigned char> host(size, 0);
+  WfCheckRecord record{};
+  record.sharedBytes =
+      static_cast<uint64_t>(sig_->sharedBytes) + config.dynamicSharedBytes;
+  std::memcpy(host.data(), &record, sizeof record);
+  for (size_t i = 0; i < sig_->params.size() && i < bytes.size(); ++i)
+    std::memcpy(host.data() + WF_CHECK_ARG_BYTES_OFFSET + 8 * i, &bytes[i], 8);
+  check(d.cuMemcpyHtoD(check_, host.data(), size),
+        "cannot write the check record");
+  checkPending_ = true;
+  pendingConfig_ = config;
+  return check_;
+}
+
+void GpuKernel::finishCheck(const LaunchConfig &config) {
+  if (!checkPending_)
+    return;
+  checkPending_ = false;
+  WfCheckRecord record{};
+  check(device_->d().cuMemcpyDtoH(&record, check_, sizeof record),
+        where(config) + ": cannot read the check record");
+  if (record.status != WF_CHECK_NONE)
+    throw Error(where(config) + ": " + describeCheck(*sig_, record));
 }
 
 void GpuKernel::launch(const LaunchConfig &config,
                        const std::vector<uint64_t> &slots,
-                       const std::vector<uint64_t> &) {
+                       const std::vector<uint64_t> &bytes) {
   const Driver &d = device_->d();
   device_->makeCurrent();
   if (config.dynamicSharedBytes > dynamicSharedOptIn_) {
@@ -219,6 +277,8 @@ void GpuKernel::launch(const LaunchConfig &config,
   // The driver reads each argument through its pointer, as many bytes as
   // the PTX param's type has: the low bytes of each 64-bit slot.
   std::vector<uint64_t> values = slots;
+  if (sig_->checked) // the hidden last argument (common/CheckABI.h)
+    values.push_back(prepareCheck(config, bytes));
   std::vector<void *> params(values.size());
   for (size_t i = 0; i < values.size(); ++i)
     params[i] = &values[i];
@@ -237,6 +297,7 @@ void GpuKernel::wait(const LaunchConfig &config) {
   CUresult r = d.cuStreamSynchronize(static_cast<CUstream>(config.stream));
   if (r != CUDA_SUCCESS)
     throw Error(where(config) + ": launch failed: " + d.describe(r));
+  finishCheck(config);
 }
 
 double GpuKernel::timedLaunch(const LaunchConfig &config,
@@ -269,6 +330,7 @@ double GpuKernel::timedLaunch(const LaunchConfig &config,
   }
   d.cuEventDestroy(start);
   d.cuEventDestroy(stop);
+  finishCheck(config);
   return ms * 1000.0;
 }
 

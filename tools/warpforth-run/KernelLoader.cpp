@@ -28,6 +28,7 @@ CompileOptions compileOptions(const RunOptions &o) {
     if (std::optional<std::string> error = addDefine(c.defines, d))
       throw rt::Error(*error);
   c.includeDirs = o.includeDirs;
+  c.checkBounds = o.checkBounds;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
       c.floatMode = FloatMode::F32;

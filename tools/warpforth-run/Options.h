@@ -35,6 +35,7 @@ struct RunOptions {
   std::vector<std::string> includeDirs;
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
+  bool checkBounds = false; ///< --check-bounds (.forth input)
   bool verbose = false;
 };
 

@@ -61,6 +61,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
       ->allow_extra_args(false);
   app.add_option("--float", o.floatMode, "Float width: f32 or f64");
   app.add_option("--arch", o.arch, "GPU architecture, e.g. sm_90");
+  app.add_flag("--check-bounds", o.checkBounds,
+               "Check every access on the GPU too, and compile ASSERT in");
   app.add_flag("-v,--verbose", o.verbose,
                "Say which device runs the kernel; show the PTX JIT log");
 }

@@ -40,6 +40,9 @@ int main(int argc, char **argv) {
                "Emit .loc line info (also -lineinfo)");
   app.add_flag("--no-prelude", options.noPrelude,
                "Do not load the stdlib prelude");
+  app.add_flag("--check-bounds", options.checkBounds,
+               "Check every load and store against its param's buffer or "
+               "shared memory at run time, and compile ASSERT in");
   app.set_version_flag("--version", std::string("warpforthc ") +
                                         WARPFORTH_VERSION + " (LLVM 19)");
   try {

@@ -232,6 +232,30 @@ class ApiTest(unittest.TestCase):
                                     "oob.forth:4:15: byte offset 32 of 32"):
             k(x, 4)
 
+    def test_checked(self):
+        # checked=True is --check-bounds: the PTX takes the check record,
+        # and ASSERT is compiled in (on the CPU the bounds are always
+        # checked, here through a loop-carried address).
+        src = ("\\! kernel walk\n\\! param X i64[]\n\\! param N i64\n"
+               "N 0 > ASSERT X N 0 ?DO 1 OVER ! 8 + LOOP DROP\n")
+        ptx = warpforth.compile_ptx(src, name="walk.forth", checked=True)
+        self.assertIn("// @checked", ptx)
+        self.assertIn("walk_param_2", ptx)
+        self.assertNotIn("@checked", warpforth.compile_ptx(src))
+        k = warpforth.Kernel.from_source(src, name="walk.forth", device="cpu",
+                                         checked=True)
+        x = array.array("q", [0] * 4)
+        k(x, 4)
+        self.assertEqual(list(x), [1, 1, 1, 1])
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "out-of-bounds 8-byte store to param 'X', "
+                                    "walk.forth:4:31: byte offset 32 of 32"):
+            k(x, 8)
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "assertion failed at walk.forth:4:7 "
+                                    r"\(thread \(0,0,0\) of block \(0,0,0\)\)"):
+            k(x, 0)
+
     def test_time(self):
         k = kernel("attention-f32.forth")
         q = array.array("f", bytes(4 * 64))

@@ -89,6 +89,25 @@ class CupyTest(unittest.TestCase):
         self.assertLess(rel(torch.as_tensor(o, device="cuda"), want), 1e-10)
 
 
+@unittest.skipUnless(HAVE_GPU, "needs a GPU")
+class CheckedTest(unittest.TestCase):
+    def test_out_of_bounds_in_a_loop(self):
+        # checked=True: the same report as the CPU backend's.
+        import array
+        src = ("\\! kernel walk\n\\! param X i64[]\n\\! param N i64\n"
+               "X N 0 DO 1 OVER ! 8 + LOOP DROP\n")
+        k = warpforth.Kernel.from_source(src, name="walk.forth", device="gpu",
+                                         checked=True)
+        x = array.array("q", [0] * 4)
+        k(x, 4)
+        self.assertEqual(list(x), [1, 1, 1, 1])
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "out-of-bounds 8-byte store to param 'X', "
+                                    "walk.forth:4:17: byte offset 32 of 32 "
+                                    r"\(thread \(0,0,0\) of block \(0,0,0\)\)"):
+            k(x, 64)
+
+
 @unittest.skipUnless(HAVE_GPU and numpy is not None and torch is not None,
                      "needs a GPU, numpy and torch")
 class NumpyStagingTest(unittest.TestCase):

@@ -23,14 +23,17 @@ __all__ = [
 
 
 def compile_ptx(source: str, *, name: str = "<source>", defines=None,
-                float=None, arch=None, include_dirs=None) -> str:
-    """Compiles WarpForth source to PTX text (no device needed)."""
+                float=None, arch=None, include_dirs=None,
+                checked: bool = False) -> str:
+    """Compiles WarpForth source to PTX text (no device needed); `checked`
+    is warpforthc's --check-bounds."""
     import ctypes
 
     from . import _lib
 
     lib = _lib.lib()
-    opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+    opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
+                                      checked=checked)
     ptr = lib.wf_compile_to_ptx(_lib.c_string(name, "name"),
                                 _lib.c_string(source, "source"),
                                 ctypes.byref(opts))

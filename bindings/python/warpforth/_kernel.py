@@ -68,6 +68,10 @@ class Kernel:
         lib = self._lib
         self.name: str = lib.wf_kernel_name(handle).decode()
         self.signature: str = lib.wf_kernel_signature(handle).decode()
+        # A checked kernel (checked=True) reports its first out-of-bounds
+        # access when the launch is waited for: its launches wait, so the
+        # error comes from the call that made it.
+        self.checked: bool = "\n// @checked\n" in self.signature
         self.params: list[Param] = []
         for i in range(lib.wf_kernel_num_params(handle)):
             self.params.append(Param(
@@ -93,11 +97,16 @@ class Kernel:
     def from_file(cls, path: Union[str, os.PathLike], *,
                   defines: Optional[dict] = None, float: Optional[str] = None,
                   device: Any = "auto", arch: Optional[str] = None,
-                  include_dirs: Optional[list] = None) -> "Kernel":
+                  include_dirs: Optional[list] = None,
+                  checked: bool = False) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
-        Device): PTX on the GPU, host code on the CPU."""
+        Device): PTX on the GPU, host code on the CPU. `checked=True` is
+        warpforthc's --check-bounds: on the GPU every access is checked and
+        the first one outside its buffer fails the launch (the CPU always
+        checks); ASSERT is compiled in on both."""
         dev = _resolve(device)
-        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
+                                          checked=checked)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
@@ -107,9 +116,12 @@ class Kernel:
     def from_source(cls, source: str, *, name: str = "<source>",
                     defines: Optional[dict] = None, float: Optional[str] = None,
                     device: Any = "auto", arch: Optional[str] = None,
-                    include_dirs: Optional[list] = None) -> "Kernel":
+                    include_dirs: Optional[list] = None,
+                    checked: bool = False) -> "Kernel":
+        """from_file for source text; `checked` as there."""
         dev = _resolve(device)
-        opts, keep = _lib.compile_options(arch, defines, float, include_dirs)
+        opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
+                                          checked=checked)
         handle = dev._lib.wf_kernel_compile_source(
             dev.handle, _lib.c_string(name, "name"),
             _lib.c_string(source, "source"), ctypes.byref(opts))
@@ -264,7 +276,7 @@ class Kernel:
             _lib.check(lib.wf_kernel_time(h, ctypes.byref(cfg), c_args, n,
                                           ctypes.byref(t)))
             micros = t.value
-        elif staged:
+        elif staged or self.checked:
             _lib.check(lib.wf_kernel_run(h, ctypes.byref(cfg), c_args, n))
         else:
             _lib.check(lib.wf_kernel_launch(h, ctypes.byref(cfg), c_args, n))

@@ -37,6 +37,7 @@ class CompileOptions(ctypes.Structure):
         ("num_defines", ctypes.c_size_t),
         ("include_dirs", ctypes.POINTER(ctypes.c_char_p)),
         ("num_include_dirs", ctypes.c_size_t),
+        ("check_bounds", ctypes.c_int),
     ]
 
 
@@ -214,7 +215,8 @@ def compile_options(arch: Optional[str] = None,
                     float: Optional[str] = None,
                     include_dirs: Optional[list] = None,
                     opt_level: int = 0,
-                    line_info: bool = False) -> tuple[CompileOptions, list]:
+                    line_info: bool = False,
+                    checked: bool = False) -> tuple[CompileOptions, list]:
     """A CompileOptions struct, and the ctypes buffers it points into (keep
     them alive until the call that uses the struct returns)."""
     if float not in FLOAT_MODES:
@@ -230,5 +232,6 @@ def compile_options(arch: Optional[str] = None,
         c_string(arch, "arch") if arch else None, opt_level, FLOAT_MODES[float],
         1 if line_info else 0,
         ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
-        ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs))
+        ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs),
+        1 if checked else 0)
     return opts, [def_array, dir_array]
