@@ -1,0 +1,183 @@
+"""ops.apply_rotary and ops.rotary_cos_sin on the CPU backend against f64
+numpy, in f32, f16 and bf16: small and odd shapes, partial rotary (r < d),
+grouped heads (Hkv < Hq), cos/sin of shape (N, r) and (B, N, r), both the
+scalar and the 4-wide f32 kernels; and errors that name the argument."""
+
+from __future__ import annotations
+
+import unittest
+
+import numpy as np
+from opcheck import DTYPES, cast, dtypes, f64
+
+from warpforth import ops
+
+# (B, Hq, Hkv, N, d, r, cos batched)
+SHAPES = [(1, 1, 1, 1, 2, 2, False), (1, 2, 1, 33, 64, 64, False),
+          (2, 4, 2, 33, 64, 64, True), (2, 3, 3, 5, 10, 6, True),
+          (1, 4, 1, 7, 128, 32, False), (2, 1, 1, 3, 7, 4, False),
+          (1, 2, 2, 9, 24, 16, True)]
+
+
+def rotate_half(x: np.ndarray) -> np.ndarray:
+    h = x.shape[-1] // 2
+    return np.concatenate((-x[..., h:], x[..., :h]), -1)
+
+
+def ref_rotary(x: np.ndarray, cos: np.ndarray, sin: np.ndarray):
+    """HuggingFace's apply_rotary_pos_emb (unsqueeze_dim=1), with partial
+    rotary: the features past r pass through."""
+    r = cos.shape[-1]
+    if cos.ndim == 2:
+        cos, sin = cos[None, None], sin[None, None]
+    else:
+        cos, sin = cos[:, None], sin[:, None]
+    xr = x[..., :r]
+    return np.concatenate((xr * cos + rotate_half(xr) * sin, x[..., r:]), -1)
+
+
+def inputs(rng, shape, dt, aligned=True):
+    b, hq, hkv, n, d, r, batched = shape
+    q = cast(rng.standard_normal((b, hq, n, d)), dt)
+    k = cast(rng.standard_normal((b, hkv, n, d)), dt)
+    cs = (b, n, r) if batched else (n, r)
+    cos = cast(rng.uniform(-1, 1, cs), dt)
+    sin = cast(rng.uniform(-1, 1, cs), dt)
+    return q, k, cos, sin
+
+
+class Rotary(unittest.TestCase):
+    def check(self, got, want, dt, what):
+        # The output's rounding (DTYPES) on top of f32 math, relative to
+        # the largest value.
+        tol = DTYPES[dt][1]
+        err = np.abs(f64(got) - want).max() / max(1.0, np.abs(want).max())
+        self.assertLessEqual(err, tol, f"{what} {dt}: error {err:.3g}")
+
+    def test_shapes_and_dtypes(self):
+        rng = np.random.default_rng(1)
+        for shape in SHAPES:
+            for dt in dtypes():
+                q, k, cos, sin = inputs(rng, shape, dt)
+                qo, ko = ops.apply_rotary(q, k, cos, sin)
+                self.assertEqual((qo.dtype, qo.shape), (q.dtype, q.shape))
+                self.assertEqual((ko.dtype, ko.shape), (k.dtype, k.shape))
+                c64, s64 = f64(cos), f64(sin)
+                self.check(qo, ref_rotary(f64(q), c64, s64), dt, f"q {shape}")
+                self.check(ko, ref_rotary(f64(k), c64, s64), dt, f"k {shape}")
+                # The features past r are copied exactly.
+                r = shape[5]
+                self.assertTrue((f64(qo)[..., r:] == f64(q)[..., r:]).all())
+
+    def test_both_kernels_ran(self):
+        # r/2 and d - r multiples of 4 (and numpy's aligned buffers) take
+        # the 4-wide f32 kernel, other shapes the scalar one.
+        from warpforth.ops import _common
+        rng = np.random.default_rng(6)
+        for shape in ((1, 2, 1, 3, 16, 8, False), (1, 2, 1, 3, 10, 6, True)):
+            q, k, cos, sin = inputs(rng, shape, "f32")
+            qo, _ = ops.apply_rotary(q, k, cos, sin)
+            self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), "f32",
+                       f"q {shape}")
+        vs = {dict(key[3]).get("V", 1) for key in _common._kernels
+              if key[0] == "rotary/apply_rotary_f32.forth"}
+        self.assertEqual(vs, {1, 4})
+
+    def test_unaligned_f32(self):
+        # A view starting one float into its buffer: the scalar kernel
+        # (the 4-wide one needs 16-byte alignment).
+        rng = np.random.default_rng(2)
+        q, k, cos, sin = inputs(rng, (1, 2, 1, 5, 16, 8, False), "f32")
+        buf = np.empty(q.size + 1, np.float32)
+        qv = buf[1:].reshape(q.shape)
+        qv[...] = q
+        qo, ko = ops.apply_rotary(qv, k, cos, sin)
+        self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), "f32", "view")
+
+    def test_with_hf_cache(self):
+        # rotary_cos_sin's cache applied to q and k, as a model does.
+        rng = np.random.default_rng(3)
+        for dt in dtypes():
+            pos = np.arange(3, 3 + 17, dtype=np.int64)
+            cos, sin = ops.rotary_cos_sin(pos, 32, dtype=DTYPES[dt][0])
+            q, k, _, _ = inputs(rng, (1, 4, 2, 17, 32, 32, False), dt)
+            qo, ko = ops.apply_rotary(q, k, cos, sin)
+            self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), dt, "hf")
+
+    def test_out(self):
+        rng = np.random.default_rng(4)
+        q, k, cos, sin = inputs(rng, (1, 2, 1, 3, 8, 8, False), "f32")
+        out = (np.empty_like(q), np.empty_like(k))
+        qo, ko = ops.apply_rotary(q, k, cos, sin, out=out)
+        self.assertIs(qo, out[0])
+        self.assertIs(ko, out[1])
+        self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), "f32", "out=")
+
+    def test_cos_sin_cache(self):
+        # HuggingFace's default rope: f32 inv_freq, f32 products, cos/sin.
+        for shape in ((5,), (2, 7)):
+            pos = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(
+                shape) * 37
+            for dim, base in ((8, 10000.0), (64, 500000.0)):
+                cos, sin = ops.rotary_cos_sin(pos, dim, base=base)
+                self.assertEqual(cos.shape, shape + (dim,))
+                self.assertEqual(cos.dtype, np.float32)
+                inv = 1.0 / (base ** (np.arange(0, dim, 2) / dim))
+                ang = f64(pos)[..., None] * inv
+                ang = np.concatenate((ang, ang), -1)
+                # The angle is rounded to f32 (up to pos * 2^-24 radians)
+                # before cos and sin, as in HF.
+                tol = 2e-6 * max(1.0, float(pos.max()))
+                self.assertLessEqual(np.abs(f64(cos) - np.cos(ang)).max(), tol)
+                self.assertLessEqual(np.abs(f64(sin) - np.sin(ang)).max(), tol)
+        for dt in dtypes():
+            cos, sin = ops.rotary_cos_sin(np.arange(4), 6, dtype=dt)
+            self.assertEqual(cos.dtype, DTYPES[dt][0])
+
+    def test_errors_name_the_argument(self):
+        rng = np.random.default_rng(5)
+        q, k, cos, sin = inputs(rng, (1, 4, 2, 3, 8, 8, False), "f32")
+        with self.assertRaisesRegex(TypeError, "q: dtype float64"):
+            ops.apply_rotary(f64(q), k, cos, sin)
+        with self.assertRaisesRegex(TypeError, "k: dtype float16"):
+            ops.apply_rotary(q, k.astype(np.float16), cos, sin)
+        with self.assertRaisesRegex(TypeError, "sin: dtype float16"):
+            ops.apply_rotary(q, k, cos, sin.astype(np.float16))
+        with self.assertRaisesRegex(ValueError, "q: expected at least 4"):
+            ops.apply_rotary(q[0], k, cos, sin)
+        with self.assertRaisesRegex(ValueError, "k: shape"):
+            ops.apply_rotary(q, k[..., :6].copy(), cos, sin)
+        with self.assertRaisesRegex(ValueError, "k: its 3 heads do not "
+                                    "divide q's 4"):
+            ops.apply_rotary(q, np.ones((1, 3, 3, 8), np.float32), cos, sin)
+        with self.assertRaisesRegex(ValueError, "cos: shape"):
+            ops.apply_rotary(q, k, cos[:2].copy(), sin[:2].copy())
+        with self.assertRaisesRegex(ValueError, "cos: shape"):
+            ops.apply_rotary(q, k, np.ones((2, 3, 8), np.float32),
+                             np.ones((2, 3, 8), np.float32))
+        with self.assertRaisesRegex(ValueError, "cos: .* r = 5 must be even"):
+            ops.apply_rotary(q, k, cos[:, :5].copy(), sin[:, :5].copy())
+        with self.assertRaisesRegex(ValueError, "cos: .* r = 10 is larger"):
+            ops.apply_rotary(q, k, np.ones((3, 10), np.float32),
+                             np.ones((3, 10), np.float32))
+        with self.assertRaisesRegex(ValueError, "sin: shape"):
+            ops.apply_rotary(q, k, cos, sin[:, :4].copy())
+        with self.assertRaisesRegex(ValueError, "q: the array is not"):
+            ops.apply_rotary(np.swapaxes(q, 1, 2), k, cos, sin)
+        with self.assertRaisesRegex(ValueError, "out\\[1\\]: shape"):
+            ops.apply_rotary(q, k, cos, sin, out=(np.empty_like(q),
+                                                  np.empty_like(q)))
+        with self.assertRaisesRegex(TypeError, "out: expected a pair"):
+            ops.apply_rotary(q, k, cos, sin, out=np.empty_like(q))
+        with self.assertRaisesRegex(TypeError, "position_ids: dtype"):
+            ops.rotary_cos_sin(np.arange(4.0), 8)
+        with self.assertRaisesRegex(ValueError, "position_ids: expected"):
+            ops.rotary_cos_sin(np.zeros((1, 2, 3), np.int64), 8)
+        with self.assertRaisesRegex(ValueError, "dim: expected a positive"):
+            ops.rotary_cos_sin(np.arange(4), 7)
+        with self.assertRaisesRegex(TypeError, "dtype: float64"):
+            ops.rotary_cos_sin(np.arange(4), 8, dtype="float64")
+
+
+if __name__ == "__main__":
+    unittest.main()
