@@ -10,5 +10,8 @@ Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them."""
 
 from ._softmax import softmax, softmax_backward
+from ._rotary import apply_rotary, rotary_cos_sin
+from ._scores import attention_scores
 
 __all__ = ["softmax", "softmax_backward"]
+__all__ += ["apply_rotary", "rotary_cos_sin", "attention_scores"]

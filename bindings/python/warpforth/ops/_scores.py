@@ -1,0 +1,46 @@
+"""attention_scores: q k^T * scale with a causal mask (kernels/scores/)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from . import _common as c
+
+
+def attention_scores(q: Any, k: Any, causal: bool = True,
+                     scale: Optional[float] = None, out: Any = None) -> Any:
+    """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
+    (B, H, N, M), scale 1/sqrt(d) unless given. With causal, query i sees
+    keys j <= i + (M - N) (the diagonal aligned to the bottom-right, as in
+    decoding with N new queries after M - N cached keys); the others are
+    -inf, written without being computed (with M < N the first N - M
+    queries see no key: rows of -inf). float32, bfloat16 or float16 in,
+    the same dtype out; the dot products accumulate in f32."""
+    qa = c.arg(q, "q", min_dims=4)
+    ka = c.arg(k, "k", min_dims=4)
+    c.same_place(qa, ka)
+    if len(qa.shape) != 4:
+        raise ValueError(f"q: expected (B, H, N, d), got shape {qa.shape}")
+    b, h, n, d = qa.shape
+    if len(ka.shape) != 4 or (ka.shape[0], ka.shape[1], ka.shape[3]) != (
+            b, h, d):
+        raise ValueError(f"k: shape {ka.shape}, expected (B, H, M, d) = "
+                         f"({b}, {h}, M, {d}) to match q {qa.shape}")
+    m = ka.shape[2]
+    if scale is None:
+        if d == 0:
+            raise ValueError("q: head dimension 0 (give scale=)")
+        scale = 1.0 / math.sqrt(d)
+    elif isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    out = c.output(out, qa, (b, h, n, m))
+    if b * h * n * m == 0:
+        return out
+    kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa,
+                    {"CAUSAL": 1 if causal else 0})
+    bn, bm = kern.const("BN"), kern.const("BM")
+    kern(q, k, out, b * h, n, m, d, float(scale),
+         grid=(-(-m // bm), -(-n // bn), b * h),
+         block=kern.const("NTHREADS"))
+    return out
