@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles every kernel under test/ and demo/ and checks its PTX:
+"""Compiles every kernel under test/, demo/ and kernels/ and checks its PTX:
 
 - no local memory (.local, ld.local, st.local): the stack lives in registers;
 - ptxas (when installed) accepts it for sm_90 and spills no register to
@@ -37,6 +37,11 @@ VARIANTS = {
     "flash_attention_tc_f32.forth": FLASH_VARIANTS + [
         ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
+    # The ops' kernels as warpforth.ops compiles them.
+    "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
+    "attention_scores_f32.forth": [[], ["-D", "CAUSAL=0"]],
+    "attention_scores_bf16.forth": [[], ["-D", "CAUSAL=0"]],
+    "attention_scores_f16.forth": [[], ["-D", "CAUSAL=0"]],
 }
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
