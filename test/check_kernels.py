@@ -39,6 +39,7 @@ VARIANTS = {
     ],
     # The ops' kernels as warpforth.ops compiles them.
     "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
+    "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
     "attention_scores_f32.forth": [[], ["-D", "CAUSAL=0"]],
     "attention_scores_bf16.forth": [[], ["-D", "CAUSAL=0"]],
     "attention_scores_f16.forth": [[], ["-D", "CAUSAL=0"]],

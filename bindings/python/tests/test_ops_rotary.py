@@ -1,7 +1,7 @@
 """ops.apply_rotary and ops.rotary_cos_sin on the CPU backend against f64
 numpy, in f32, f16 and bf16: small and odd shapes, partial rotary (r < d),
 grouped heads (Hkv < Hq), cos/sin of shape (N, r) and (B, N, r), both the
-scalar and the 4-wide f32 kernels; and errors that name the argument."""
+scalar and the 4-wide f32 and bf16 kernels; and errors that name the argument."""
 
 from __future__ import annotations
 
@@ -81,6 +81,35 @@ class Rotary(unittest.TestCase):
                        f"q {shape}")
         vs = {dict(key[3]).get("V", 1) for key in _common._kernels
               if key[0] == "rotary/apply_rotary_f32.forth"}
+        self.assertEqual(vs, {1, 4})
+
+    def test_bf16_rounding_exact(self):
+        # bf16 products are exact in f32, so the f32 result is the exact
+        # value rounded once, and the output that rounded to bf16: equal to
+        # the bit (ties to even, inf, NaN), on both the 4-wide kernel (its
+        # own rounding, d = 16) and the scalar one (d = 10).
+        from opcheck import BF16
+        if BF16 is None:
+            self.skipTest("needs ml_dtypes")
+        rng = np.random.default_rng(7)
+        for shape in ((2, 2, 1, 6, 16, 8, False), (2, 2, 1, 6, 10, 6, True)):
+            q, k, cos, sin = inputs(rng, shape, "bf16")
+            q = cast(rng.standard_normal(q.shape) * 1e3, "bf16")
+            q.reshape(-1)[:4] = [np.inf, -np.inf, np.nan, 3e38]
+            k.reshape(-1)[:2] = [np.nan, 1.0]
+            qo, ko = ops.apply_rotary(q, k, cos, sin)
+            for x, got in ((q, qo), (k, ko)):
+                with np.errstate(invalid="ignore", over="ignore"):
+                    want = ref_rotary(f64(x), f64(cos), f64(sin)).astype(
+                        np.float32).astype(BF16)
+                g, w = got.view(np.uint16), want.view(np.uint16)
+                nan = np.isnan(f64(want))
+                self.assertTrue(np.isnan(f64(got))[nan].all(), f"{shape}")
+                self.assertTrue((g[~nan] == w[~nan]).all(),
+                                f"{shape}: {np.count_nonzero(g != w)} differ")
+        from warpforth.ops import _common
+        vs = {dict(key[3]).get("V", 1) for key in _common._kernels
+              if key[0] == "rotary/apply_rotary_bf16.forth"}
         self.assertEqual(vs, {1, 4})
 
     def test_unaligned_f32(self):
