@@ -30,6 +30,12 @@ FLASH_VARIANTS = [
     ["-D", "HEAD_DIM=128"],
     ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0"],
 ]
+# warpforth.ops.attention_scores: causal or not, 4-wide stores, decoding
+# tiles.
+SCORES_VARIANTS = [
+    [], ["-D", "CAUSAL=0"], ["-D", "VST=4"], ["-D", "VST=4", "-D", "CAUSAL=0"],
+    ["-D", "BN=16", "-D", "TN=1"], ["-D", "BN=16", "-D", "TN=1", "-D", "VST=4"],
+]
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
@@ -40,9 +46,10 @@ VARIANTS = {
     # The ops' kernels as warpforth.ops compiles them.
     "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
     "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
-    "attention_scores_f32.forth": [[], ["-D", "CAUSAL=0"]],
-    "attention_scores_bf16.forth": [[], ["-D", "CAUSAL=0"]],
-    "attention_scores_f16.forth": [[], ["-D", "CAUSAL=0"]],
+    "attention_scores_f32.forth": SCORES_VARIANTS,
+    "attention_scores_bf16.forth": SCORES_VARIANTS,
+    "attention_scores_f16.forth": [v for v in SCORES_VARIANTS
+                                   if "VST=4" not in v],
 }
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is

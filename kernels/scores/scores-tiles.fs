@@ -5,13 +5,17 @@
 \ above the diagonal only writes -inf, without loading anything.
 \
 \ A SIMT GEMM: a block computes a BN x BM tile of S from tiles of Q and K
-\ that go through shared memory DK features at a time (transposed, so that a
-\ thread reads a column of each with one vector load); thread (ty, tx)
-\ keeps a TN x TM block of S in registers and adds outer products.
-\ Grid (ceil(M/BM), ceil(N/BN), BH), block NTHREADS.
+\ that go through shared memory DK features at a time, transposed (so that
+\ a thread reads its rows' values of one feature with vector loads; rows
+\ padded by 4 floats so that the transposing stores spread over the
+\ banks); thread (ty, tx) keeps a TN x TM block of S in registers and adds
+\ outer products. Grid (ceil(M/BM), ceil(N/BN), BH), block NTHREADS.
 \
-\ The wrapper declares the params Q K S BH N M D SCALE, and LD ( addr -- x )
-\ / ST ( x addr -- ) and ESZ (bytes per element) for its dtype.
+\ The wrapper declares the params Q K S BH N M D SCALE, the tile constants
+\ (BN BM TN TM DK NTX NTHREADS, QSTRIDE = BN+4, KSTRIDE = BM+4, VST), ESZ
+\ (bytes per element), LD ( addr -- x ) for Q and K, and STV
+\ ( x0 .. xVST-1 addr -- ) storing VST consecutive scores (VST 4: M a
+\ multiple of 4 and S aligned for it, which the host checks; else 1).
 
 BID-Z { hd }
 BID-Y BN * { i0 }
@@ -31,8 +35,8 @@ CAUSAL 0<> j0 i0 BN + N MIN 1- shift + > AND IF
     qi N < IF
       TM 0 UNROLL DO
         j0 tx TM * + I + { kj }
-        kj M < IF  ninf hd qi kj S-AT ST  THEN
-      LOOP
+        kj M < IF  VST 0 UNROLL DO ninf LOOP  hd qi kj S-AT STV  THEN
+      VST +LOOP
     THEN
   LOOP
   EXIT
@@ -51,7 +55,7 @@ D 0 ?DO
     dd D < IF
       hd N * i0 row + N 1- MIN + D * dd + ESZ * Q + LD
     ELSE 0.0 THEN
-    e DK MOD BN * row + FLOATS QS + SF!
+    e DK MOD QSTRIDE * row + FLOATS QS + SF!
   LOOP
   BM DK * NTHREADS / 0 UNROLL DO
     TID-X I NTHREADS * + { e }
@@ -59,14 +63,17 @@ D 0 ?DO
     dd D < IF
       hd M * j0 row + M 1- MIN + D * dd + ESZ * K + LD
     ELSE 0.0 THEN
-    e DK MOD BM * row + FLOATS KS + SF!
+    e DK MOD KSTRIDE * row + FLOATS KS + SF!
   LOOP
   BARRIER
   DK 0 DO
-    I BN * ty TN * + FLOATS QS +
-    TN 0 UNROLL DO DUP I FLOATS + 4SF@ I 3 + AV! I 2 + AV! I 1+ AV! I AV! 4 +LOOP
-    DROP
-    I BM * tx TM * + FLOATS KS +
+    I QSTRIDE * ty TN * + FLOATS QS +
+    TN 4 MOD 0= IF
+      TN 0 UNROLL DO DUP I FLOATS + 4SF@ I 3 + AV! I 2 + AV! I 1+ AV! I AV! 4 +LOOP
+    ELSE
+      TN 0 UNROLL DO DUP I FLOATS + SF@ I AV! LOOP
+    THEN DROP
+    I KSTRIDE * tx TM * + FLOATS KS +
     TM 0 UNROLL DO DUP I FLOATS + 4SF@ I 3 + BV! I 2 + BV! I 1+ BV! I BV! 4 +LOOP
     DROP
     TN 0 UNROLL DO
@@ -77,16 +84,21 @@ D 0 ?DO
   LOOP
 DK +LOOP
 
+j0 tx TM * + { jt }
 TN 0 UNROLL DO
-  i0 ty TN * + I + { qi }
+  I { ri }                     \ (K, the third loop index, is the param K)
+  i0 ty TN * + ri + { qi }
   qi N < IF
+    hd qi jt S-AT { at }
+    qi shift + jt - { last }     \ the last column of this row shown
     TM 0 UNROLL DO
-      j0 tx TM * + I + { kj }
-      kj M < IF
-        J TM * I + ACC@ SCALE F*
-        CAUSAL IF  kj qi shift + > IF DROP ninf THEN  THEN
-        hd qi kj S-AT ST
+      jt I + M < IF
+        VST 0 UNROLL DO
+          ri TM * J + I + ACC@ SCALE F*
+          CAUSAL IF  J I + last > IF DROP ninf THEN  THEN
+        LOOP
+        at I ESZ * + STV
       THEN
-    LOOP
+    VST +LOOP
   THEN
 LOOP

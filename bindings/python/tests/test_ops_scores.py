@@ -55,6 +55,27 @@ class Scores(unittest.TestCase):
                     self.check(s, f64(q), f64(k), causal, d ** -0.5, dt,
                                f"{shape} causal={causal}")
 
+    def test_every_kernel_ran(self):
+        # Tall and decoding tiles, scalar and 4-wide stores (M % 4 == 0),
+        # each dtype.
+        from warpforth.ops import _common
+        rng = np.random.default_rng(3)
+        for n, m in ((1, 12), (3, 13), (40, 64), (17, 30)):
+            for dt in dtypes():
+                q = cast(rng.standard_normal((1, 2, n, 8)), dt)
+                k = cast(rng.standard_normal((1, 2, m, 8)), dt)
+                for causal in (True, False):
+                    s = ops.attention_scores(q, k, causal=causal)
+                    self.check(s, f64(q), f64(k), causal, 8 ** -0.5, dt,
+                               f"N{n} M{m} causal={causal}")
+        seen = {(key[0], dict(key[3]).get("VST", 1), dict(key[3]).get("BN", 64))
+                for key in _common._kernels if key[0].startswith("scores/")}
+        for dt in dtypes():
+            f = f"scores/attention_scores_{dt}.forth"
+            want = {(f, v, bn) for v in ((1, 4) if dt != "f16" else (1,))
+                    for bn in (16, 64)}
+            self.assertTrue(want <= seen, f"{dt}: {sorted(seen)}")
+
     def test_scale(self):
         rng = np.random.default_rng(2)
         q = cast(rng.standard_normal((1, 2, 9, 16)), "f32")

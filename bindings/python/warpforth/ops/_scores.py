@@ -8,6 +8,16 @@ from typing import Any, Optional
 from . import _common as c
 
 
+# Up to this many queries, the kernel's tiles are 16 queries high.
+SMALL_N = 16
+
+
+def _address(x: Any) -> int:
+    if hasattr(x, "data_ptr"):
+        return x.data_ptr()
+    return x.__array_interface__["data"][0]
+
+
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
@@ -37,8 +47,15 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
     out = c.output(out, qa, (b, h, n, m))
     if b * h * n * m == 0:
         return out
-    kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa,
-                    {"CAUSAL": 1 if causal else 0})
+    defines = {"CAUSAL": 1 if causal else 0}
+    if n <= SMALL_N:
+        # Decoding: tiles of 16 queries, not 64 mostly past the end.
+        defines.update(BN=16, TN=1)
+    # Four scores per store (f32: 16 bytes, bf16: 8) where rows of M allow.
+    width = {"f32": 16, "bf16": 8}.get(qa.dtype)
+    if width and m % 4 == 0 and _address(out) % width == 0:
+        defines["VST"] = 4
+    kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
     kern(q, k, out, b * h, n, m, d, float(scale),
          grid=(-(-m // bm), -(-n // bn), b * h),
