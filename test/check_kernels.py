@@ -46,10 +46,10 @@ VARIANTS = {
     # The ops' kernels as warpforth.ops compiles them.
     "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
     "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
+    "apply_rotary_f16.forth": [[], ["-D", "V=4"]],
     "attention_scores_f32.forth": SCORES_VARIANTS,
     "attention_scores_bf16.forth": SCORES_VARIANTS,
-    "attention_scores_f16.forth": [v for v in SCORES_VARIANTS
-                                   if "VST=4" not in v],
+    "attention_scores_f16.forth": SCORES_VARIANTS,
 }
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is

@@ -2,7 +2,7 @@
 \ (rotary-rows.fs has the layout, grid and block).
 \! kernel apply_rotary_f16
 \! float f32
-\! const V 1
+\! const V 1        \ 4: 8-byte accesses (the host checks they apply)
 \! const ESZ 2
 \! param Q f16[B*HQ*N*D]
 \! param K f16[B*HKV*N*D]
@@ -23,6 +23,7 @@
 \! reg CB f32[V]
 \! reg SA f32[V]
 \! reg SB f32[V]
-: LDV HF@ ;
-: STV HF! ;
+INCLUDE ../lib/f16x4.fs
+: LDV  V 4 = IF HF4@ ELSE HF@ THEN ;
+: STV  V 4 = IF HF4! ELSE HF! THEN ;
 INCLUDE rotary-rows.fs

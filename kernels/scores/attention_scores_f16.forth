@@ -14,7 +14,7 @@
 \! const NTHREADS NTX*(BN/TN)
 \! const QSTRIDE BN+4
 \! const KSTRIDE BM+4
-\! const VST 1
+\! const VST 1      \ 4: 8-byte stores (the host checks they apply)
 \! const ESZ 2
 \! launch-bounds NTHREADS 2   \ two blocks per SM: at most 128 registers
 \! param Q f16[BH*N*D]
@@ -30,6 +30,7 @@
 \! reg ACC f32[TN*TM]
 \! reg AV f32[TN]
 \! reg BV f32[TM]
+INCLUDE ../lib/f16x4.fs
 : LD HF@ ;
-: STV HF! ;
+: STV  VST 4 = IF HF4! ELSE HF! THEN ;
 INCLUDE scores-tiles.fs

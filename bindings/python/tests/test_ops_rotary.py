@@ -1,7 +1,7 @@
 """ops.apply_rotary and ops.rotary_cos_sin on the CPU backend against f64
 numpy, in f32, f16 and bf16: small and odd shapes, partial rotary (r < d),
 grouped heads (Hkv < Hq), cos/sin of shape (N, r) and (B, N, r), both the
-scalar and the 4-wide f32 and bf16 kernels; and errors that name the argument."""
+scalar and the 4-wide kernels; and errors that name the argument."""
 
 from __future__ import annotations
 
@@ -83,34 +83,93 @@ class Rotary(unittest.TestCase):
               if key[0] == "rotary/apply_rotary_f32.forth"}
         self.assertEqual(vs, {1, 4})
 
-    def test_bf16_rounding_exact(self):
-        # bf16 products are exact in f32, so the f32 result is the exact
-        # value rounded once, and the output that rounded to bf16: equal to
-        # the bit (ties to even, inf, NaN), on both the 4-wide kernel (its
-        # own rounding, d = 16) and the scalar one (d = 10).
-        from opcheck import BF16
-        if BF16 is None:
-            self.skipTest("needs ml_dtypes")
-        rng = np.random.default_rng(7)
-        for shape in ((2, 2, 1, 6, 16, 8, False), (2, 2, 1, 6, 10, 6, True)):
-            q, k, cos, sin = inputs(rng, shape, "bf16")
-            q = cast(rng.standard_normal(q.shape) * 1e3, "bf16")
-            q.reshape(-1)[:4] = [np.inf, -np.inf, np.nan, 3e38]
-            k.reshape(-1)[:2] = [np.nan, 1.0]
-            qo, ko = ops.apply_rotary(q, k, cos, sin)
-            for x, got in ((q, qo), (k, ko)):
-                with np.errstate(invalid="ignore", over="ignore"):
-                    want = ref_rotary(f64(x), f64(cos), f64(sin)).astype(
-                        np.float32).astype(BF16)
-                g, w = got.view(np.uint16), want.view(np.uint16)
-                nan = np.isnan(f64(want))
-                self.assertTrue(np.isnan(f64(got))[nan].all(), f"{shape}")
-                self.assertTrue((g[~nan] == w[~nan]).all(),
-                                f"{shape}: {np.count_nonzero(g != w)} differ")
+    def test_16bit_rounding_exact(self):
+        # Products of bf16 or f16 values are exact in f32, so the f32
+        # result is the exact value rounded once, and the output that
+        # rounded to the dtype: equal to the bit (ties to even, subnormals,
+        # overflow, inf, NaN), on both the 4-wide kernel (its own
+        # conversions, d = 16) and the scalar one (d = 10).
         from warpforth.ops import _common
-        vs = {dict(key[3]).get("V", 1) for key in _common._kernels
-              if key[0] == "rotary/apply_rotary_bf16.forth"}
-        self.assertEqual(vs, {1, 4})
+        rng = np.random.default_rng(7)
+        for dt in dtypes():
+            if dt == "f32":
+                continue
+            big = 3e38 if dt == "bf16" else 6e4
+            for shape in ((2, 2, 1, 6, 16, 8, False),
+                          (2, 2, 1, 6, 10, 6, True)):
+                q, k, cos, sin = inputs(rng, shape, dt)
+                q = cast(rng.standard_normal(q.shape)
+                         * np.exp(rng.uniform(-20, 8, q.shape)), dt)
+                q.reshape(-1)[:4] = [np.inf, -np.inf, np.nan, big]
+                k.reshape(-1)[:3] = [np.nan, 1.0, 1e-7]
+                qo, ko = ops.apply_rotary(q, k, cos, sin)
+                for x, got in ((q, qo), (k, ko)):
+                    with np.errstate(invalid="ignore", over="ignore"):
+                        want = cast(ref_rotary(f64(x), f64(cos), f64(sin))
+                                    .astype(np.float32), dt)
+                    g, w = got.view(np.uint16), want.view(np.uint16)
+                    nan = np.isnan(f64(want))
+                    self.assertTrue(np.isnan(f64(got))[nan].all(), shape)
+                    self.assertTrue((g[~nan] == w[~nan]).all(),
+                                    f"{dt} {shape}: "
+                                    f"{np.count_nonzero(g != w)} differ")
+            vs = {dict(key[3]).get("V", 1) for key in _common._kernels
+                  if key[0] == f"rotary/apply_rotary_{dt}.forth"}
+            self.assertEqual(vs, {1, 4}, dt)
+
+    def test_16bit_words(self):
+        # kernels/lib/bf16x4.fs and f16x4.fs, which the 4-wide kernels use
+        # instead of BF@ BF! HF@ HF!: every 16-bit pattern loaded, and a
+        # million f32 patterns (random, and around the rounding, subnormal
+        # and overflow edges) stored, against numpy's conversions.
+        import warpforth
+        from warpforth.ops import _common
+        rng = np.random.default_rng(8)
+        edges = [np.arange(c - 4096, c + 4096, dtype=np.int64) for c in
+                 (0x33000000, 0x38800000, 0x477FF000, 0x7F7FF000, 0x7F800000)]
+        bits = np.concatenate([rng.integers(0, 2 ** 32, 2 ** 19)] + edges)
+        bits = np.concatenate([bits, bits ^ 0x80000000]).astype(np.uint32)
+        y = bits.view(np.float32)
+        for dt, lib, word in (("f16", "f16x4", "HF4"),
+                              ("bf16", "bf16x4", "BF4")):
+            if dt not in dtypes():
+                continue
+            src = f"""
+\\! kernel words_{dt}
+\\! float f32
+\\! param H i16[N]
+\\! param X f32[N]
+\\! param Y f32[N]
+\\! param HO i16[N]
+\\! param N i64
+INCLUDE {lib}.fs
+GLOBAL-ID 4 * {{ i }}
+i N < IF
+  H i 2 * + {word}@  X i 4 * + 4F!
+  Y i 4 * + 4F@  HO i 2 * + {word}!
+THEN
+"""
+            k = warpforth.Kernel.from_source(
+                src, device="cpu", include_dirs=[str(_common.kernels_dir()
+                                                     / "lib")])
+            n = len(y)
+            h = np.zeros(n, np.uint16)
+            h[:65536] = np.arange(65536)
+            x, ho = np.zeros(n, np.float32), np.zeros(n, np.uint16)
+            k(h.view(np.int16), x, y, ho.view(np.int16), n,
+              grid=-(-n // 1024), block=256)
+            want = h[:65536].view(DTYPES[dt][0]).astype(np.float32)
+            nan = np.isnan(want)
+            self.assertTrue(np.isnan(x[:65536][nan]).all(), dt)
+            self.assertTrue((x[:65536][~nan].view(np.uint32)
+                             == want[~nan].view(np.uint32)).all(), dt)
+            with np.errstate(over="ignore", invalid="ignore"):
+                want = y.astype(DTYPES[dt][0])
+            nan = np.isnan(want.astype(np.float32))
+            got = ho.view(DTYPES[dt][0])
+            self.assertTrue(np.isnan(got[nan].astype(np.float32)).all(), dt)
+            self.assertTrue((ho[~nan] == want.view(np.uint16)[~nan]).all(),
+                            dt)
 
     def test_unaligned_f32(self):
         # A view starting one float into its buffer: the scalar kernel

@@ -72,7 +72,7 @@ class Scores(unittest.TestCase):
                 for key in _common._kernels if key[0].startswith("scores/")}
         for dt in dtypes():
             f = f"scores/attention_scores_{dt}.forth"
-            want = {(f, v, bn) for v in ((1, 4) if dt != "f16" else (1,))
+            want = {(f, v, bn) for v in (1, 4)
                     for bn in (16, 64)}
             self.assertTrue(want <= seen, f"{dt}: {sorted(seen)}")
 

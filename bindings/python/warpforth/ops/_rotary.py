@@ -82,10 +82,10 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
     q_out, k_out = _out_pair(out, qa, ka)
     if b * n * d == 0 or hq == 0:
         return q_out, k_out
-    # Four elements per access (f32: 16 bytes, bf16: 8) where every row,
-    # half and buffer is aligned to that; f16 has only the scalar kernel.
+    # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
+    # row, half and buffer is aligned to that.
     v = 1
-    width = {"f32": 16, "bf16": 8}.get(qa.dtype)
+    width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
     if width and (r // 2) % 4 == 0 and (d - r) % 4 == 0 and all(
             _address(t) % width == 0 for t in (q, k, cos, sin, q_out, k_out)):
         v = 4

@@ -51,8 +51,8 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
     if n <= SMALL_N:
         # Decoding: tiles of 16 queries, not 64 mostly past the end.
         defines.update(BN=16, TN=1)
-    # Four scores per store (f32: 16 bytes, bf16: 8) where rows of M allow.
-    width = {"f32": 16, "bf16": 8}.get(qa.dtype)
+    # Four scores per store (f32: 16 bytes, 16-bit types: 8) where M allows.
+    width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
     if width and m % 4 == 0 and _address(out) % width == 0:
         defines["VST"] = 4
     kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa, defines)
