@@ -200,6 +200,15 @@ THEN
         self.assertIs(qo, out[0])
         self.assertIs(ko, out[1])
         self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), "f32", "out=")
+        # In place, on both kernels.
+        for shape in ((1, 4, 2, 5, 16, 8, True), (1, 2, 1, 3, 10, 6, False)):
+            q, k, cos, sin = inputs(rng, shape, "f32")
+            wq = ref_rotary(f64(q), f64(cos), f64(sin))
+            wk = ref_rotary(f64(k), f64(cos), f64(sin))
+            qo, ko = ops.apply_rotary(q, k, cos, sin, out=(q, k))
+            self.assertIs(qo, q)
+            self.check(q, wq, "f32", f"in place {shape}")
+            self.check(k, wk, "f32", f"in place {shape}")
 
     def test_cos_sin_cache(self):
         # HuggingFace's default rope: f32 inv_freq, f32 products, cos/sin.

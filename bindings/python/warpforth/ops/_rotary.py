@@ -51,7 +51,8 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
     rotary, as GPT-NeoX and Phi use). All of one dtype (float32, bfloat16
     or float16; math in f32, one rounding to the dtype at the end), on one
     device. One launch does both q and k. Returns (q_out, k_out), new
-    tensors unless out=(q_out, k_out) is given."""
+    tensors unless out=(q_out, k_out) is given; out=(q, k) works in place
+    (each thread reads the features it writes)."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     ca = c.arg(cos, "cos", min_dims=2)
@@ -80,7 +81,7 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
                          f"the head dimension d = {d} of q and k")
     c.same_shape(ca, sa)
     q_out, k_out = _out_pair(out, qa, ka)
-    if b * n * d == 0 or hq == 0:
+    if b * n * d == 0:
         return q_out, k_out
     # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
     # row, half and buffer is aligned to that.
