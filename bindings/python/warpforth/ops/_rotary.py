@@ -125,9 +125,13 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
     dtype or its name). position_ids is (N,) or (B, N) int64 (torch or
     numpy); the result is (N, dim) or (B, N, dim), on position_ids' device.
 
-    Computed in f32 with torch (torch tensors, on their device) or numpy,
-    not in a WarpForth kernel: the language has no sine or cosine word
-    (libdevice's need local memory for their argument reduction)."""
+    inv_freq is computed on the host with torch (on position_ids' device)
+    or numpy, as HF does; the rest in a kernel (kernels/rotary/
+    rotary_cos_sin.forth). WarpForth has no sine or cosine word, so the
+    kernel computes them in f64 with its own argument reduction (exact for
+    angles up to about 2.6e7) and rounds to f32: within an ulp of the true
+    value, where torch's f32 cos and sin may be 1 or 2 ulp off, so the
+    cache can differ from HF's in the last bit of f32."""
     code = _dtype_code(dtype)
     if isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0 \
             or dim % 2:
@@ -143,33 +147,40 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
         if position_ids.dim() not in (1, 2):
             raise ValueError("position_ids: expected (N,) or (B, N), got "
                              f"shape {tuple(position_ids.shape)}")
-        dev = position_ids.device
+        pos = position_ids.long().contiguous()
         inv_freq = 1.0 / (base ** (torch.arange(
-            0, dim, 2, dtype=torch.int64, device=dev).float() / dim))
-        freqs = position_ids.float()[..., None] * inv_freq
-        emb = torch.cat((freqs, freqs), dim=-1)
-        tdt = {"f32": torch.float32, "bf16": torch.bfloat16,
-               "f16": torch.float16}[code]
-        return emb.cos().to(tdt), emb.sin().to(tdt)
+            0, dim, 2, dtype=torch.int64, device=pos.device).float() / dim))
+    else:
+        import numpy as np
+        if not hasattr(position_ids, "__array_interface__") or not hasattr(
+                position_ids, "dtype"):
+            raise TypeError("position_ids: expected a torch tensor or a numpy "
+                            f"array, got {type(position_ids).__name__}")
+        if position_ids.dtype not in (np.int64, np.int32):
+            raise TypeError(f"position_ids: dtype {position_ids.dtype} is not "
+                            "supported; expected int64")
+        if position_ids.ndim not in (1, 2):
+            raise ValueError("position_ids: expected (N,) or (B, N), got "
+                             f"shape {position_ids.shape}")
+        pos = np.ascontiguousarray(position_ids, dtype=np.int64)
+        f32 = np.float32
+        inv_freq = f32(1.0) / (f32(base) ** (
+            np.arange(0, dim, 2, dtype=np.int64).astype(f32) / f32(dim)))
+    pa = c.arg(pos, "position_ids", dtypes=("int64", "torch.int64"))
+    shape = pa.shape + (dim,)
+    cos, sin = c.empty(pa, shape, "f32"), c.empty(pa, shape, "f32")
+    rows, half = pa.numel, dim // 2
+    if rows:
+        kern = c.kernel("rotary/rotary_cos_sin.forth", pa)
+        kern(pos, inv_freq, cos, sin, rows, half,
+             grid=-(-rows * half // 256), block=256)
+    if code == "f32":
+        return cos, sin
+    if pa.is_torch:
+        tdt = {"bf16": torch.bfloat16, "f16": torch.float16}[code]
+        return cos.to(tdt), sin.to(tdt)
     import numpy as np
-    if not hasattr(position_ids, "__array_interface__") or not hasattr(
-            position_ids, "dtype"):
-        raise TypeError("position_ids: expected a torch tensor or a numpy "
-                        f"array, got {type(position_ids).__name__}")
-    if position_ids.dtype not in (np.int64, np.int32):
-        raise TypeError(f"position_ids: dtype {position_ids.dtype} is not "
-                        "supported; expected int64")
-    if position_ids.ndim not in (1, 2):
-        raise ValueError("position_ids: expected (N,) or (B, N), got shape "
-                         f"{position_ids.shape}")
-    f32 = np.float32
-    inv_freq = f32(1.0) / (f32(base) ** (
-        np.arange(0, dim, 2, dtype=np.int64).astype(f32) / f32(dim)))
-    freqs = position_ids.astype(f32)[..., None] * inv_freq
-    emb = np.concatenate((freqs, freqs), axis=-1)
     if code == "bf16":
         import ml_dtypes
-        ndt = ml_dtypes.bfloat16
-    else:
-        ndt = {"f32": np.float32, "f16": np.float16}[code]
-    return np.cos(emb).astype(ndt), np.sin(emb).astype(ndt)
+        return cos.astype(ml_dtypes.bfloat16), sin.astype(ml_dtypes.bfloat16)
+    return cos.astype(np.float16), sin.astype(np.float16)
