@@ -66,7 +66,7 @@ D 0 ?DO
     e DK MOD KSTRIDE * row + FLOATS KS + SF!
   LOOP
   BARRIER
-  DK 0 DO
+  DK 0 UNROLL DO
     I QSTRIDE * ty TN * + FLOATS QS +
     TN 4 MOD 0= IF
       TN 0 UNROLL DO DUP I FLOATS + 4SF@ I 3 + AV! I 2 + AV! I 1+ AV! I AV! 4 +LOOP
