@@ -8,11 +8,16 @@
   @ { w }  w 16 LSHIFT  w -65536 AND  w 16 RSHIFT -65536 AND
   w 32 RSHIFT -65536 AND ;
 
+\ flag ? b : a, without a branch (flag -1 or 0).
+: SELECT ( a b flag -- x )  DUP >R AND SWAP R> INVERT AND OR ;
+
 \ An f32 rounded to bf16 bits as BF! does: to nearest even, a NaN kept a
-\ quiet NaN.
+\ quiet NaN. Branch-free, in 32-bit arithmetic: the bits 16..31 of the sum
+\ are right even where I32+ wraps.
 : >BF ( x -- bits )
-  DUP DUP F= IF  DUP 16 RSHIFT 1 AND 32767 + + 16 RSHIFT
-  ELSE  16 RSHIFT 64 OR  THEN 65535 AND ;
+  DUP 0 OR { u }  DUP F<> { nan }
+  u 16 RSHIFT 1 AND u I32+ 32767 I32+ 16 RSHIFT 65535 AND
+  u 16 RSHIFT 64 OR 65535 AND  nan SELECT ;
 
 : BF4! ( x0 x1 x2 x3 addr -- )
   >R >BF 48 LSHIFT SWAP >BF 32 LSHIFT OR SWAP >BF 16 LSHIFT OR
