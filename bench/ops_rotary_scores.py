@@ -4,52 +4,28 @@ counterparts, on the same CUDA tensors in one process:
 
 - apply_rotary on q and k of B4 H32 N4096 d128 each (cos/sin (N, 128)),
   f32 and bf16: TB/s counting every byte read and written once (q, k,
-  cos, sin in; q_out, k_out out), against HuggingFace's
-  apply_rotary_pos_emb in torch eager and under torch.compile, and the
-  device-to-device copy rate of a large tensor measured in the same run
-  (torch's copy_, 2 x its bytes per pass): the bandwidth to aim at;
+  cos, sin in; q_out, k_out out) and its fraction of the device-to-device
+  copy rate measured in the same run, against HuggingFace's
+  apply_rotary_pos_emb in torch eager and under torch.compile;
 - attention_scores on B4 H16 N4096 d64, causal, f32 and bf16: ms, and the
   ratio of torch's time to ours (above 1: faster than torch) for
   q @ k^T * scale, masked_fill(-inf) in torch (TF32 off, torch's default).
 
-Median of --reps runs (5 calls each) by CUDA events, after warmup; the outputs are
-checked against torch's. Run from the repository root, after the build:
+Times are the GPU's (CUDA-event medians with the host's launch cost
+hidden, bench/common.py); the outputs are checked against torch's.
 
-    python3 bench/ops_rotary_scores.py          # or with WARPFORTH_LIB=...
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_rotary_scores.py
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-from pathlib import Path
 
 import torch
+from common import copy_rate_tbs, median_ms, tbs
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bindings" / "python"))
-from warpforth import ops  # noqa: E402
-
-
-def median_ms(fn, reps: int, warmup: int = 3, inner: int = 5) -> float:
-    """Median ms per call; each timed run is `inner` calls back to back, so
-    that the host's launch overhead overlaps the GPU's work (the GPU's
-    throughput, for both sides alike)."""
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(inner):
-            fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / inner)
-    return statistics.median(times)
+from warpforth import ops
 
 
 # HuggingFace transformers' code (models/llama/modeling_llama.py).
@@ -78,15 +54,6 @@ def rel(a, b) -> float:
     return float((a - b)[shown].abs().max() / b[shown].abs().max())
 
 
-def copy_rate(reps: int) -> float:
-    """TB/s of a device-to-device copy of 2 GiB (read + write)."""
-    src = torch.empty(2 << 30, dtype=torch.uint8, device="cuda")
-    dst = torch.empty_like(src)
-    t = median_ms(lambda: dst.copy_(src), reps)
-    del src, dst
-    return 2 * (2 << 30) / (t * 1e-3) / 1e12
-
-
 def bench_rotary(reps: int, copy_tbs: float) -> None:
     b, h, n, d = 4, 32, 4096, 128
     compiled = torch.compile(hf_apply_rotary_pos_emb)
@@ -102,7 +69,6 @@ def bench_rotary(reps: int, copy_tbs: float) -> None:
                                       dtype=dt)
         c3, s3 = cos[None], sin[None]     # HF's (B, N, d), broadcast over B
         nbytes = (4 * q.numel() + 2 * cos.numel()) * q.element_size()
-        tbs = lambda ms: nbytes / (ms * 1e-3) / 1e12  # noqa: E731
         t_wf = median_ms(lambda: ops.apply_rotary(q, k, cos, sin), reps)
         t_eager = median_ms(lambda: hf_apply_rotary_pos_emb(q, k, c3, s3),
                             reps)
@@ -110,10 +76,10 @@ def bench_rotary(reps: int, copy_tbs: float) -> None:
         qo, ko = ops.apply_rotary(q, k, cos, sin)
         tq, tk = hf_apply_rotary_pos_emb(q, k, c3, s3)
         err = max(rel(qo, tq), rel(ko, tk))
-        print(f"| {str(dt)[6:]} | {t_wf:.3f} ({tbs(t_wf):.2f}, "
-              f"{100 * tbs(t_wf) / copy_tbs:.0f}%) | {t_eager:.3f} "
-              f"({tbs(t_eager):.2f}) | {t_comp:.3f} ({tbs(t_comp):.2f}) | "
-              f"{err:.1e} |")
+        cell = lambda ms: f"{ms:.3f} ({tbs(nbytes, ms):.2f})"  # noqa: E731
+        print(f"| {str(dt)[6:]} | {cell(t_wf)[:-1]}, "
+              f"{tbs(nbytes, t_wf) / copy_tbs:.0%}) | {cell(t_eager)} | "
+              f"{cell(t_comp)} | {err:.1e} |")
         del q, k, qo, ko, tq, tk
         torch.cuda.empty_cache()
 
@@ -148,8 +114,8 @@ def main() -> int:
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, "
-          f"median of {args.reps} (CUDA events)")
-    bench_rotary(args.reps, copy_rate(args.reps))
+          f"median of {args.reps} (CUDA events, GPU time)")
+    bench_rotary(args.reps, copy_rate_tbs())
     bench_scores(args.reps)
     return 0
 

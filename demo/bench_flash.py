@@ -23,7 +23,6 @@ is read back from each compiled kernel's constants BR and NTHREADS.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -33,6 +32,9 @@ import torch.nn.functional as F
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
 import warpforth  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import common  # noqa: E402
 
 # The kernels; each declares its tile shape per head_dim (the fastest found
 # on an H100) as `\! const`s.
@@ -67,18 +69,8 @@ def run(file: str, q, k, v, o, causal: bool) -> None:
 
 
 def median_ms(fn, reps: int) -> float:
-    fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times)
+    # Host launch cost included, as the flash figures have always been.
+    return common.median_ms(fn, reps, warmup=1, device_only=False)
 
 
 def plain(q, k, v, causal: bool):

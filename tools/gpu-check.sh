@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench bench check ncu ncugemm"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -20,6 +20,8 @@ steps (run in the order given; the first failing step stops the run):
   tune       warpforth-flash timings at several --br/--bc/--rpt/--tpr
   gemm       tile shapes of the SIMT gemm kernel, then its correctness
   py         the Python binding's GPU tests (bindings/python/tests/test_gpu.py)
+  ops        warpforth.ops against torch on the GPU (tests/test_ops_gpu.py)
+  opsbench   every bench/ops_*.py (warpforth.ops against torch, TB/s)
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -127,6 +129,10 @@ step_attn() {
   for p in f64 f32; do "$WF/warpforth-attention" --device gpu --demo-dir "$D" --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done
 }
 step_py() { python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5; }
+step_ops() { python3 bindings/python/tests/test_ops_gpu.py 2>&1 | tail -25; }
+step_opsbench() {
+  for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
+}
 step_bench() { python3 demo/bench_flash.py --simt 2>&1 | tee "$OUT/bench_flash.txt"; }
 step_check() {
   local rc=0

@@ -4,14 +4,9 @@
 #include "common/SizeExpr.h"
 #include "compiler/lexer/Lexer.h"
 
-namespace wf {
+#include <functional>
 
-static std::string joinParts(const Token &dir, size_t from) {
-  std::string out;
-  for (size_t i = from; i < dir.parts.size(); ++i)
-    out += dir.parts[i].text;
-  return out;
-}
+namespace wf {
 
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
@@ -106,6 +101,34 @@ void HeaderParser::parseKernel(const Token &dir) {
                 name.length());
     return;
   }
+  // PTX identifiers are [a-zA-Z][a-zA-Z0-9_$]* or [_$%][a-zA-Z0-9_$]+, so a
+  // lone '_' is not one and ptxas would reject the entry.
+  if (name.text == "_") {
+    diags.error(name.loc,
+                "kernel name '_' must be an identifier (letters, digits, "
+                "'_'): PTX needs a character after a leading '_'",
+                name.length());
+    return;
+  }
+  // WARP_SZ is PTX's one predefined identifier without a '%'; ptxas takes
+  // opcode, directive and type names as kernel names.
+  if (name.text == "WARP_SZ") {
+    diags.error(name.loc,
+                "kernel name 'WARP_SZ' is reserved: PTX predefines it",
+                name.length());
+    return;
+  }
+  // The kernel and the libdevice functions it calls share the module's
+  // namespace: a kernel named __nv_exp would be called by FEXP instead of
+  // libdevice's exp, silently.
+  if (name.text.rfind("__nv_", 0) == 0) {
+    diags.error(name.loc,
+                "kernel name '" + name.text +
+                    "' is reserved: names starting with '__nv_' are "
+                    "libdevice's",
+                name.length());
+    return;
+  }
   header.name = name.text;
   header.loc = name.loc;
 }
@@ -113,11 +136,22 @@ void HeaderParser::parseKernel(const Token &dir) {
 bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
                                  ElemType &type, bool &isArray,
                                  std::string &sizeText, SourceLoc &loc) {
-  std::string spec = joinParts(dir, firstPart);
+  // The parts are joined with one space, not glued: `i64[N M]` must stay two
+  // operands (an error), not become the name NM.
+  std::string spec;
+  std::vector<size_t> partStart;
+  for (size_t i = firstPart; i < dir.parts.size(); ++i) {
+    if (i > firstPart)
+      spec += ' ';
+    partStart.push_back(spec.size());
+    spec += dir.parts[i].text;
+  }
   const Token &typeTok = dir.parts[firstPart];
   loc = typeTok.loc;
   size_t bracket = spec.find('[');
   std::string typeName = spec.substr(0, bracket);
+  while (!typeName.empty() && typeName.back() == ' ')
+    typeName.pop_back(); // `i64 [N]`
   auto parsed = parseElemType(typeName);
   if (!parsed) {
     diags.error(typeTok.loc,
@@ -136,7 +170,18 @@ bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
     return false;
   }
   sizeText = spec.substr(bracket + 1, spec.size() - bracket - 2);
-  loc.col += static_cast<uint32_t>(bracket + 1);
+  // `TYPE[ ]` is `TYPE[]`, as it was when parts were glued.
+  size_t first = sizeText.find_first_not_of(' ');
+  sizeText =
+      first == std::string::npos
+          ? std::string()
+          : sizeText.substr(first, sizeText.find_last_not_of(' ') - first + 1);
+  // Point at the first character of the size in the part holding the '['.
+  size_t part = 0;
+  while (part + 1 < partStart.size() && partStart[part + 1] <= bracket)
+    ++part;
+  loc = dir.parts[firstPart + part].loc;
+  loc.col += static_cast<uint32_t>(bracket - partStart[part] + 1);
   return true;
 }
 
@@ -147,12 +192,18 @@ void HeaderParser::parseParam(const Token &dir) {
   param.name = dir.parts[1].text;
   param.loc = dir.parts[1].loc;
   SourceLoc sizeLoc;
-  if (!parseTypeSpec(dir, 2, param.type, param.isArray, param.size.text,
-                     sizeLoc))
+  std::string sizeText;
+  if (!parseTypeSpec(dir, 2, param.type, param.isArray, sizeText, sizeLoc))
     return;
   if (!claimName(dir.parts[1]))
     return;
+  // The signature holds the size as one field, so it goes there without
+  // spaces; finish() checks the spaced text, which keeps operands apart.
+  for (char c : sizeText)
+    if (c != ' ')
+      param.size.text += c;
   header.params.push_back(param);
+  paramSizeText.push_back(sizeText);
   paramSizeLocs.push_back(sizeLoc);
 }
 
@@ -326,8 +377,20 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   // -D values replace declared constants or add new ones.
   std::map<std::string, std::string> defineByUpper;
-  for (const auto &[name, value] : defines)
-    defineByUpper[upperCase(name)] = value;
+  // The defines arrive sorted by name, so 'n' and 'N' cannot be ordered
+  // by the command line: two different values for one constant are an
+  // error, not a choice by sort order.
+  std::map<std::string, std::string> defineSpelling;
+  for (const auto &[name, value] : defines) {
+    std::string upper = upperCase(name);
+    auto [it, inserted] = defineByUpper.emplace(upper, value);
+    if (!inserted && it->second != value)
+      diags.error(fileStart, "-D " + defineSpelling[upper] + "=" + it->second +
+                                 " and -D " + name + "=" + value +
+                                 " give one constant two values (names "
+                                 "ignore case)");
+    defineSpelling.emplace(upper, name);
+  }
   for (const auto &[upper, value] : defineByUpper) {
     bool declared = false;
     for (const ConstDecl &c : header.consts)
@@ -340,57 +403,118 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     }
   }
 
-  // Constants in declaration order; each may use the ones before it.
-  std::map<std::string, int64_t> known;
-  rt::NameLookup lookup =
-      [&](const std::string &name) -> std::optional<int64_t> {
-    auto it = known.find(upperCase(name));
-    if (it == known.end())
-      return std::nullopt;
-    return it->second;
-  };
+  // The text of every integer constant, after -D.
+  std::vector<std::string> texts(header.consts.size());
+  std::map<std::string, size_t> constByUpper;
   for (size_t i = 0; i < header.consts.size(); ++i) {
     ConstDecl &c = header.consts[i];
     std::string upper = upperCase(c.name);
-    std::string text = constExprs[i];
+    constByUpper[upper] = i;
+    texts[i] = constExprs[i];
     auto def = defineByUpper.find(upper);
-    if (def != defineByUpper.end()) {
-      Token lit;
-      if (classifyNumber(def->second, lit, nullptr) &&
-          lit.kind == TokenKind::Float) {
-        c.isFloat = true;
-        c.floatValue = lit.floatValue;
-        continue;
-      }
-      c.isFloat = false;
-      text = def->second;
-    }
-    if (c.isFloat)
+    if (def == defineByUpper.end())
       continue;
-    rt::SizeEval r = rt::evaluateSizeExpr(text, lookup);
-    if (r.status != rt::SizeEval::Known) {
-      std::string why = r.status == rt::SizeEval::Symbolic
-                            ? "unknown name '" + r.detail + "'"
-                            : r.detail;
-      diags.error(c.loc.valid() ? c.loc : fileStart,
-                  "constant '" + c.name + "' = '" + text +
-                      "' is not a compile-time integer: " + why);
+    Token lit;
+    if (classifyNumber(def->second, lit, nullptr) &&
+        lit.kind == TokenKind::Float) {
+      c.isFloat = true;
+      c.floatValue = lit.floatValue;
       continue;
     }
-    c.intValue = r.value;
-    known[upper] = r.value;
+    c.isFloat = false;
+    texts[i] = def->second;
   }
+
+  // A constant may use any other, declared or from -D, wherever it is: each
+  // is evaluated when first needed, so no value depends on the order of the
+  // declarations or of the -D options (which arrive sorted by name). A
+  // constant that needs itself is an error naming the cycle.
+  enum class State { Pending, Evaluating, Done, Failed };
+  std::vector<State> states(header.consts.size(), State::Pending);
+  std::vector<size_t> evaluating; // the chain being evaluated, outermost first
+  std::map<std::string, int64_t> known;
+  std::function<void(size_t)> evaluate;
+  rt::NameLookup lookup =
+      [&](const std::string &name) -> std::optional<int64_t> {
+    std::string upper = upperCase(name);
+    auto it = known.find(upper);
+    if (it != known.end())
+      return it->second;
+    auto c = constByUpper.find(upper);
+    if (c == constByUpper.end() || header.consts[c->second].isFloat)
+      return std::nullopt;
+    size_t i = c->second;
+    if (states[i] == State::Evaluating) {
+      // A cycle: report it once, at the constant where it closes, and fail
+      // every constant on it without further errors.
+      std::string path;
+      size_t from = evaluating.size();
+      while (from > 0 && evaluating[from - 1] != i)
+        --from;
+      for (size_t k = from - 1; k < evaluating.size(); ++k) {
+        path += header.consts[evaluating[k]].name + " -> ";
+        states[evaluating[k]] = State::Failed;
+      }
+      path += header.consts[i].name;
+      const ConstDecl &cd = header.consts[i];
+      diags.error(cd.loc.valid() ? cd.loc : fileStart,
+                  "constant '" + cd.name + "' = '" + texts[i] +
+                      "' is not a compile-time integer: it depends on "
+                      "itself (" +
+                      path + ")");
+      return std::nullopt;
+    }
+    if (states[i] == State::Pending)
+      evaluate(i);
+    it = known.find(upper);
+    return it == known.end() ? std::nullopt : std::optional(it->second);
+  };
+  evaluate = [&](size_t i) {
+    ConstDecl &c = header.consts[i];
+    states[i] = State::Evaluating;
+    evaluating.push_back(i);
+    rt::SizeEval r = rt::evaluateSizeExpr(texts[i], lookup);
+    evaluating.pop_back();
+    if (states[i] == State::Failed)
+      return; // on a cycle, reported
+    if (r.status == rt::SizeEval::Known) {
+      states[i] = State::Done;
+      c.intValue = r.value;
+      known[upperCase(c.name)] = r.value;
+      return;
+    }
+    states[i] = State::Failed;
+    std::string why = r.detail;
+    if (r.status == rt::SizeEval::Symbolic) {
+      auto dep = constByUpper.find(upperCase(r.detail));
+      if (dep == constByUpper.end())
+        why = "unknown name '" + r.detail + "'";
+      else if (header.consts[dep->second].isFloat)
+        why = "'" + r.detail + "' is a float constant";
+      else
+        return; // that constant's error says why
+    }
+    diags.error(c.loc.valid() ? c.loc : fileStart,
+                "constant '" + c.name + "' = '" + texts[i] +
+                    "' is not a compile-time integer: " + why);
+  };
+  for (size_t i = 0; i < header.consts.size(); ++i)
+    if (!header.consts[i].isFloat && states[i] == State::Pending)
+      evaluate(i);
 
   for (size_t i = 0; i < header.params.size(); ++i) {
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
-    rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+    rt::SizeEval r = rt::evaluateSizeExpr(paramSizeText[i], lookup);
+    // The value is the one the runtime will compute from the signature.
+    if (r.status != rt::SizeEval::Invalid)
+      r = rt::evaluateSizeExpr(p.size.text, lookup);
     if (r.status == rt::SizeEval::Invalid)
       diags.error(paramSizeLocs[i],
-                  "bad size '" + p.size.text + "' for param '" + p.name +
+                  "bad size '" + paramSizeText[i] + "' for param '" + p.name +
                       "': " + r.detail,
-                  static_cast<uint32_t>(p.size.text.size()));
+                  static_cast<uint32_t>(paramSizeText[i].size()));
     else if (r.status == rt::SizeEval::Known && r.value < 0)
       diags.error(paramSizeLocs[i],
                   "size of param '" + p.name + "' is negative",

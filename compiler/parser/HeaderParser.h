@@ -48,7 +48,7 @@ private:
   std::map<std::string, SourceLoc> names; // upper-cased, for duplicates
   std::vector<std::string> constExprs;    // integer const text, by index
   std::vector<SourceLoc> paramSizeLocs, sharedSizeLocs;
-  std::vector<std::string> sharedSizeText;
+  std::vector<std::string> paramSizeText, sharedSizeText; // with spaces
   std::vector<std::string> regSizeText;
   std::vector<SourceLoc> regSizeLocs;
   std::vector<Token> boundsParts; // \! launch-bounds arguments, unevaluated

@@ -6,6 +6,7 @@
 // around or need more than one instruction have a hand-written handler.
 //
 //===----------------------------------------------------------------------===//
+#include "compiler/ir/AddressOrigins.h"
 #include "compiler/resolver/PrimitiveRows.h"
 #include "compiler/resolver/Resolver.h"
 
@@ -58,7 +59,7 @@ ElemType Resolver::floatElem() const {
 
 // --- Families ---------------------------------------------------------------
 
-void Resolver::lowerOp(const Item &, const PrimitiveInfo &info, Op op) {
+void Resolver::lowerOp(const Item &item, const PrimitiveInfo &info, Op op) {
   std::vector<ir::Value *> in = popOperands(info.in);
   size_t results = std::strlen(info.out);
   // Binary integer ops fold on constants: bounds and PICK indices stay
@@ -69,6 +70,10 @@ void Resolver::lowerOp(const Item &, const PrimitiveInfo &info, Op op) {
   }
   ir::Inst *inst = b.create(
       op, results ? cellType(info.out[0]) : ir::Type::Void, std::move(in));
+  if (op == Op::CpAsync) {
+    useAddress(item, inst, 0, ir::AddrSpace::Global);
+    useAddress(item, inst, 1, ir::AddrSpace::Shared);
+  }
   if (results)
     push(inst);
 }
@@ -81,24 +86,26 @@ void Resolver::lowerCmp(const Item &, const PrimitiveInfo &info, Pred pred) {
                          : b.icmp(pred, in[0], in[1]));
 }
 
-void Resolver::lowerLoad(const Item &, const PrimitiveInfo &info,
+void Resolver::lowerLoad(const Item &item, const PrimitiveInfo &info,
                          rows::MemWord word) {
   ir::Value *addr = popOperands(info.in)[0];
   ElemType elem = word.floatMode ? floatElem() : word.elem;
   ir::Inst *inst = b.create(Op::Load, cellType(info.out[0]), {addr});
   inst->elem = elem;
   inst->space = word.space;
+  useAddress(item, inst, 0, word.space);
   push(inst);
 }
 
-void Resolver::lowerStore(const Item &, const PrimitiveInfo &info,
+void Resolver::lowerStore(const Item &item, const PrimitiveInfo &info,
                           rows::MemWord word) {
   ir::Inst *inst = b.create(Op::Store, ir::Type::Void, popOperands(info.in));
   inst->elem = word.floatMode ? floatElem() : word.elem;
   inst->space = word.space;
+  useAddress(item, inst, 1, word.space);
 }
 
-void Resolver::lowerLoadVec(const Item &, const PrimitiveInfo &info,
+void Resolver::lowerLoadVec(const Item &item, const PrimitiveInfo &info,
                             rows::VecWord word) {
   ir::Value *addr = popOperands(info.in)[0];
   unsigned group = ++vectorLoads;
@@ -109,18 +116,21 @@ void Resolver::lowerLoadVec(const Item &, const PrimitiveInfo &info,
     inst->imm = word.lanes;
     inst->elem = floatElem();
     inst->space = word.space;
+    if (lane == 0)
+      useAddress(item, inst, 0, word.space);
     push(inst);
   }
 }
 
-void Resolver::lowerStoreVec(const Item &, const PrimitiveInfo &info,
+void Resolver::lowerStoreVec(const Item &item, const PrimitiveInfo &info,
                              rows::VecWord word) {
   ir::Inst *inst = b.create(Op::StoreVec, ir::Type::Void, popOperands(info.in));
   inst->elem = floatElem();
   inst->space = word.space;
+  useAddress(item, inst, word.lanes, word.space);
 }
 
-void Resolver::lowerAtomic(const Item &, const PrimitiveInfo &info,
+void Resolver::lowerAtomic(const Item &item, const PrimitiveInfo &info,
                            rows::AtomWord word) {
   bool isFloat = info.out[0] == 'f';
   ir::Inst *inst =
@@ -128,7 +138,81 @@ void Resolver::lowerAtomic(const Item &, const PrimitiveInfo &info,
   inst->imm = static_cast<int64_t>(word.op);
   inst->elem = isFloat ? floatElem() : ElemType::I64;
   inst->space = word.space;
+  useAddress(item, inst, static_cast<unsigned>(inst->operands.size() - 1),
+             word.space);
   push(inst);
+}
+
+// --- Address spaces ---------------------------------------------------------
+
+void Resolver::useAddress(const Item &item, const ir::Inst *inst,
+                          unsigned operand, ir::AddrSpace space) {
+  AddressUse use{inst, operand, space, item.prim, item.loc, item.text};
+  if (frames.size() > 1) {
+    use.calledWord = frames[1].def;
+    use.callLoc = frames[1].callLoc;
+    use.callLength = frames[1].callLength;
+  }
+  addressUses.push_back(std::move(use));
+}
+
+// The word that does the same in the other memory: @ and S@, 2F@ and 2SF@.
+static std::string otherSpaceWord(Prim prim) {
+  std::string name = primitiveName(prim);
+  size_t at = !name.empty() && name[0] >= '0' && name[0] <= '9' ? 1 : 0;
+  if (name.size() > at && name[at] == 'S' &&
+      lookupPrimitive(name.substr(0, at) + name.substr(at + 1)))
+    name.erase(at, 1);
+  else
+    name.insert(at, "S");
+  return lookupPrimitive(name) ? name : std::string();
+}
+
+void Resolver::checkAddressSpaces() {
+  if (addressUses.empty())
+    return;
+  ir::AddressOrigins origins(module.body);
+  const KernelHeader &header = program.header;
+  for (const AddressUse &use : addressUses) {
+    ir::AddressOrigin from = origins.of(use.inst->operands[use.operand]);
+    bool global = use.space == ir::AddrSpace::Global;
+    if (global ? !from.mayBeShared() : !from.mayBeGlobal())
+      continue;
+    bool copy = use.inst->op == Op::CpAsync;
+    const char *verb =
+        copy ? (global ? "copies from" : "copies to")
+        : use.inst->op == Op::Load || use.inst->op == Op::LoadLane ? "reads"
+        : use.inst->op == Op::Atomic                               ? "updates"
+                                                                   : "writes";
+    int index = global ? from.shared : from.param;
+    std::string array =
+        index < 0 ? std::string(global ? "shared arrays" : "array params")
+                  : (global ? "the shared array '" : "the array param '") +
+                        (global ? header.shared[size_t(index)].name
+                                : header.params[size_t(index)].name) +
+                        "'";
+    // Only from the wrong memory, or maybe (another path, a load).
+    bool only =
+        (global ? !from.mayBeGlobal() : !from.mayBeShared()) && !from.viaMemory;
+    std::string msg = "'" + use.text + "' " + verb +
+                      (global ? " global" : " shared") + " memory but ";
+    msg += copy ? (global ? "its source (the first operand)"
+                          : "its destination (the second operand)")
+                : "its address";
+    msg += (only ? " is in " : " may come from ") + array;
+    if (!global)
+      msg += " (global memory)";
+    if (from.viaMemory && global)
+      msg += ", stored to memory and loaded back";
+    std::string other = copy ? std::string() : otherSpaceWord(use.prim);
+    if (only && !other.empty())
+      msg += ": use " + other;
+    diags.error(use.loc, msg, static_cast<uint32_t>(use.text.size()));
+    // The same word may be right from one call and wrong from another.
+    if (use.calledWord)
+      diags.note(use.callLoc, "in '" + use.calledWord->name + "' called here",
+                 use.callLength);
+  }
 }
 
 void Resolver::lowerShfl(const Item &, const PrimitiveInfo &info,
@@ -217,6 +301,7 @@ void Resolver::rFrom(const Item &item) {
 }
 void Resolver::rFetch(const Item &item) {
   if (state.ret.empty()) {
+    ++depthErrors;
     diags.error(item.loc,
                 "return stack underflow: '" + item.text +
                     "' without a matching >R",

@@ -49,7 +49,31 @@ private:
   /// Resolves body[begin, end), unrolling UNROLL DO loops.
   void resolveRange(const std::vector<Item> &body, size_t begin, size_t end);
   /// Resolves the UNROLL DO at body[doIndex]; returns its LOOP's index.
-  size_t unrollLoop(const std::vector<Item> &body, size_t doIndex);
+  /// `implicit`: unrolled because its body changes the stack depth.
+  size_t unrollLoop(const std::vector<Item> &body, size_t doIndex,
+                    bool implicit = false);
+  /// Resolves the DO at body[doIndex], whose bounds are constants, as a
+  /// loop; if its body then changes the stack depth, takes that back and
+  /// unrolls it. Returns its LOOP's index.
+  size_t tryLoop(const std::vector<Item> &body, size_t doIndex);
+  /// What a trial (tryLoop, tryBegin) takes back when it fails.
+  struct Trial {
+    MachineState state;
+    ir::Block *block;
+    size_t insts;
+    ir::Terminator term;
+    size_t blocks, control, exits, uses;
+    DiagnosticEngine::Checkpoint diags;
+    unsigned depthErrors;
+  };
+  Trial startTrial();
+  void rollback(const Trial &t);
+  /// The same for the BEGIN at body[beginIndex]: if its body changes the
+  /// depth, the loop is run while compiling, each exit flag a constant.
+  /// Returns the index of its UNTIL, REPEAT or AGAIN.
+  size_t tryBegin(const std::vector<Item> &body, size_t beginIndex);
+  /// Whether body[i] is a DO or ?DO whose bounds are constants here.
+  bool constantBoundsDo(const Item &item) const;
   void resolveItem(const Item &item);
   /// Adds `cost` to the work budget; past it, reports that the kernel is
   /// too large and returns false.
@@ -115,6 +139,26 @@ private:
   /// Records that the kernel needs sm_<sm> or newer (checked by codegen).
   void requireSm(const Item &item, unsigned sm);
 
+  /// A memory word's address operand, checked against the word's memory
+  /// space once the whole kernel is resolved (loops carry addresses).
+  struct AddressUse {
+    const ir::Inst *inst;
+    unsigned operand;
+    ir::AddrSpace space;
+    Prim prim;
+    SourceLoc loc;
+    std::string text; // the word as written
+    // Inside a word: the kernel body's call that led here, for a note.
+    const WordDef *calledWord = nullptr;
+    SourceLoc callLoc{};
+    uint32_t callLength = 1;
+  };
+  void useAddress(const Item &item, const ir::Inst *inst, unsigned operand,
+                  ir::AddrSpace space);
+  /// Reports global words on shared addresses and shared words on array
+  /// params (ir/AddressOrigins.h).
+  void checkAddressSpaces();
+
   // Control flow.
   PendingEdge branchAway(const Item &item, std::string what);
   void condBranch(ir::Value *flag, ir::Block *ifTrue, PendingEdge *ifFalse,
@@ -143,7 +187,11 @@ private:
   unsigned mmaGroups = 0;         // numbers MmaLane groups
   unsigned targetWordGroups = 0;  // numbers TargetWord groups
   std::vector<size_t> regOffsets; // where each register array starts
+  std::vector<AddressUse> addressUses;
   bool tooLarge = false;
+  /// Errors that a different stack depth could avoid (paths or a loop that
+  /// disagree, underflow): a DO loop on trial that sees one is unrolled.
+  unsigned depthErrors = 0;
 };
 
 } // namespace wf

@@ -35,6 +35,8 @@ bool Resolver::run() {
   resolveRange(program.kernel.body, 0, program.kernel.body.size());
   if (reachable())
     current->term.kind = ir::Terminator::Kind::Ret;
+  if (!tooLarge)
+    checkAddressSpaces();
   return !diags.hasErrors();
 }
 
@@ -44,6 +46,7 @@ bool Resolver::need(const Item &item, size_t count) {
   std::string where;
   if (frames.size() > 1)
     where = " (in '" + frames.back().def->name + "')";
+  ++depthErrors;
   diags.error(item.loc,
               "stack underflow: '" + item.text + "' needs " +
                   std::to_string(count) + (count == 1 ? " item" : " items") +
@@ -168,15 +171,164 @@ void Resolver::resolveRange(const std::vector<Item> &body, size_t begin,
     const Item &item = body[i];
     if (item.kind == ItemKind::Control && item.unroll)
       i = unrollLoop(body, i);
+    else if (constantBoundsDo(item))
+      i = tryLoop(body, i);
+    else if (item.kind == ItemKind::Control &&
+             item.control == ControlWord::Begin && reachable())
+      i = tryBegin(body, i);
     else
       resolveItem(item);
   }
 }
 
+bool Resolver::constantBoundsDo(const Item &item) const {
+  if (item.kind != ItemKind::Control ||
+      (item.control != ControlWord::Do && item.control != ControlWord::QDo) ||
+      !reachable() || state.data.size() < 2)
+    return false;
+  return ir::IRBuilder::constValue(state.data.back()) &&
+         ir::IRBuilder::constValue(state.data[state.data.size() - 2]);
+}
+
+// In the public WarpForth the stack is memory, so `10 0 DO I LOOP` leaves
+// ten cells. Here a loop's body must keep the depth, unless the trip count
+// is known: then the loop is unrolled (as UNROLL DO), I is a constant in
+// each copy, IFs on it fold, and the depth after each copy is static. Most
+// constant-bound loops keep the depth and stay loops, so the loop is first
+// resolved as one; an error a different depth could avoid takes that back
+// (blocks, instructions, state and diagnostics) and unrolls it. The trial's
+// work stays charged to the budget, so nested retries cannot run away.
+Resolver::Trial Resolver::startTrial() {
+  return Trial{state,
+               current,
+               current->insts.size(),
+               current->term,
+               module.body.blocks.size(),
+               control.size(),
+               frames.back().exits.size(),
+               addressUses.size(),
+               diags.checkpoint(),
+               depthErrors};
+}
+
+void Resolver::rollback(const Trial &t) {
+  diags.rollback(t.diags);
+  depthErrors = t.depthErrors;
+  module.body.blocks.resize(t.blocks);
+  t.block->insts.resize(t.insts);
+  t.block->term = t.term;
+  current = t.block;
+  b.setBlock(current);
+  state = t.state;
+  control.resize(t.control);
+  frames.back().exits.resize(t.exits);
+  addressUses.resize(t.uses);
+}
+
+size_t Resolver::tryLoop(const std::vector<Item> &body, size_t doIndex) {
+  const Item &doItem = body[doIndex];
+  size_t loopIndex = doItem.match;
+  const Trial trial = startTrial();
+  resolveItem(doItem);
+  resolveRange(body, doIndex + 1, loopIndex);
+  // The body may have stopped early (too many errors, too large); its
+  // constructs are then still open and LOOP must not close them.
+  bool unroll = depthErrors != trial.depthErrors;
+  if (!unroll && (tooLarge || diags.saturated()))
+    return loopIndex;
+  if (!unroll)
+    resolveItem(body[loopIndex]);
+  if (depthErrors == trial.depthErrors || tooLarge)
+    return loopIndex;
+  rollback(trial);
+  return unrollLoop(body, doIndex, /*implicit=*/true);
+}
+
+// A BEGIN loop whose body changes the depth is run while compiling, as an
+// unrolled DO loop is: each copy's exit flag must then be a constant
+// (`0 BEGIN DUP 1+ DUP 5 = UNTIL` leaves 0 1 2 3 4 5). BEGIN ... UNTIL,
+// BEGIN ... WHILE ... REPEAT and BEGIN ... AGAIN (left by EXIT); a loop
+// with several WHILEs keeps the error.
+size_t Resolver::tryBegin(const std::vector<Item> &body, size_t beginIndex) {
+  const Item &beginItem = body[beginIndex];
+  constexpr size_t none = static_cast<size_t>(-1);
+  size_t close = none, whileIndex = none, depth = 0;
+  bool several = false;
+  for (size_t k = beginIndex + 1; k < body.size() && close == none; ++k) {
+    const Item &it = body[k];
+    if (it.kind != ItemKind::Control)
+      continue;
+    if (it.control == ControlWord::Begin)
+      ++depth;
+    else if (it.control == ControlWord::Until ||
+             it.control == ControlWord::Again ||
+             it.control == ControlWord::Repeat) {
+      if (depth == 0)
+        close = k;
+      else
+        --depth;
+    } else if (it.control == ControlWord::While && depth == 0) {
+      several = whileIndex != none;
+      whileIndex = k;
+    }
+  }
+  bool repeat = close != none && body[close].control == ControlWord::Repeat;
+  if (close == none || several || repeat != (whileIndex != none)) {
+    resolveItem(beginItem);
+    return beginIndex;
+  }
+  const Trial trial = startTrial();
+  resolveItem(beginItem);
+  resolveRange(body, beginIndex + 1, close);
+  bool simulate = depthErrors != trial.depthErrors;
+  if (!simulate && (tooLarge || diags.saturated()))
+    return close;
+  if (!simulate)
+    resolveItem(body[close]);
+  if (depthErrors == trial.depthErrors || tooLarge)
+    return close;
+  rollback(trial);
+
+  size_t firstEnd = repeat ? whileIndex : close;
+  bool again = body[close].control == ControlWord::Again;
+  while (!tooLarge && charge(beginItem, 1 + state.flatten().size())) {
+    resolveRange(body, beginIndex + 1, firstEnd);
+    if (!reachable() || tooLarge || diags.saturated())
+      break;
+    if (again)
+      continue;
+    const Item &test = body[firstEnd];
+    b.setBlock(current);
+    b.setLoc(test.loc);
+    if (!need(test, 1))
+      break;
+    std::optional<int64_t> flag = ir::IRBuilder::constValue(popInt());
+    if (!flag) {
+      ++depthErrors;
+      diags.error(test.loc,
+                  test.text +
+                      " needs a flag known at compile time: the loop body "
+                      "changes the stack depth, so the loop is run while "
+                      "compiling",
+                  static_cast<uint32_t>(test.text.size()));
+      break; // the rest is checked as if the loop ended here
+    }
+    if (!repeat ? *flag != 0 : *flag == 0)
+      break;
+    if (repeat) {
+      resolveRange(body, whileIndex + 1, close);
+      if (!reachable() || tooLarge || diags.saturated())
+        break;
+    }
+  }
+  return close;
+}
+
 // Fully unrolls `UNROLL DO ... LOOP`: the body is resolved once per
 // iteration with I as a constant, so register arrays indexed by I resolve
 // to fixed slots. The bounds (and a +LOOP step) must be constants.
-size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
+size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex,
+                            bool implicit) {
   static constexpr int64_t maxIterations = 4096;
   const Item &doItem = body[doIndex];
   size_t loopIndex = doItem.match;
@@ -205,8 +357,12 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
   if (doItem.control == ControlWord::Do && *start == *limit) {
     // DO runs its body before testing, so equal bounds wrap all the way
     // round: 2^64 iterations.
+    ++depthErrors;
     diags.error(doItem.loc,
-                "UNROLL DO with equal bounds (" + std::to_string(*start) +
+                std::string(implicit ? "this DO loop changes the stack depth, "
+                                       "so it is unrolled, but DO"
+                                     : "UNROLL DO") +
+                    " with equal bounds (" + std::to_string(*start) +
                     ") would run 2^64 times; use ?DO to run it zero times",
                 static_cast<uint32_t>(doItem.text.size()));
     control.pop_back();
@@ -217,7 +373,9 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
     // An iteration costs a step and a copy of the state, as LOOP does.
     if (tooLarge || !charge(doItem, 1 + state.flatten().size()))
       break;
-    if (n == maxIterations) {
+    // A loop unrolled because it changes the depth has no cap of its own:
+    // its growing state makes each copy dearer, and the budget stops it.
+    if (n == maxIterations && !implicit) {
       diags.error(doItem.loc, "UNROLL loop runs more than " +
                                   std::to_string(maxIterations) +
                                   " iterations");
@@ -238,9 +396,14 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
         break;
       auto c = ir::IRBuilder::constValue(popInt());
       if (!c) {
+        if (implicit)
+          ++depthErrors;
         diags.error(loopItem.loc,
-                    "+LOOP in an UNROLL loop needs a step "
-                    "known at compile time",
+                    implicit ? "+LOOP needs a step known at compile time: "
+                               "the loop body changes the stack depth, so "
+                               "the loop is unrolled"
+                             : "+LOOP in an UNROLL loop needs a step "
+                               "known at compile time",
                     static_cast<uint32_t>(loopItem.text.size()));
         current = nullptr;
         break;
@@ -262,7 +425,11 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex) {
   if (reachable())
     edges.push_back(branchAway(loopItem, "the end of the loop"));
   if (!edges.empty() || reachable())
-    mergeEdges(std::move(edges), loopItem, "UNROLL DO ... LOOP");
+    mergeEdges(std::move(edges), loopItem,
+               !implicit ? "UNROLL DO ... LOOP"
+               : loopItem.control == ControlWord::PlusLoop
+                   ? "DO ... +LOOP, unrolled"
+                   : "DO ... LOOP, unrolled");
   return loopIndex;
 }
 
@@ -365,11 +532,19 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
   std::vector<PendingEdge> kept;
   for (PendingEdge &e : edges) {
     if (!kept.empty() && !e.state.sameShape(shape)) {
+      ++depthErrors;
+      // What would make the depths static: an IF on a constant resolves
+      // one branch only.
+      bool ifPaths = std::string(construct).rfind("IF", 0) == 0;
       diags.error(item.loc,
                   std::string("paths meeting at ") + item.text + " (" +
                       construct + ") disagree: " + firstWhat + " leaves " +
                       depthSummary(shape) + ", " + e.what + " leaves " +
-                      depthSummary(e.state),
+                      depthSummary(e.state) +
+                      (ifPaths ? "; the branches may leave different "
+                                 "depths only when the IF flag is known at "
+                                 "compile time"
+                               : ""),
                   static_cast<uint32_t>(item.text.size()));
       continue;
     }
@@ -450,6 +625,10 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
                           unsigned successor, const MachineState &s) {
   from->term.targets[successor] = loop.header;
   if (!s.sameShape(loop.headerState)) {
+    ++depthErrors;
+    // What would make the depth static: a DO loop with constant bounds is
+    // unrolled (tryLoop), a BEGIN loop with constant flags run (tryBegin).
+    bool isDo = loop.tag == OpenConstruct::Tag::Do;
     diags.error(item.loc,
                 std::string(construct) +
                     ": the loop body must keep the "
@@ -457,7 +636,14 @@ void Resolver::branchBack(const OpenConstruct &loop, const Item &item,
                     controlWordName(loop.word) + " (line " +
                     std::to_string(loop.loc.line) +
                     "): " + depthSummary(loop.headerState) + " there, " +
-                    depthSummary(s) + " at " + item.text,
+                    depthSummary(s) + " at " + item.text +
+                    (isDo ? "; for the body to change the depth, the loop "
+                            "bounds must be known at compile time (the loop "
+                            "is then unrolled)"
+                          : "; for the body to change the depth, the loop's "
+                            "exit flags must be known at compile time (a "
+                            "loop with one WHILE at most is then run while "
+                            "compiling)"),
                 static_cast<uint32_t>(item.text.size()));
     return;
   }

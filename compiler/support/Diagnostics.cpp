@@ -28,8 +28,18 @@ void DiagnosticEngine::report(Severity severity, SourceLoc loc,
     return;
   if (severity == Severity::Error)
     ++errors;
-  diags.push_back({severity, loc, length == 0 ? 1 : length,
-                   std::move(message)});
+  diags.push_back(
+      {severity, loc, length == 0 ? 1 : length, std::move(message)});
+}
+
+void DiagnosticEngine::rollback(const Checkpoint &c) {
+  for (size_t i = c.count; i < diags.size(); ++i) {
+    const Diagnostic &d = diags[i];
+    seen.erase({d.loc.file, d.loc.line, d.loc.col, d.message});
+  }
+  diags.erase(diags.begin() + static_cast<std::ptrdiff_t>(c.count),
+              diags.end());
+  errors = c.errors;
 }
 
 static const char *severityName(Severity severity) {
@@ -51,8 +61,8 @@ std::string DiagnosticEngine::render() const {
   std::string out;
   for (const Diagnostic &d : diags) {
     if (d.loc.valid()) {
-      out += sources.path(d.loc.file) + ":" + std::to_string(d.loc.line) +
-             ":" + std::to_string(d.loc.col) + ": ";
+      out += sources.path(d.loc.file) + ":" + std::to_string(d.loc.line) + ":" +
+             std::to_string(d.loc.col) + ": ";
     } else {
       out += "warpforthc: ";
     }

@@ -39,6 +39,17 @@ public:
   bool saturated() const { return errors >= maxErrors; }
   const std::vector<Diagnostic> &all() const { return diags; }
 
+  /// A point to go back to: the resolver resolves a loop on trial and,
+  /// when the loop must be unrolled instead, takes back what it reported.
+  struct Checkpoint {
+    size_t count;
+    unsigned errors;
+  };
+  Checkpoint checkpoint() const { return {diags.size(), errors}; }
+  /// Forgets every diagnostic reported since `c`, so each may be reported
+  /// again.
+  void rollback(const Checkpoint &c);
+
   /// "file:line:col: error: message", the source line and a caret line.
   std::string render() const;
 

@@ -13,6 +13,8 @@
 \ never sees -inf - -inf. A row of -inf then ends with sum 0 and its
 \ softmax is 0 * inf = NaN, as torch gives.
 -3.4028234663852886e38 CONSTANT NEG-MAX
+\ -inf, for padding: exp(-inf - m) is 0 for every finite m.
+: -INF ( -- x )  NEG-MAX NEG-MAX F+ ;
 
 \ One element into the state: one exponential, and a rescale only when the
 \ max grows. A NaN x makes the sum NaN (so the row is NaN, as in torch).
@@ -53,4 +55,15 @@
     LANE-ID 0= IF  WARP-ID FLOATS RS + SF!  ELSE DROP THEN
     BARRIER
     0.0  GROUP 32 / 0 DO  I FLOATS RS + SF@ F+  LOOP
+  THEN ;
+
+\ The max over the row's group, in every thread of it.
+: MAX-REDUCE ( x -- max )
+  5 0 UNROLL DO
+    16 I RSHIFT GROUP < IF  DUP 16 I RSHIFT FSHFL-XOR FMAX  THEN
+  LOOP
+  GROUP 32 > IF
+    LANE-ID 0= IF  WARP-ID FLOATS RM + SF!  ELSE DROP THEN
+    BARRIER
+    NEG-MAX  GROUP 32 / 0 DO  I FLOATS RM + SF@ FMAX  LOOP
   THEN ;

@@ -1,29 +1,59 @@
 \ Softmax over the last dimension, rows of COLS elements: GROUP threads per
 \ row (several rows per block when GROUP <= 32, else one row per block).
-\ Grid: ceil(ROWS / (BDIM-X / GROUP)) blocks of BDIM-X threads.
-\ One pass reads the row for its max and sum (online: one exponential per
-\ element), a second reads it again (from L1/L2 for short rows) and writes
-\ exp(x - max) / sum.
-\ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, ESZ (bytes
-\ per element) and LD ( addr -- x ) / ST ( x addr -- ) for its dtype.
+\ Grid: ceil(ROWS / (BDIM-X / GROUP)) blocks of BDIM-X threads. Each thread
+\ reads VW consecutive elements at a time (VW = 4 needs COLS a multiple of
+\ 4 and X, Y aligned to 4 elements).
+\ With -D VPT=n (COLS <= n * VW * GROUP) each thread keeps its n vectors
+\ in registers: the row is read once. With VPT=0 (any length) one pass
+\ reads the row for its max and sum (online: one exponential per element)
+\ and a second reads it again (from L1/L2) to write exp(x - max) / sum.
+\ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, GROUP, VPT,
+\ VW, the register array XS (VPT*VW+1 floats), ESZ (bytes per element) and
+\ the dtype's LD ST LD4 ST4.
 INCLUDE ../lib/rowstats.fs
+INCLUDE ../lib/vec.fs
 
 : ROW ( -- r )  BID-X BDIM-X GROUP / *  TID-X GROUP / + ;
-: FIRST-COL ( -- j )  TID-X GROUP 1- AND ;
+: FIRST-COL ( -- j )  TID-X GROUP 1- AND  VW * ;
+\ The first column of this thread's v-th vector (v known when compiling).
+: COL ( v -- j )  GROUP VW * *  FIRST-COL + ;
+: STRIDE ( -- n )  GROUP VW * ;
 
-ROW ROWS < IF
+VPT 0 > IF ROW ROWS < IF
+  ROW COLS * ESZ * { off }
+  VPT 0 UNROLL DO
+    I COL DUP COLS < IF  ESZ * off + X + LDV
+    ELSE DROP  VW 0 UNROLL DO -INF LOOP THEN
+    VW 0 UNROLL DO  J VW * VW 1- I - + XS!  LOOP
+  LOOP
+  NEG-MAX  VPT VW * 0 UNROLL DO  I XS@ FMAX  LOOP
+  MAX-REDUCE { m }
+  0.0  VPT VW * 0 UNROLL DO  I XS@ m F- FEXP  DUP I XS!  F+  LOOP
+  SUM-REDUCE
+  \ A +inf max makes the row NaN, as in torch (inf - inf).
+  m m F- F+  1.0 SWAP F/ { inv }
+  VPT 0 UNROLL DO
+    I COL DUP COLS < IF
+      >R  VW 0 UNROLL DO  J VW * I + XS@ inv F*  LOOP  R> ESZ * off + Y + STV
+    ELSE DROP THEN
+  LOOP
+THEN THEN
+
+VPT 0 = IF ROW ROWS < IF
   ROW COLS * ESZ * { off }
   NEG-MAX 0.0 { m s }
   FIRST-COL BEGIN DUP COLS < WHILE
-    DUP ESZ * off + X + LD  m s ROT MS+ TO s TO m
-    GROUP +
+    DUP ESZ * off + X + LDV
+    VW 0 UNROLL DO  m s ROT MS+ TO s TO m  LOOP
+    STRIDE +
   REPEAT DROP
   m s MS-REDUCE TO s TO m
-  \ A +inf max makes the row NaN, as in torch (inf - inf).
   s m m F- F+ TO s
   1.0 s F/ { inv }
   FIRST-COL BEGIN DUP COLS < WHILE
-    DUP ESZ * off + X + LD m F- FEXP inv F*  OVER ESZ * off + Y + ST
-    GROUP +
+    DUP ESZ * off + X + LDV
+    VW 0 UNROLL DO  VW 1- ROLL m F- FEXP inv F*  LOOP
+    VW PICK ESZ * off + Y + STV
+    STRIDE +
   REPEAT DROP
-THEN
+THEN THEN

@@ -1,8 +1,11 @@
 \ Softmax backward over the last dimension of float16 rows, math in f32
-\ (softmax-backward-rows.fs): DX = Y * (DY - sum(DY * Y)).
+\ (softmax-backward-rows.fs): DX = Y * (DY - sum(DY * Y)). -D GROUP, VW and
+\ VPT as for softmax_f16.forth.
 \! kernel softmax_backward_f16
 \! float f32
+\! const VPT 0
 \! const GROUP 32
+\! const VW 1
 \! const ESZ 2
 \! param Y f16[ROWS*COLS]
 \! param DY f16[ROWS*COLS]
@@ -11,6 +14,12 @@
 \! param COLS i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg YS f32[VPT*VW+VW]
+\! reg DS f32[VPT*VW+VW]
 : LD HF@ ;
 : ST HF! ;
+: LD4 ( addr -- x0 x1 x2 x3 )
+  { a } a HF@  a 2 + HF@  a 4 + HF@  a 6 + HF@ ;
+: ST4 ( x0 x1 x2 x3 addr -- )
+  { x0 x1 x2 x3 a } x0 a HF!  x1 a 2 + HF!  x2 a 4 + HF!  x3 a 6 + HF! ;
 INCLUDE softmax-backward-rows.fs

@@ -1,8 +1,11 @@
 \ Softmax over the last dimension of bfloat16 rows, math in f32
-\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs).
+\ (softmax-rows.fs). -D GROUP=n threads per row (../lib/rowstats.fs), -D VW=4
+\ four elements per access, -D VPT=n vectors per thread in registers.
 \! kernel softmax_bf16
 \! float f32
+\! const VPT 0
 \! const GROUP 32
+\! const VW 1
 \! const ESZ 2
 \! param X bf16[ROWS*COLS]
 \! param Y bf16[ROWS*COLS]
@@ -10,6 +13,10 @@
 \! param COLS i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[VPT*VW+1]
 : LD BF@ ;
 : ST BF! ;
+INCLUDE ../lib/bf16.fs
+: LD4 BF16-LD4 ;
+: ST4 BF16-ST4 ;
 INCLUDE softmax-rows.fs

@@ -1,8 +1,11 @@
 \ Softmax over the last dimension of float16 rows, math in f32
-\ (softmax-rows.fs). -D GROUP=n: threads per row (see ../lib/rowstats.fs).
+\ (softmax-rows.fs). -D GROUP=n threads per row (../lib/rowstats.fs), -D VW=4
+\ four elements per access, -D VPT=n vectors per thread in registers.
 \! kernel softmax_f16
 \! float f32
+\! const VPT 0
 \! const GROUP 32
+\! const VW 1
 \! const ESZ 2
 \! param X f16[ROWS*COLS]
 \! param Y f16[ROWS*COLS]
@@ -10,6 +13,11 @@
 \! param COLS i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[VPT*VW+1]
 : LD HF@ ;
 : ST HF! ;
+: LD4 ( addr -- x0 x1 x2 x3 )
+  { a } a HF@  a 2 + HF@  a 4 + HF@  a 6 + HF@ ;
+: ST4 ( x0 x1 x2 x3 addr -- )
+  { x0 x1 x2 x3 a } x0 a HF!  x1 a 2 + HF!  x2 a 4 + HF!  x3 a 6 + HF! ;
 INCLUDE softmax-rows.fs

@@ -4,6 +4,7 @@
 \! float f32
 \! const PHASE 1
 \! const GROUP 256
+\! const VW 1
 \! const ESZ 2
 \! param X bf16[ROWS*COLS]
 \! param Y bf16[ROWS*COLS]
@@ -15,4 +16,7 @@
 \! shared RS f32[32]
 : LD BF@ ;
 : ST BF! ;
+INCLUDE ../lib/bf16.fs
+: LD4 BF16-LD4 ;
+: ST4 BF16-ST4 ;
 INCLUDE softmax-split.fs

@@ -4,6 +4,7 @@
 \! float f32
 \! const PHASE 1
 \! const GROUP 256
+\! const VW 1
 \! const ESZ 2
 \! param X f16[ROWS*COLS]
 \! param Y f16[ROWS*COLS]
@@ -15,4 +16,8 @@
 \! shared RS f32[32]
 : LD HF@ ;
 : ST HF! ;
+: LD4 ( addr -- x0 x1 x2 x3 )
+  { a } a HF@  a 2 + HF@  a 4 + HF@  a 6 + HF@ ;
+: ST4 ( x0 x1 x2 x3 addr -- )
+  { x0 x1 x2 x3 a } x0 a HF!  x1 a 2 + HF!  x2 a 4 + HF!  x3 a 6 + HF! ;
 INCLUDE softmax-split.fs

@@ -4,6 +4,7 @@
 \! float f32
 \! const PHASE 1
 \! const GROUP 256
+\! const VW 1
 \! const ESZ 4
 \! param X f32[ROWS*COLS]
 \! param Y f32[ROWS*COLS]
@@ -15,4 +16,6 @@
 \! shared RS f32[32]
 : LD F32@ ;
 : ST F32! ;
+: LD4 4F@ ;
+: ST4 4F! ;
 INCLUDE softmax-split.fs

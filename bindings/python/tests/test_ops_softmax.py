@@ -16,7 +16,7 @@ SHAPES = [(1, 1), (1, 2), (3, 31), (5, 33), (2, 3, 7), (4, 1000), (3, 4097),
           # a block per row: many rows of more than SHORT columns
           (sm.MIN_BLOCKS, 1500),
           # split across blocks: few rows longer than 2 CHUNKs
-          (2, 2 * sm.CHUNK + 77)]
+          (2, 2 * sm.CHUNK + 77), (2, 3 * sm.CHUNK)]
 
 
 def ref_softmax(x: np.ndarray) -> np.ndarray:
@@ -40,6 +40,23 @@ class Softmax(unittest.TestCase):
                 self.assertEqual(y.dtype, x.dtype)
                 self.assertEqual(y.shape, x.shape)
                 self.check(y, ref_softmax(f64(x)), dt, f"softmax {shape}")
+
+    def test_streaming_rows(self):
+        # Rows too long for registers are read twice instead (VPT=0).
+        sm.REGISTERS = False
+        try:
+            rng = np.random.default_rng(3)
+            for dt in dtypes():
+                x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
+                y = ops.softmax(x)
+                self.check(y, ref_softmax(f64(x)), dt, "streaming")
+                dy = cast(rng.standard_normal(x.shape), dt)
+                y64, dy64 = f64(y), f64(dy)
+                want = y64 * (dy64 - (dy64 * y64).sum(-1, keepdims=True))
+                self.check(ops.softmax_backward(y, dy), want, dt,
+                           "streaming backward")
+        finally:
+            sm.REGISTERS = True
 
     def test_backward(self):
         rng = np.random.default_rng(2)
@@ -67,6 +84,17 @@ class Softmax(unittest.TestCase):
             z = np.zeros((1, cols), np.float32)
             z[0, cols // 2] = np.inf
             self.assertTrue(np.isnan(ops.softmax(z)).all(), f"cols {cols}")
+
+    def test_unaligned_rows(self):
+        # Rows of a length not a multiple of 4, and a view starting one
+        # element in: one element per access.
+        rng = np.random.default_rng(4)
+        for dt in dtypes():
+            base = cast(rng.standard_normal(4 * 64 + 1) * 3, dt)
+            x = base[1:].reshape(4, 64)
+            self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "offset")
+            x = cast(rng.standard_normal((3, 2 * sm.CHUNK + 2)), dt)
+            self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "odd split")
 
     def test_out(self):
         x = np.linspace(-3, 3, 70, dtype=np.float32).reshape(2, 35)

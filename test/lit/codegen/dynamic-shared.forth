@@ -8,7 +8,7 @@
 \! param OUT f64[1]
 \! shared FIXED i32[5]
 \! shared DYN f64[]
-TID-X CELLS DYN + SF@ TID-X 4 * FIXED + I32@ S>F F+ OUT F!
+TID-X CELLS DYN + SF@ TID-X 4 * FIXED + SI32@ S>F F+ OUT F!
 
 \ CHECK:      // @shared FIXED i32 5
 \ CHECK-NEXT: // @dynamic-shared DYN f64

@@ -84,6 +84,17 @@ TEST_CASE("-D overrides a declared constant and sizes follow it") {
   CHECK(h.header.shared[0].count == 64);
 }
 
+TEST_CASE("-D values may use each other in any order") {
+  // Sorted by name, A comes first; it still sees B's value.
+  Header h("\\! kernel k\n\\! shared S f64[A]\n", {{"A", "B+1"}, {"B", "2"}});
+  REQUIRE_FALSE(h.diags.hasErrors());
+  CHECK(h.header.shared[0].count == 3);
+  Header cycle("\\! kernel k\n", {{"A", "B+1"}, {"B", "A"}});
+  CHECK(cycle.firstError().find("depends on itself (A -> B -> A)") !=
+        std::string::npos);
+  CHECK(cycle.diags.errorCount() == 1);
+}
+
 TEST_CASE("header errors name the problem") {
   CHECK(Header("\\! param X i64\n").firstError().find("must come first") !=
         std::string::npos);

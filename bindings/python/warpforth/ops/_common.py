@@ -57,6 +57,16 @@ class Arg:
             n *= d
         return n
 
+    @property
+    def address(self) -> int:
+        if self.is_torch:
+            return self.value.data_ptr()
+        return self.value.__array_interface__["data"][0]
+
+    @property
+    def itemsize(self) -> int:
+        return 4 if self.dtype == "f32" else 2
+
     def where(self) -> str:
         return f"cuda:{self.gpu_ordinal}" if self.on_gpu else "cpu"
 

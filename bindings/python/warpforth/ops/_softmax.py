@@ -8,42 +8,73 @@ from typing import Any
 from . import _common as c
 
 # How a row is split among threads, by its length: up to SHORT columns a
-# group of GROUP <= 32 lanes per row (several rows per 128-thread block); up
-# to LONG a block per row; longer rows with too few of them to fill the GPU
-# split across blocks (two launches: partial states, then the write).
+# group of at most 32 lanes per row (several rows per 128-thread block);
+# longer rows a block per row, or, when there are too few of them to fill
+# the GPU, split across blocks (two launches: partial states, then the
+# write). Threads read VW = 4 consecutive elements at a time where rows and
+# pointers allow. The forward keeps a row in registers where it fits (VPT
+# vectors per thread, within the register file: about 4 registers per value
+# plus 10, 64K per SM) and reads it once; otherwise it reads it twice.
 SHORT = 1024
-BLOCK = 256
 CHUNK = 8192         # columns per block when a row is split
 MIN_BLOCKS = 264     # about two waves on a 132-SM H100
+MAX_VALUES = {128: 64, 256: 64, 512: 32, 1024: 16}  # per thread, in registers
+REGISTERS = True     # tests turn it off to cover the streaming path
 
 
-def _plan(rows: int, cols: int) -> tuple[str, int]:
-    """('group', lanes per row) | ('block', threads) | ('split', chunks)."""
+def _pow2(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def _plan(rows: int, cols: int, vw: int,
+          arrays: int) -> tuple[str, int, int]:
+    """(how, threads per row, vectors per thread in registers or 0) with how
+    'group' (<= 32 lanes per row), 'block' (a block per row) or 'split'
+    (threads per row is then the number of chunks); `arrays` rows are held
+    per thread (the backward holds y and dy)."""
+    vectors = -(-cols // vw)
     if cols <= SHORT:
         lanes = 1
-        while lanes < 32 and lanes * 4 < cols:
+        while lanes < 32 and lanes * 4 < vectors:
             lanes *= 2
-        return "group", lanes
-    if rows >= MIN_BLOCKS or cols <= 2 * CHUNK:
-        return "block", BLOCK if cols <= 16384 else 1024
-    return "split", -(-cols // CHUNK)
+        vpt = _pow2(-(-vectors // lanes))
+        return "group", lanes, vpt if REGISTERS else 0
+    if rows < MIN_BLOCKS and cols > 2 * CHUNK:
+        return "split", -(-cols // CHUNK), 0
+    threads = min(1024, max(256, _pow2(-(-cols // 16))))
+    vpt = _pow2(-(-vectors // threads))
+    fits = REGISTERS and vpt * vw * arrays <= MAX_VALUES[threads]
+    return "block", threads, vpt if fits else 0
+
+
+def _vector_width(cols: int, *tensors: c.Arg) -> int:
+    """4 when every row starts on a 4-element boundary in every tensor."""
+    aligned = all(t.address % (4 * t.itemsize) == 0 for t in tensors)
+    return 4 if cols % 4 == 0 and aligned else 1
 
 
 def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
-                 out_args: list, part_per_row: int) -> None:
-    how, n = _plan(rows, cols)
+                 out_args: list, part_per_row: int,
+                 checked: list[c.Arg]) -> None:
+    vw = _vector_width(cols, *checked)
+    how, n, vpt = _plan(rows, cols, vw, len(args))
     if how == "split":
         part = c.empty(a, (rows * n * part_per_row,), "f32")
         for phase in (1, 2):
-            k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
-                         {"PHASE": phase, "GROUP": 1024})
+            defines = {"PHASE": phase, "GROUP": 1024, "VW": vw}
+            if name == "softmax_backward":
+                defines.pop("VW")  # its split kernel reads one at a time
+            k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a, defines)
             k(*args, *out_args, part, rows, cols, CHUNK, grid=(n, rows),
               block=1024)
         return
-    group = n
     block = 128 if how == "group" else n
-    k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, {"GROUP": group})
-    rows_per_block = block // group
+    defines = {"GROUP": n, "VPT": vpt, "VW": vw}
+    k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
+    rows_per_block = block // n
     k(*args, *out_args, rows, cols,
       grid=max(1, -(-rows // rows_per_block)), block=block)
 
@@ -56,7 +87,8 @@ def softmax(x: Any, out: Any = None) -> Any:
     out = c.output(out, a, a.shape)
     rows, cols = c.rows_cols(a)
     if rows and cols:
-        _launch_rows("softmax", a, rows, cols, [x], [out], 2)
+        _launch_rows("softmax", a, rows, cols, [x], [out], 2,
+                     [a, c.arg(out, "out")])
     return out
 
 
@@ -70,5 +102,6 @@ def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
     out = c.output(out, a, a.shape)
     rows, cols = c.rows_cols(a)
     if rows and cols:
-        _launch_rows("softmax_backward", a, rows, cols, [y, dy], [out], 1)
+        _launch_rows("softmax_backward", a, rows, cols, [y, dy], [out], 1,
+                     [a, b, c.arg(out, "out")])
     return out

@@ -1,0 +1,50 @@
+"""Timing helpers for the op benchmarks (GPU, torch): CUDA-event medians
+and the device-to-device copy rate of this run, which every bandwidth
+figure is compared with."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
+
+
+def median_ms(fn, reps: int = 20, warmup: int = 3,
+              device_only: bool = True) -> float:
+    """Median time of `fn` by CUDA events. With `device_only` a ~1 ms sleep
+    kernel is queued first, so the host's launch cost (Python, about 40 us
+    a launch for warpforth, about 10 for torch) overlaps it and the figure
+    is the GPU's time; without it, a launch-bound call shows its host
+    cost too."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        if device_only:
+            torch.cuda._sleep(2_000_000)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def copy_rate_tbs(nbytes: int = 1 << 30) -> float:
+    """Device-to-device copy (read + write) of a 1 GiB buffer, in TB/s."""
+    src = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    ms = median_ms(lambda: dst.copy_(src))
+    return 2 * nbytes / ms / 1e9
+
+
+def tbs(nbytes: int, ms: float) -> float:
+    return nbytes / ms / 1e9
