@@ -187,8 +187,8 @@ class RotaryScoresGpu(unittest.TestCase):
             qo, ko = ops.apply_rotary(q, k, cos, sin, out=out)
         s.synchronize()
         self.assertIs(qo, out[0])
-        wq, wk = hf_apply_rotary_pos_emb(q.double(), k.double(),
-                                         cos[None].double(), sin[None].double())
+        wq, wk = hf_apply_rotary_pos_emb(
+            q.double(), k.double(), cos[None].double(), sin[None].double())
         self.assertLessEqual(rel(qo, wq), F64_BOUND["float32"])
         self.assertLessEqual(rel(ko, wk), F64_BOUND["float32"])
 
@@ -253,7 +253,8 @@ class RotaryScoresGpu(unittest.TestCase):
                         .max()) * abs(sc)
                     top = max(1.0, float(want[shown].abs().max()))
                     err = float((s.double() - want)[shown].abs().max()) / top
-                    self.assertLessEqual(err, F64_BOUND[name] + acc / top, what)
+                    self.assertLessEqual(err, F64_BOUND[name] + acc / top,
+                                         what)
                     t = torch_scores(q, k, causal, sc)
                     err = float((s.double() - t.double())[shown].abs().max())
                     self.assertLessEqual(err / top, BOUND[name] + acc / top,

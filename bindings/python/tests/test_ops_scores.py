@@ -51,7 +51,8 @@ class Scores(unittest.TestCase):
                 k = cast(rng.standard_normal((b, h, m, d)), dt)
                 for causal in (True, False):
                     s = ops.attention_scores(q, k, causal=causal)
-                    self.assertEqual((s.dtype, s.shape), (q.dtype, (b, h, n, m)))
+                    self.assertEqual((s.dtype, s.shape),
+                                     (q.dtype, (b, h, n, m)))
                     self.check(s, f64(q), f64(k), causal, d ** -0.5, dt,
                                f"{shape} causal={causal}")
 
@@ -68,7 +69,8 @@ class Scores(unittest.TestCase):
                     s = ops.attention_scores(q, k, causal=causal)
                     self.check(s, f64(q), f64(k), causal, 8 ** -0.5, dt,
                                f"N{n} M{m} causal={causal}")
-        seen = {(key[0], dict(key[3]).get("VST", 1), dict(key[3]).get("BN", 64))
+        seen = {(key[0], dict(key[3]).get("VST", 1),
+                 dict(key[3]).get("BN", 64))
                 for key in _common._kernels if key[0].startswith("scores/")}
         for dt in dtypes():
             f = f"scores/attention_scores_{dt}.forth"
@@ -82,7 +84,8 @@ class Scores(unittest.TestCase):
         k = cast(rng.standard_normal((1, 2, 12, 16)), "f32")
         for scale in (1.0, 0.3, -2.0):
             s = ops.attention_scores(q, k, causal=False, scale=scale)
-            self.check(s, f64(q), f64(k), False, scale, "f32", f"scale {scale}")
+            self.check(s, f64(q), f64(k), False, scale, "f32",
+                       f"scale {scale}")
 
     def test_out(self):
         q = np.ones((1, 1, 3, 4), np.float32)

@@ -13,12 +13,6 @@ from . import _common as c
 BLOCK = 256
 
 
-def _address(x: Any) -> int:
-    if hasattr(x, "data_ptr"):
-        return x.data_ptr()
-    return x.__array_interface__["data"][0]
-
-
 def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
     if out is None:
         return c.empty(qa, qa.shape), c.empty(ka, ka.shape)
@@ -87,8 +81,9 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
     # row, half and buffer is aligned to that.
     v = 1
     width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
+    outs = (c.arg(q_out, "out[0]"), c.arg(k_out, "out[1]"))
     if width and (r // 2) % 4 == 0 and (d - r) % 4 == 0 and all(
-            _address(t) % width == 0 for t in (q, k, cos, sin, q_out, k_out)):
+            t.address % width == 0 for t in (qa, ka, ca, sa) + outs):
         v = 4
     units = (r // 2) // v + (d - r) // v
     bx = min(units, BLOCK)

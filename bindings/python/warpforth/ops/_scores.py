@@ -12,12 +12,6 @@ from . import _common as c
 SMALL_N = 16
 
 
-def _address(x: Any) -> int:
-    if hasattr(x, "data_ptr"):
-        return x.data_ptr()
-    return x.__array_interface__["data"][0]
-
-
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
@@ -53,7 +47,7 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
         defines.update(BN=16, TN=1)
     # Four scores per store (f32: 16 bytes, 16-bit types: 8) where M allows.
     width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
-    if width and m % 4 == 0 and _address(out) % width == 0:
+    if width and m % 4 == 0 and c.arg(out, "out").address % width == 0:
         defines["VST"] = 4
     kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
