@@ -1,4 +1,5 @@
-\ Attention scores S = Q K^T * SCALE for BH = B*H heads: Q is (BH, N, D),
+\ Attention scores S = Q K^T * SCALE for BH = B*H heads (f32; 16-bit
+\ inputs use the tensor cores, scores-mma.fs): Q is (BH, N, D),
 \ K is (BH, M, D), S is (BH, N, M). With CAUSAL (-D CAUSAL=1, the default)
 \ key j is hidden from query i when j > i + (M - N) (the diagonal aligned
 \ to the bottom-right, as in decoding): S is -inf there, and a tile wholly

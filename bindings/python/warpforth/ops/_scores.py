@@ -20,7 +20,9 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
     decoding with N new queries after M - N cached keys); the others are
     -inf, written without being computed (with M < N the first N - M
     queries see no key: rows of -inf). float32, bfloat16 or float16 in,
-    the same dtype out; the dot products accumulate in f32."""
+    the same dtype out; the dot products accumulate in f32: bfloat16 and
+    float16 on the tensor cores (their values are exact in TF32, so the
+    products are exact), float32 with SIMT FMAs."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     c.same_place(qa, ka)
@@ -42,14 +44,23 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
     if b * h * n * m == 0:
         return out
     defines = {"CAUSAL": 1 if causal else 0}
-    if n <= SMALL_N:
-        # Decoding: tiles of 16 queries, not 64 mostly past the end.
-        defines.update(BN=16, TN=1)
-    # Four scores per store (f32: 16 bytes, 16-bit types: 8) where M allows.
-    width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
-    if width and m % 4 == 0 and c.arg(out, "out").address % width == 0:
-        defines["VST"] = 4
-    kern = c.kernel(f"scores/attention_scores_{qa.dtype}.forth", qa, defines)
+    address = c.arg(out, "out").address
+    if qa.dtype == "f32":
+        # SIMT FMAs (f32 is not exact in TF32).
+        file = "scores/attention_scores_f32.forth"
+        if n <= SMALL_N:
+            # Decoding: tiles of 16 queries, not 64 mostly past the end.
+            defines.update(BN=16, TN=1)
+        if m % 4 == 0 and address % 16 == 0:
+            defines["VST"] = 4     # four scores per 16-byte store
+    else:
+        # bf16 and f16 are exact in TF32: the tensor cores.
+        file = f"scores/attention_scores_mma_{qa.dtype}.forth"
+        if n <= SMALL_N:
+            defines.update(BN=16, WN=16)
+        if m % 2 == 0 and address % 4 == 0:
+            defines["VST"] = 2     # two scores per 4-byte store
+    kern = c.kernel(file, qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
     kern(q, k, out, b * h, n, m, d, float(scale),
          grid=(-(-m // bm), -(-n // bn), b * h),
