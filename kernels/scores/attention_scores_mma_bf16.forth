@@ -31,6 +31,7 @@
 \! reg AFR f32[MT*4]
 INCLUDE ../lib/bf16x4.fs
 : LD BF@ ;
+: MMA MMA-TF32 ;   \ exact products: the values are exact in TF32
 : ST BF! ;
 : STORE2 ( x0 x1 addr -- )  >R >BF 16 LSHIFT SWAP >BF OR R> I32! ;
 INCLUDE scores-mma.fs

@@ -31,6 +31,7 @@
 \! reg AFR f32[MT*4]
 INCLUDE ../lib/f16x4.fs
 : LD HF@ ;
+: MMA MMA-TF32 ;   \ exact products: the values are exact in TF32
 : ST HF! ;
 : STORE2 ( x0 x1 addr -- )  >R >HF 16 LSHIFT SWAP >HF OR R> I32! ;
 INCLUDE scores-mma.fs

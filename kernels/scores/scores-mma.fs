@@ -10,9 +10,10 @@
 \ floats so that a fragment's 32 loads hit 32 banks. Grid
 \ (ceil(M/BM), ceil(N/BN), BH), block NTHREADS.
 \
-\ The wrapper declares the params Q K S BH N M D SCALE, the constants, LD
-\ ( addr -- x ), ST ( x addr -- ) and STORE2 ( x0 x1 addr -- ) for two
-\ adjacent scores (used with VST 2: M even and S 4-byte aligned).
+\ The wrapper declares the params Q K S BH N M D SCALE, the constants, MMA
+\ (MMA-TF32 for 16-bit inputs), LD ( addr -- x ), ST ( x addr -- ) and
+\ STORE2 ( x0 x1 addr -- ) for two adjacent scores (used with VST 2: M even
+\ and S 4-byte aligned).
 
 BID-Z { hd }
 BID-Y BN * { i0 }
@@ -82,7 +83,7 @@ D 0 ?DO
         I NT * ntile + 4 * { ai }
         I 4 * AFR@  I 4 * 1+ AFR@  I 4 * 2 + AFR@  I 4 * 3 + AFR@  b0 b1
         ai ACC@  ai 1+ ACC@  ai 2 + ACC@  ai 3 + ACC@
-        MMA-TF32
+        MMA
         ai 3 + ACC!  ai 2 + ACC!  ai 1+ ACC!  ai ACC!
       LOOP
     LOOP
