@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles every kernel under test/ and demo/ and checks its PTX:
+"""Compiles every kernel under test/, demo/ and kernels/ and checks its PTX:
 
 - no local memory (.local, ld.local, st.local): the stack lives in registers;
 - ptxas (when installed) accepts it for sm_90 and spills no register to
@@ -30,6 +30,16 @@ FLASH_VARIANTS = [
     ["-D", "HEAD_DIM=128"],
     ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0"],
 ]
+# warpforth.ops.attention_scores: causal or not, wide stores, decoding
+# tiles.
+SCORES_VARIANTS = [
+    [], ["-D", "CAUSAL=0"], ["-D", "VST=4"], ["-D", "VST=4", "-D", "CAUSAL=0"],
+    ["-D", "BN=16", "-D", "TN=1"], ["-D", "BN=16", "-D", "TN=1", "-D", "VST=4"],
+]
+SCORES_MMA_VARIANTS = [
+    [], ["-D", "CAUSAL=0"], ["-D", "VST=2"], ["-D", "VST=2", "-D", "CAUSAL=0"],
+    ["-D", "BN=16", "-D", "WN=16"], ["-D", "BN=16", "-D", "WN=16", "-D", "VST=2"],
+]
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
@@ -37,6 +47,13 @@ VARIANTS = {
     "flash_attention_tc_f32.forth": FLASH_VARIANTS + [
         ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
+    # The ops' kernels as warpforth.ops compiles them.
+    "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
+    "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
+    "apply_rotary_f16.forth": [[], ["-D", "V=4"]],
+    "attention_scores_f32.forth": SCORES_VARIANTS,
+    "attention_scores_mma_bf16.forth": SCORES_MMA_VARIANTS,
+    "attention_scores_mma_f16.forth": SCORES_MMA_VARIANTS,
 }
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is

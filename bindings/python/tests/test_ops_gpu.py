@@ -1,8 +1,17 @@
 """warpforth.ops on the GPU against torch in the same dtype (torch + CUDA
-needed; skipped otherwise, run by hand on a GPU machine):
+needed; skipped otherwise, run by hand on a GPU machine; ctest -L gpu runs
+it as python-ops-gpu):
 
     WARPFORTH_LIB=.../libwarpforth.so PYTHONPATH=bindings/python \\
         python3 bindings/python/tests/test_ops_gpu.py
+
+The rotary and scores ops are also checked against float64 with the CPU
+tests' bounds (F64_BOUND, as opcheck.DTYPES): the output's own rounding
+after f32 math, plus for attention_scores the f32 sum of d products
+(d * 2^-24 * the largest sum of |q_i k_i| * scale). Against torch in the
+same dtype they get BOUND (twice the rounding: torch rounds intermediate
+results, HF rotary q*cos and rotate_half(q)*sin before adding them, matmul
+before the scale), plus the same sum term for the scores.
 """
 
 from __future__ import annotations
@@ -163,6 +172,206 @@ class TopKTopPGpu(unittest.TestCase):
         want = hf_top_k(y, 10)
         self.assertIs(ops.top_k_mask(y, 10, out=y), y)
         self.assertTrue(torch.equal(y, want))
+
+
+# Against float64: the output's rounding after f32 math (opcheck.DTYPES).
+F64_BOUND = {"float32": 2e-6, "float16": 1e-3, "bfloat16": 8e-3}
+
+
+def tdt(name):
+    return getattr(torch, name)
+
+
+def rel(got, want) -> float:
+    got, want = got.double(), want.double()
+    return float((got - want).abs().max() / max(1.0, want.abs().max()))
+
+
+# HuggingFace transformers' code (models/llama/modeling_llama.py).
+def rotate_half(x):
+    x1 = x[..., : x.shape[-1] // 2]
+    x2 = x[..., x.shape[-1] // 2:]
+    return torch.cat((-x2, x1), dim=-1)
+
+
+def hf_apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
+    cos = cos.unsqueeze(unsqueeze_dim)
+    sin = sin.unsqueeze(unsqueeze_dim)
+    q_embed = (q * cos) + (rotate_half(q) * sin)
+    k_embed = (k * cos) + (rotate_half(k) * sin)
+    return q_embed, k_embed
+
+
+def hf_partial(q, k, cos, sin):
+    """Partial rotary as GPT-NeoX / Phi apply it: rotate the first r
+    features, pass the rest. cos/sin are (B, N, r)."""
+    r = cos.shape[-1]
+    qr, kr = hf_apply_rotary_pos_emb(q[..., :r], k[..., :r], cos, sin)
+    return (torch.cat((qr, q[..., r:]), -1), torch.cat((kr, k[..., r:]), -1))
+
+
+def hf_cos_sin(position_ids, dim, base, dtype):
+    """LlamaRotaryEmbedding (default rope) for (B, N) position ids."""
+    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).to(
+        device=position_ids.device, dtype=torch.float) / dim))
+    inv_freq_expanded = inv_freq[None, :, None].float().expand(
+        position_ids.shape[0], -1, 1)
+    position_ids_expanded = position_ids[:, None, :].float()
+    freqs = (inv_freq_expanded.float()
+             @ position_ids_expanded.float()).transpose(1, 2)
+    emb = torch.cat((freqs, freqs), dim=-1)
+    return emb.cos().to(dtype), emb.sin().to(dtype)
+
+
+def torch_scores(q, k, causal, scale):
+    n, m = q.shape[-2], k.shape[-2]
+    s = (q @ k.transpose(-1, -2)) * scale
+    if causal:
+        hidden = torch.ones(n, m, dtype=torch.bool, device=q.device).triu(
+            m - n + 1)
+        s = s.masked_fill(hidden, float("-inf"))
+    return s
+
+
+@unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
+class RotaryScoresGpu(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.manual_seed(0)
+
+    # ---- apply_rotary ---------------------------------------------------
+
+    def test_apply_rotary(self):
+        compiled = torch.compile(hf_partial)
+        # (B, Hq, Hkv, N, d, r, cos batched)
+        for b, hq, hkv, n, d, r, batched in [
+                (1, 1, 1, 1, 2, 2, False), (2, 8, 2, 33, 64, 64, True),
+                (1, 4, 4, 100, 128, 64, False), (2, 6, 3, 17, 80, 32, True),
+                (1, 2, 1, 9, 10, 6, False), (4, 32, 8, 256, 128, 128, False)]:
+            for name in DTYPES:
+                dt = tdt(name)
+                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+                pos = torch.arange(n, device="cuda").expand(b, n) + 7
+                cos, sin = hf_cos_sin(pos, r, 10000.0, dt)
+                if not batched:
+                    cos, sin = cos[0].contiguous(), sin[0].contiguous()
+                qo, ko = ops.apply_rotary(q, k, cos, sin)
+                self.assertEqual((qo.dtype, qo.device, qo.shape),
+                                 (dt, q.device, q.shape))
+                c3 = cos if batched else cos[None]
+                s3 = sin if batched else sin[None]
+                what = f"{name} B{b} Hq{hq} Hkv{hkv} N{n} d{d} r{r}"
+                wq, wk = hf_partial(q.double(), k.double(), c3.double(),
+                                    s3.double())
+                self.assertLessEqual(rel(qo, wq), F64_BOUND[name], what)
+                self.assertLessEqual(rel(ko, wk), F64_BOUND[name], what)
+                # torch.compile'd HF code too (Inductor computes in f32 and
+                # rounds once, as we do), on one shape: compiling is slow.
+                refs = (hf_partial, compiled) if d == 80 else (hf_partial,)
+                for ref in refs:
+                    tq, tk = ref(q, k, c3, s3)
+                    self.assertLessEqual(rel(qo, tq), BOUND[name], what)
+                    self.assertLessEqual(rel(ko, tk), BOUND[name], what)
+
+    def test_apply_rotary_stream_and_out(self):
+        q = torch.randn(2, 4, 64, 128, device="cuda")
+        k = torch.randn(2, 2, 64, 128, device="cuda")
+        cos, sin = ops.rotary_cos_sin(torch.arange(64, device="cuda"), 128)
+        out = (torch.empty_like(q), torch.empty_like(k))
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            qo, ko = ops.apply_rotary(q, k, cos, sin, out=out)
+        s.synchronize()
+        self.assertIs(qo, out[0])
+        wq, wk = hf_apply_rotary_pos_emb(
+            q.double(), k.double(), cos[None].double(), sin[None].double())
+        self.assertLessEqual(rel(qo, wq), F64_BOUND["float32"])
+        self.assertLessEqual(rel(ko, wk), F64_BOUND["float32"])
+
+    def test_rotary_cos_sin(self):
+        for name in DTYPES:
+            pos = torch.arange(3 * 50, device="cuda").reshape(3, 50) * 13
+            for dim, base in ((64, 10000.0), (128, 500000.0)):
+                cos, sin = ops.rotary_cos_sin(pos, dim, base=base,
+                                              dtype=tdt(name))
+                wc, ws = hf_cos_sin(pos, dim, base, tdt(name))
+                self.assertEqual((cos.shape, cos.dtype, cos.device),
+                                 (wc.shape, wc.dtype, wc.device))
+                # The same f32 angles as HF; our cos/sin are within half an
+                # ulp, torch's within one or two: 1e-6 in f32, a rounding
+                # of the dtype otherwise.
+                tol = 1e-6 if name == "float32" else F64_BOUND[name]
+                self.assertLessEqual(float((cos.float() - wc.float()).abs()
+                                           .max()), tol, name)
+                self.assertLessEqual(float((sin.float() - ws.float()).abs()
+                                           .max()), tol, name)
+            c1, _ = ops.rotary_cos_sin(pos[0], 64, dtype=tdt(name))
+            self.assertEqual(c1.shape, (50, 64))
+
+    def test_errors(self):
+        q = torch.randn(1, 2, 4, 8, device="cuda")
+        k = torch.randn(1, 2, 4, 8, device="cuda")
+        cos = torch.ones(4, 8, device="cuda")
+        with self.assertRaisesRegex(ValueError, "k: on cpu, but q is on cuda"):
+            ops.apply_rotary(q, k.cpu(), cos, cos)
+        with self.assertRaisesRegex(ValueError, "sin: on cpu"):
+            ops.apply_rotary(q, k, cos, cos.cpu())
+        with self.assertRaisesRegex(ValueError, "k: on cpu"):
+            ops.attention_scores(q, k.cpu())
+        with self.assertRaisesRegex(ValueError, "out: on cpu"):
+            ops.attention_scores(q, k, out=torch.empty(1, 2, 4, 4))
+        with self.assertRaisesRegex(ValueError, "q: the tensor is not "
+                                    "contiguous"):
+            ops.attention_scores(q.transpose(2, 3), k)
+
+    # ---- attention_scores -----------------------------------------------
+
+    def test_attention_scores(self):
+        for b, h, n, m, d in [(1, 1, 1, 1, 2), (2, 4, 1, 300, 64),
+                              (1, 8, 333, 333, 64), (2, 2, 100, 257, 128),
+                              (1, 2, 70, 40, 16), (2, 16, 512, 512, 64)]:
+            for name in DTYPES:
+                dt = tdt(name)
+                q = torch.randn(b, h, n, d, device="cuda", dtype=dt)
+                k = torch.randn(b, h, m, d, device="cuda", dtype=dt)
+                for causal, scale in ((True, None), (False, None),
+                                      (True, 0.3)):
+                    sc = d ** -0.5 if scale is None else scale
+                    s = ops.attention_scores(q, k, causal=causal, scale=scale)
+                    what = f"{name} B{b} H{h} N{n} M{m} d{d} causal={causal}"
+                    self.assertEqual((s.dtype, s.shape), (dt, (b, h, n, m)))
+                    want = torch_scores(q.double(), k.double(), causal, sc)
+                    shown = torch.isfinite(want)
+                    self.assertTrue(bool((s[~shown] == float("-inf")).all()),
+                                    what)
+                    acc = d * 2.0 ** -24 * float(
+                        (q.double().abs() @ k.double().abs().transpose(-1, -2))
+                        .max()) * abs(sc)
+                    top = max(1.0, float(want[shown].abs().max()))
+                    err = float((s.double() - want)[shown].abs().max()) / top
+                    self.assertLessEqual(err, F64_BOUND[name] + acc / top,
+                                         what)
+                    t = torch_scores(q, k, causal, sc)
+                    err = float((s.double() - t.double())[shown].abs().max())
+                    self.assertLessEqual(err / top, BOUND[name] + acc / top,
+                                         what)
+
+    def test_attention_scores_stream(self):
+        q = torch.randn(1, 4, 200, 64, device="cuda", dtype=torch.bfloat16)
+        k = torch.randn(1, 4, 300, 64, device="cuda", dtype=torch.bfloat16)
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            out = ops.attention_scores(q, k)
+        s.synchronize()
+        want = torch_scores(q.double(), k.double(), True, 0.125)
+        shown = torch.isfinite(want)
+        err = float((out.double() - want)[shown].abs().max())
+        self.assertLessEqual(err / max(1.0, float(want[shown].abs().max())),
+                             BOUND["bfloat16"])
 
 
 if __name__ == "__main__":

@@ -5,15 +5,18 @@ and on numpy arrays or CPU tensors (the CPU backend):
     from warpforth import ops
     y = ops.softmax(x)                       # any (..., n), f32/bf16/f16
     dx = ops.softmax_backward(y, dy)
+    q2, k2 = ops.apply_rotary(q, k, cos, sin)
+    s = ops.attention_scores(q, k, causal=True)
+    masked = ops.top_k_mask(logits, 50)
 
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them."""
 
+from ._rotary import apply_rotary, rotary_cos_sin
+from ._scores import attention_scores
 from ._softmax import softmax, softmax_backward
-
-__all__ = ["softmax", "softmax_backward"]
-
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
-from ._topk import top_k_mask, top_p_mask  # noqa: E402
+from ._topk import top_k_mask, top_p_mask
 
-__all__ += ["top_k_mask", "top_p_mask"]
+__all__ = ["apply_rotary", "attention_scores", "rotary_cos_sin", "softmax",
+           "softmax_backward", "top_k_mask", "top_p_mask"]

@@ -1,0 +1,68 @@
+"""attention_scores: q k^T * scale with a causal mask (kernels/scores/)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from . import _common as c
+
+
+# Up to this many queries, the kernel's tiles are 16 queries high.
+SMALL_N = 16
+
+
+def attention_scores(q: Any, k: Any, causal: bool = True,
+                     scale: Optional[float] = None, out: Any = None) -> Any:
+    """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
+    (B, H, N, M), scale 1/sqrt(d) unless given. With causal, query i sees
+    keys j <= i + (M - N) (the diagonal aligned to the bottom-right, as in
+    decoding with N new queries after M - N cached keys); the others are
+    -inf, written without being computed (with M < N the first N - M
+    queries see no key: rows of -inf). float32, bfloat16 or float16 in,
+    the same dtype out; the dot products accumulate in f32: bfloat16 and
+    float16 on the tensor cores (their values are exact in TF32, so the
+    products are exact), float32 with SIMT FMAs."""
+    qa = c.arg(q, "q", min_dims=4)
+    ka = c.arg(k, "k", min_dims=4)
+    c.same_place(qa, ka)
+    if len(qa.shape) != 4:
+        raise ValueError(f"q: expected (B, H, N, d), got shape {qa.shape}")
+    b, h, n, d = qa.shape
+    if len(ka.shape) != 4 or (ka.shape[0], ka.shape[1], ka.shape[3]) != (
+            b, h, d):
+        raise ValueError(f"k: shape {ka.shape}, expected (B, H, M, d) = "
+                         f"({b}, {h}, M, {d}) to match q {qa.shape}")
+    m = ka.shape[2]
+    if scale is None:
+        if d == 0:
+            raise ValueError("q: head dimension 0 (give scale=)")
+        scale = 1.0 / math.sqrt(d)
+    elif isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    out = c.output(out, qa, (b, h, n, m))
+    if b * h * n * m == 0:
+        return out
+    defines = {"CAUSAL": 1 if causal else 0}
+    address = c.arg(out, "out").address
+    if qa.dtype == "f32":
+        # SIMT FMAs (f32 is not exact in TF32).
+        file = "scores/attention_scores_f32.forth"
+        if n <= SMALL_N:
+            # Decoding: tiles of 16 queries, not 64 mostly past the end.
+            defines.update(BN=16, TN=1)
+        if m % 4 == 0 and address % 16 == 0:
+            defines["VST"] = 4     # four scores per 16-byte store
+    else:
+        # bf16 and f16 are exact in TF32: the tensor cores.
+        file = f"scores/attention_scores_mma_{qa.dtype}.forth"
+        if n <= SMALL_N:
+            defines.update(BN=16, WN=16)
+        if m % 2 == 0 and address % 4 == 0:
+            defines["VST"] = 2     # two scores per 4-byte store
+    kern = c.kernel(file, qa, defines)
+    bn, bm = kern.const("BN"), kern.const("BM")
+    kern(q, k, out, b * h, n, m, d, float(scale),
+         grid=(-(-m // bm), -(-n // bn), b * h),
+         block=kern.const("NTHREADS"))
+    return out
