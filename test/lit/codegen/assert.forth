@@ -9,7 +9,7 @@
 \ The IR always has it; the lowering decides.
 \ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
 
-\! kernel asserts
+\! kernel assert_codegen
 \! param X i64[4]
 X @ 0 > ASSERT
 7 X !
@@ -17,12 +17,12 @@ X @ 0 > ASSERT
 \ CHECK: // @checked
 \ CHECK-NEXT: // @check-site assert {{.*}}assert.forth:14:9
 \ CHECK-NEXT: // @end
-\ CHECK: .param .u64 asserts_param_1
+\ CHECK: .param .u64 assert_codegen_param_1
 \ CHECK: atom.global.cas.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], 0, 2;
 \ CHECK-NOT: atom.global.cas
 
 \ OFF-NOT: @check
-\ OFF-NOT: asserts_param_1
+\ OFF-NOT: assert_codegen_param_1
 \ OFF-NOT: atom.global.cas
 
 \ CHECKED: // @check-site access 8-byte load from param 'X', {{.*}}assert.forth:14:3
