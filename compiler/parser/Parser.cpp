@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/parser/Parser.h"
+#include "common/Error.h"
+#include "common/FileIO.h"
 
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/HeaderParser.h"
@@ -22,6 +24,8 @@
 namespace wf {
 
 namespace {
+// As for the kernel file itself (compiler/driver/Compiler.h).
+constexpr uint64_t kMaxIncludeBytes = 16 << 20;
 
 /// What an open control structure left on the compile-time control stack.
 enum class ControlTag { Orig, Dest, Do };
@@ -671,7 +675,7 @@ private:
     }
     for (const fs::path &candidate : candidates) {
       std::error_code ec;
-      if (!fs::is_regular_file(candidate, ec))
+      if (!fs::exists(candidate, ec))
         continue;
       std::string canonical = fs::weakly_canonical(candidate, ec).string();
       for (uint32_t open : includeStack) {
@@ -699,10 +703,18 @@ private:
                     name.length());
         return;
       }
-      std::ifstream in(candidate, std::ios::binary);
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      pushFile(sources.addFile(canonical, buffer.str()));
+      // A directory, a device or an oversized file is an error naming it
+      // (common/FileIO.h), not a hang or an empty include.
+      std::string text;
+      try {
+        text = rt::readRegularFile(candidate.string(), kMaxIncludeBytes,
+                                   "included files");
+      } catch (const rt::Error &e) {
+        diags.error(name.loc, std::string("INCLUDE: ") + e.what(),
+                    name.length());
+        return;
+      }
+      pushFile(sources.addFile(canonical, text));
       return;
     }
     diags.error(name.loc,
