@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops bench check ncu ncugemm"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -22,6 +22,7 @@ steps (run in the order given; the first failing step stops the run):
   py         the Python binding's GPU tests (bindings/python/tests/test_gpu.py)
   ops        warpforth.ops against torch on the GPU (tests/test_ops_gpu.py)
   opsbench   every bench/ops_*.py (warpforth.ops against torch, TB/s)
+  ncuops     Nsight Compute on the op shapes that miss their targets
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -132,6 +133,12 @@ step_py() { python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5; }
 step_ops() { python3 bindings/python/tests/test_ops_gpu.py 2>&1 | tail -25; }
 step_opsbench() {
   for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
+}
+step_ncuops() {
+  ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
+    --section WarpStateStats -k regex:'softmax|top_k|rotary' \
+    python3 bench/profile_ops.py > "$OUT/ncu_ops.txt" 2>&1
+  show "==PROF==|  [a-z_]+.*\(|Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Compute \(SM\) Throughput|Stall|L2 Hit" < "$OUT/ncu_ops.txt" | sed -n 1,80p
 }
 step_bench() { python3 demo/bench_flash.py --simt 2>&1 | tee "$OUT/bench_flash.txt"; }
 step_check() {

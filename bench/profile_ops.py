@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""One launch of each op shape that misses its speed target, for Nsight
+Compute (tools/gpu-check.sh ncuops):
+
+    ncu --section SpeedOfLight -k regex:'softmax|top_k|rotary' \\
+        python3 bench/profile_ops.py
+"""
+
+from __future__ import annotations
+
+import torch
+from common import ROOT  # noqa: F401  (puts bindings/python on the path)
+
+from warpforth import ops
+
+
+def main() -> None:
+    x = torch.randn(4096, 32768, device="cuda", dtype=torch.bfloat16)
+    ops.softmax(x)                                  # streaming rows, bf16
+    ops.softmax(torch.randn(64, 128256, device="cuda"))   # split rows
+    ops.top_k_mask(torch.randn(64, 50257, device="cuda"), 50)
+    q = torch.randn(4, 32, 4096, 128, device="cuda")
+    cos = torch.randn(4096, 128, device="cuda")
+    ops.apply_rotary(q, q, cos, cos)
+    torch.cuda.synchronize()
+
+
+if __name__ == "__main__":
+    main()
