@@ -23,6 +23,17 @@
   v m F> IF  v  s m v F- FEXP F* 1.0 F+
   ELSE  m  s v m F- FEXP F+  THEN ;
 
+\ Four elements into the state: one compare and at most one rescale for
+\ the four, then four exponentials (the streaming passes are bound by
+\ these instructions, not by memory). FMAX skips a NaN, but its exponential
+\ makes the sum NaN, as MS+ does.
+: MS4+ ( a b c d m s -- m' s' )
+  { a b c d m s }
+  a b FMAX  c d FMAX  FMAX { mv }
+  mv m F> IF  s m mv F- FEXP F* TO s  mv TO m  THEN
+  s  a m F- FEXP F+  b m F- FEXP F+  c m F- FEXP F+  d m F- FEXP F+
+  m SWAP ;
+
 \ Two states into one.
 : MS-MERGE ( m1 s1 m2 s2 -- m s )
   { m1 s1 m2 s2 }

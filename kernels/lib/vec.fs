@@ -4,3 +4,8 @@
 \ address aligned to four elements, which the caller checks).
 : LDV  VW 4 = IF LD4 ELSE LD THEN ;
 : STV  VW 4 = IF ST4 ELSE ST THEN ;
+
+\ VW elements into an online softmax state (lib/rowstats.fs, included
+\ first).
+: MSV+ ( x0 .. x[VW-1] m s -- m' s' )
+  VW 4 = IF MS4+ ELSE ROT MS+ THEN ;

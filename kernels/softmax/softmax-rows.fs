@@ -44,7 +44,7 @@ VPT 0 = IF ROW ROWS < IF
   NEG-MAX 0.0 { m s }
   FIRST-COL BEGIN DUP COLS < WHILE
     DUP ESZ * off + X + LDV
-    VW 0 UNROLL DO  m s ROT MS+ TO s TO m  LOOP
+    m s MSV+ TO s TO m
     STRIDE +
   REPEAT DROP
   m s MS-REDUCE TO s TO m

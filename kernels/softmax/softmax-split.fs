@@ -22,7 +22,7 @@ PHASE 1 = IF
   NEG-MAX 0.0 { m s }
   FIRST-COL BEGIN DUP LAST-COL < WHILE
     DUP ESZ * off + X + LDV
-    VW 0 UNROLL DO  m s ROT MS+ TO s TO m  LOOP
+    m s MSV+ TO s TO m
     STRIDE +
   REPEAT DROP
   m s MS-REDUCE
