@@ -23,24 +23,13 @@ import argparse
 import sys
 
 import torch
-from common import copy_rate_tbs, median_ms, tbs
+from common import ROOT, copy_rate_tbs, median_ms, tbs
 
 from warpforth import ops
 
 
-# HuggingFace transformers' code (models/llama/modeling_llama.py).
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def hf_apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
-    cos = cos.unsqueeze(unsqueeze_dim)
-    sin = sin.unsqueeze(unsqueeze_dim)
-    q_embed = (q * cos) + (rotate_half(q) * sin)
-    k_embed = (k * cos) + (rotate_half(k) * sin)
-    return q_embed, k_embed
+sys.path.insert(0, str(ROOT / "bindings" / "python" / "tests"))
+from hf_reference import hf_apply_rotary_pos_emb, rotate_half  # noqa: E402,F401
 
 
 def torch_scores(q, k, mask, scale):

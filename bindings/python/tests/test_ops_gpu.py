@@ -187,19 +187,7 @@ def rel(got, want) -> float:
     return float((got - want).abs().max() / max(1.0, want.abs().max()))
 
 
-# HuggingFace transformers' code (models/llama/modeling_llama.py).
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def hf_apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
-    cos = cos.unsqueeze(unsqueeze_dim)
-    sin = sin.unsqueeze(unsqueeze_dim)
-    q_embed = (q * cos) + (rotate_half(q) * sin)
-    k_embed = (k * cos) + (rotate_half(k) * sin)
-    return q_embed, k_embed
+from hf_reference import hf_apply_rotary_pos_emb, rotate_half  # noqa: E402,F401
 
 
 def hf_partial(q, k, cos, sin):
