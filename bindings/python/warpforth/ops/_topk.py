@@ -14,6 +14,7 @@ from typing import Any
 
 from . import _common as c
 
+
 def _block(cols: int) -> int:
     """Threads per block (one block per row): enough to keep a long row's
     reads in flight; a power of two from 256 to 1024 (the kernel's scans
