@@ -17,6 +17,10 @@ from . import _common as c
 # plus 10, 64K per SM) and reads it once; otherwise it reads it twice.
 SHORT = 1024
 CHUNK = 8192         # columns per block when a row is split
+# Threads per block when a row is streamed or split: the block merge costs
+# each thread two exponentials per warp (Nsight: 1024-thread blocks made
+# these passes compute-bound), 256 threads give 32+ elements per thread.
+STREAM_THREADS = 256
 MIN_BLOCKS = 264     # about two waves on a 132-SM H100
 MAX_VALUES = {128: 64, 256: 64, 512: 32, 1024: 16}  # per thread, in registers
 REGISTERS = True     # tests turn it off to cover the streaming path
@@ -46,8 +50,11 @@ def _plan(rows: int, cols: int, vw: int,
         return "split", -(-cols // CHUNK), 0
     threads = min(1024, max(256, _pow2(-(-cols // 16))))
     vpt = _pow2(-(-vectors // threads))
-    fits = REGISTERS and vpt * vw * arrays <= MAX_VALUES[threads]
-    return "block", threads, vpt if fits else 0
+    if REGISTERS and vpt * vw * arrays <= MAX_VALUES[threads]:
+        return "block", threads, vpt
+    # Streaming: every thread merges one state per warp after its loop, two
+    # exponentials each, so fewer warps leave more of the work to the row.
+    return "block", STREAM_THREADS, 0
 
 
 def _vector_width(cols: int, *tensors: c.Arg) -> int:
@@ -64,12 +71,12 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
     if how == "split":
         part = c.empty(a, (rows * n * part_per_row,), "f32")
         for phase in (1, 2):
-            defines = {"PHASE": phase, "GROUP": 1024, "VW": vw}
+            defines = {"PHASE": phase, "GROUP": STREAM_THREADS, "VW": vw}
             if name == "softmax_backward":
                 defines.pop("VW")  # its split kernel reads one at a time
             k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a, defines)
             k(*args, *out_args, part, rows, cols, CHUNK, grid=(n, rows),
-              block=1024)
+              block=STREAM_THREADS)
         return
     block = 128 if how == "group" else n
     defines = {"GROUP": n, "VPT": vpt, "VW": vw}
