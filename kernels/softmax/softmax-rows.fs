@@ -7,9 +7,12 @@
 \ in registers: the row is read once. With VPT=0 (any length) one pass
 \ reads the row for its max and sum (online: one exponential per element)
 \ and a second reads it again (from L1/L2) to write exp(x - max) / sum.
+\ With -D SMEM=1 (VW = 4, a block per row, launched with COLS * 4 bytes of
+\ dynamic shared memory) the row is kept in shared memory instead: read
+\ once for its max, then exponentials once each, then the write.
 \ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, GROUP, VPT,
-\ VW, the register array XS (VPT*VW+1 floats), ESZ (bytes per element) and
-\ the dtype's LD ST LD4 ST4.
+\ VW, SMEM, the register array XS (VPT*VW+1 floats), the dynamic shared
+\ array ROWBUF, ESZ (bytes per element) and the dtype's LD ST LD4 ST4.
 INCLUDE ../lib/rowstats.fs
 INCLUDE ../lib/vec.fs
 
@@ -39,7 +42,7 @@ VPT 0 > IF ROW ROWS < IF
   LOOP
 THEN THEN
 
-VPT 0 = IF ROW ROWS < IF
+VPT 0 = SMEM 0 = AND IF ROW ROWS < IF
   ROW COLS * ESZ * { off }
   NEG-MAX 0.0 { m s }
   FIRST-COL BEGIN DUP COLS < WHILE
@@ -54,6 +57,38 @@ VPT 0 = IF ROW ROWS < IF
     DUP ESZ * off + X + LDV
     VW 0 UNROLL DO  VW 1- ROLL m F- FEXP inv F*  LOOP
     VW PICK ESZ * off + Y + STV
+    STRIDE +
+  REPEAT DROP
+THEN THEN
+
+\ The row in shared memory: each thread keeps to its own columns between
+\ the passes, so only the reductions synchronise.
+: SLOT ( j -- saddr )  FLOATS ROWBUF + ;
+
+SMEM 1 = IF ROW ROWS < IF
+  ROW COLS * ESZ * { off }
+  NEG-MAX
+  FIRST-COL BEGIN DUP COLS < WHILE
+    DUP ESZ * off + X + LD4 { a b c d }
+    a b c d  4 PICK SLOT 4SF!
+    SWAP  a FMAX b FMAX c FMAX d FMAX  SWAP
+    STRIDE +
+  REPEAT DROP
+  MAX-REDUCE { m }
+  0.0
+  FIRST-COL BEGIN DUP COLS < WHILE
+    DUP SLOT 4SF@
+    m F- FEXP { d }  m F- FEXP { c }  m F- FEXP { b }  m F- FEXP { a }
+    a b c d  4 PICK SLOT 4SF!
+    SWAP  a F+ b F+ c F+ d F+  SWAP
+    STRIDE +
+  REPEAT DROP
+  SUM-REDUCE
+  m m F- F+  1.0 SWAP F/ { inv }
+  FIRST-COL BEGIN DUP COLS < WHILE
+    DUP SLOT 4SF@
+    inv F* { d }  inv F* { c }  inv F* { b }  inv F* { a }
+    a b c d  4 PICK ESZ * off + Y + ST4
     STRIDE +
   REPEAT DROP
 THEN THEN

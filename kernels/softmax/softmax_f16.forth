@@ -4,6 +4,7 @@
 \! kernel softmax_f16
 \! float f32
 \! const VPT 0
+\! const SMEM 0
 \! const GROUP 32
 \! const VW 1
 \! const ESZ 2
@@ -14,6 +15,7 @@
 \! shared RM f32[32]
 \! shared RS f32[32]
 \! reg XS f32[VPT*VW+1]
+\! shared ROWBUF f32[]
 : LD HF@ ;
 : ST HF! ;
 : LD4 ( addr -- x0 x1 x2 x3 )

@@ -4,6 +4,7 @@
 \! kernel softmax_f32
 \! float f32
 \! const VPT 0
+\! const SMEM 0
 \! const GROUP 32
 \! const VW 1
 \! const ESZ 4
@@ -14,6 +15,7 @@
 \! shared RM f32[32]
 \! shared RS f32[32]
 \! reg XS f32[VPT*VW+1]
+\! shared ROWBUF f32[]
 : LD F32@ ;
 : ST F32! ;
 : LD4 4F@ ;

@@ -42,8 +42,9 @@ class Softmax(unittest.TestCase):
                 self.check(y, ref_softmax(f64(x)), dt, f"softmax {shape}")
 
     def test_streaming_rows(self):
-        # Rows too long for registers are read twice instead (VPT=0).
-        sm.REGISTERS = False
+        # Rows too long for registers or shared memory are read twice
+        # instead (VPT=0).
+        sm.REGISTERS = sm.SHARED_ROWS = False
         try:
             rng = np.random.default_rng(3)
             for dt in dtypes():
@@ -55,6 +56,22 @@ class Softmax(unittest.TestCase):
                 want = y64 * (dy64 - (dy64 * y64).sum(-1, keepdims=True))
                 self.check(ops.softmax_backward(y, dy), want, dt,
                            "streaming backward")
+        finally:
+            sm.REGISTERS = sm.SHARED_ROWS = True
+
+    def test_shared_rows(self):
+        # Rows too long for registers, kept in shared memory (forward).
+        sm.REGISTERS = False
+        try:
+            rng = np.random.default_rng(5)
+            for dt in dtypes():
+                x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
+                self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "shared")
+                x[3, ::3] = -np.inf
+                x[4, :] = -np.inf
+                y = ops.softmax(x)
+                self.assertTrue((y[3, ::3] == 0).all())
+                self.assertTrue(np.isnan(y[4]).all())
         finally:
             sm.REGISTERS = True
 

@@ -24,6 +24,11 @@ STREAM_THREADS = 256
 MIN_BLOCKS = 264     # about two waves on a 132-SM H100
 MAX_VALUES = {128: 64, 256: 64, 512: 32, 1024: 16}  # per thread, in registers
 REGISTERS = True     # tests turn it off to cover the streaming path
+# The forward keeps a row too long for registers in shared memory (as f32)
+# where it fits, so it reads it once and computes each exponential once;
+# 128 KiB leaves room on every sm_80+ GPU.
+SHARED_ROWS = True
+MAX_SHARED_ROW = 128 << 10
 
 
 def _pow2(n: int) -> int:
@@ -36,9 +41,10 @@ def _pow2(n: int) -> int:
 def _plan(rows: int, cols: int, vw: int,
           arrays: int) -> tuple[str, int, int]:
     """(how, threads per row, vectors per thread in registers or 0) with how
-    'group' (<= 32 lanes per row), 'block' (a block per row) or 'split'
-    (threads per row is then the number of chunks); `arrays` rows are held
-    per thread (the backward holds y and dy)."""
+    'group' (<= 32 lanes per row), 'block' (a block per row), 'shared' (a
+    block per row, the row in shared memory) or 'split' (threads per row is
+    then the number of chunks); `arrays` rows are held per thread (the
+    backward holds y and dy)."""
     vectors = -(-cols // vw)
     if cols <= SHORT:
         lanes = 1
@@ -52,6 +58,8 @@ def _plan(rows: int, cols: int, vw: int,
     vpt = _pow2(-(-vectors // threads))
     if REGISTERS and vpt * vw * arrays <= MAX_VALUES[threads]:
         return "block", threads, vpt
+    if SHARED_ROWS and arrays == 1 and vw == 4 and 4 * cols <= MAX_SHARED_ROW:
+        return "shared", 1024, 0
     # Streaming: every thread merges one state per warp after its loop, two
     # exponentials each, so fewer warps leave more of the work to the row.
     return "block", STREAM_THREADS, 0
@@ -80,10 +88,14 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
         return
     block = 128 if how == "group" else n
     defines = {"GROUP": n, "VPT": vpt, "VW": vw}
+    shared = 16  # ROWBUF unused, but a launch must size it
+    if how == "shared":
+        defines["SMEM"] = 1
+        shared = 4 * cols
     k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
     rows_per_block = block // n
     k(*args, *out_args, rows, cols,
-      grid=max(1, -(-rows // rows_per_block)), block=block)
+      grid=max(1, -(-rows // rows_per_block)), block=block, shared=shared)
 
 
 def softmax(x: Any, out: Any = None) -> Any:
