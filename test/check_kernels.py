@@ -40,6 +40,16 @@ SCORES_MMA_VARIANTS = [
     [], ["-D", "CAUSAL=0"], ["-D", "VST=2"], ["-D", "VST=2", "-D", "CAUSAL=0"],
     ["-D", "BN=16", "-D", "WN=16"], ["-D", "BN=16", "-D", "WN=16", "-D", "VST=2"],
 ]
+# warpforth.ops.softmax and softmax_backward: lane groups and blocks,
+# registers at the largest sizes the ops use, streamed and shared rows.
+SOFTMAX_VARIANTS = [
+    ["-D", "GROUP=32", "-D", "VW=4", "-D", "VPT=8"],
+    ["-D", "GROUP=256", "-D", "VW=4", "-D", "VPT=16"],
+    ["-D", "GROUP=1024", "-D", "VW=4", "-D", "VPT=4"],
+    ["-D", "GROUP=256", "-D", "VW=4"], ["-D", "GROUP=256", "-D", "VW=1"],
+]
+SOFTMAX_SPLIT_VARIANTS = [["-D", "PHASE=1", "-D", "GROUP=256", "-D", "VW=4"],
+                          ["-D", "PHASE=2", "-D", "GROUP=256", "-D", "VW=4"]]
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
@@ -55,6 +65,12 @@ VARIANTS = {
     "attention_scores_mma_bf16.forth": SCORES_MMA_VARIANTS,
     "attention_scores_mma_f16.forth": SCORES_MMA_VARIANTS,
 }
+for _dt in ("f32", "bf16", "f16"):
+    VARIANTS[f"softmax_{_dt}.forth"] = SOFTMAX_VARIANTS + [
+        ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]
+    VARIANTS[f"softmax_backward_{_dt}.forth"] = SOFTMAX_VARIANTS[:2] + [
+        ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]
+    VARIANTS[f"softmax_split_{_dt}.forth"] = SOFTMAX_SPLIT_VARIANTS
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
 # skipped), any other entry is one file, which must fail to compile.
