@@ -40,3 +40,11 @@ def cast(x64: np.ndarray, dt: str) -> np.ndarray:
 
 def f64(x: np.ndarray) -> np.ndarray:
     return np.asarray(x).astype(np.float64)
+
+
+def assert_close(test, got, want, dt: str, what: str) -> None:
+    """`got` within DTYPES[dt]'s bound of the f64 `want`: the output's
+    rounding on top of f32 math, relative to the largest value."""
+    tol = DTYPES[dt][1]
+    err = np.abs(f64(got) - want).max() / max(1.0, np.abs(want).max())
+    test.assertLessEqual(err, tol, f"{what} {dt}: error {err:.3g}")

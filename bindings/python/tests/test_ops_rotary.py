@@ -8,7 +8,7 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import DTYPES, cast, dtypes, f64
+from opcheck import DTYPES, assert_close, cast, dtypes, f64
 
 from warpforth import ops
 
@@ -48,11 +48,7 @@ def inputs(rng, shape, dt, aligned=True):
 
 class Rotary(unittest.TestCase):
     def check(self, got, want, dt, what):
-        # The output's rounding (DTYPES) on top of f32 math, relative to
-        # the largest value.
-        tol = DTYPES[dt][1]
-        err = np.abs(f64(got) - want).max() / max(1.0, np.abs(want).max())
-        self.assertLessEqual(err, tol, f"{what} {dt}: error {err:.3g}")
+        assert_close(self, got, want, dt, what)
 
     def test_shapes_and_dtypes(self):
         rng = np.random.default_rng(1)

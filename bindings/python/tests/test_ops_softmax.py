@@ -7,7 +7,7 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import DTYPES, cast, dtypes, f64
+from opcheck import assert_close, cast, dtypes, f64
 
 from warpforth import ops
 from warpforth.ops import _softmax as sm
@@ -27,9 +27,7 @@ def ref_softmax(x: np.ndarray) -> np.ndarray:
 
 class Softmax(unittest.TestCase):
     def check(self, got, want, dt, what):
-        tol = DTYPES[dt][1]
-        err = np.abs(f64(got) - want).max() / max(1.0, np.abs(want).max())
-        self.assertLessEqual(err, tol, f"{what} {dt}: error {err:.3g}")
+        assert_close(self, got, want, dt, what)
 
     def test_shapes_and_dtypes(self):
         rng = np.random.default_rng(1)
