@@ -39,12 +39,17 @@ struct WfHostCtx {
   // `value`; returns the value lane `srcLane` (0..31) offered, or the
   // caller's own value when that lane does not exist or has exited.
   uint64_t (*warp_exchange)(WfHostCtx *ctx, uint64_t value, int64_t srcLane);
-  // MMA-TF32: each live lane offers in[10] = a0..a3 b0 b1 c0..c3 (its part
-  // of the m16n8k8 fragments, PTX layout) and receives out[4] = d0..d3 once
-  // the whole warp has arrived. A and B are used at TF32 precision (low 13
-  // mantissa bits dropped); absent lanes contribute zeros.
-  void (*warp_mma_tf32)(WfHostCtx *ctx, const float *in, float *out);
-  // A fault the GPU would raise (a vector access or CP-ASYNC at a misaligned
+  // The warp-wide words: each live lane offers in[] (up to 10 values) and
+  // receives out[] (up to 4) once the whole warp has arrived at the same
+  // word, `op` (WfWarpOp below). MMA: in = a0..a3 b0 b1 then the
+  // accumulators, as 32-bit patterns (f32 bits, or two packed 16-bit
+  // values), the PTX fragment layout; absent lanes contribute zeros.
+  // ldmatrix: in = this lane's row address; stmatrix: the row address, then
+  // the registers.
+  void (*warp_collective)(
+      WfHostCtx *ctx, int64_t op, const uint64_t *in,
+      uint64_t *out); // A fault the GPU would raise (a vector access or
+                      // CP-ASYNC at a misaligned
   // address): `what` names the access and where the kernel makes it. The
   // thread goes on (the access is done unaligned) and the launch fails once
   // the block is finished, as the GPU's launch would.
@@ -71,6 +76,20 @@ struct WfHostCtx {
   // launch fails once the block is finished.
   void (*assert_failed)(WfHostCtx *ctx, const char *where);
 };
+
+// warp_collective's `op`: an MMA kind (ir::MmaKind's order), or ldmatrix /
+// stmatrix plus the matrix count (1, 2, 4) plus WF_WARP_TRANS.
+enum WfWarpOp {
+  WF_WARP_MMA_TF32 = 0,
+  WF_WARP_MMA_BF16 = 1,
+  WF_WARP_MMA_F16 = 2,
+  WF_WARP_MMA_F16_F16 = 3,
+  WF_WARP_LDMATRIX = 16,
+  WF_WARP_STMATRIX = 32,
+  WF_WARP_TRANS = 8,
+};
+#define WF_WARP_COLLECTIVE_IN 10
+#define WF_WARP_COLLECTIVE_OUT 4
 
 typedef void (*WfHostKernelFn)(const uint64_t *args, WfHostCtx *ctx);
 

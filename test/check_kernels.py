@@ -165,7 +165,9 @@ def duplicate_names(paths):
 def check(compiler, ptxas, path, extra):
     with tempfile.NamedTemporaryFile(suffix=".ptx") as out:
         try:
-            r = subprocess.run([compiler, path, "-o", out.name] + extra,
+            # For sm_90, the target ptxas checks below (STMATRIX needs it).
+            r = subprocess.run([compiler, path, "-o", out.name,
+                                "--arch", "sm_90"] + extra,
                                capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
             return ["warpforthc took more than 60 s"]

@@ -286,31 +286,72 @@ public:
     return b.CreateBitCast(got, type);
   }
 
-  // The executor's warp_mma_tf32 gathers the warp's fragments (HostABI.h);
+  // The executor's warp_collective gathers the warp's operands (HostABI.h);
   // they travel through two arrays on this fiber's stack, shared by every
-  // MMA of the kernel so that unrolled code does not grow the stack.
-  std::array<llvm::Value *, 4>
-  mmaTF32(llvm::IRBuilder<> &b,
-          llvm::ArrayRef<llvm::Value *> operands) override {
-    llvm::Type *f32 = b.getFloatTy();
-    if (!mmaIn) {
+  // warp-wide word of the kernel so that unrolled code does not grow the
+  // stack.
+  std::vector<llvm::Value *> collective(llvm::IRBuilder<> &b, int64_t op,
+                                        llvm::ArrayRef<llvm::Value *> in,
+                                        unsigned results) {
+    llvm::Type *i64 = b.getInt64Ty();
+    if (!collectiveIn) {
       llvm::IRBuilder<> entry(&fn->getEntryBlock(),
                               fn->getEntryBlock().getFirstInsertionPt());
-      mmaIn = entry.CreateAlloca(llvm::ArrayType::get(f32, 10));
-      mmaOut = entry.CreateAlloca(llvm::ArrayType::get(f32, 4));
+      collectiveIn =
+          entry.CreateAlloca(llvm::ArrayType::get(i64, WF_WARP_COLLECTIVE_IN));
+      collectiveOut =
+          entry.CreateAlloca(llvm::ArrayType::get(i64, WF_WARP_COLLECTIVE_OUT));
     }
-    llvm::Value *in = mmaIn, *out = mmaOut;
-    for (size_t i = 0; i < operands.size(); ++i)
-      b.CreateStore(operands[i], b.CreateConstInBoundsGEP1_64(f32, in, i));
+    for (size_t i = 0; i < in.size(); ++i) {
+      llvm::Value *v = in[i];
+      if (v->getType()->isFloatTy())
+        v = b.CreateBitCast(v, b.getInt32Ty());
+      if (v->getType()->isPointerTy())
+        v = b.CreatePtrToInt(v, i64);
+      b.CreateStore(b.CreateZExt(v, i64),
+                    b.CreateConstInBoundsGEP1_64(i64, collectiveIn, i));
+    }
     llvm::Value *callback = b.CreateLoad(
-        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_mma_tf32)));
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_collective)));
     auto *fnType = llvm::FunctionType::get(
-        b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}, false);
-    b.CreateCall(fnType, callback, {fn->getArg(1), in, out});
-    std::array<llvm::Value *, 4> d;
-    for (size_t i = 0; i < d.size(); ++i)
-      d[i] = b.CreateLoad(f32, b.CreateConstInBoundsGEP1_64(f32, out, i));
+        b.getVoidTy(), {b.getPtrTy(), i64, b.getPtrTy(), b.getPtrTy()}, false);
+    b.CreateCall(fnType, callback,
+                 {fn->getArg(1), b.getInt64(op), collectiveIn, collectiveOut});
+    std::vector<llvm::Value *> out;
+    for (unsigned i = 0; i < results; ++i)
+      out.push_back(b.CreateTrunc(
+          b.CreateLoad(i64,
+                       b.CreateConstInBoundsGEP1_64(i64, collectiveOut, i)),
+          b.getInt32Ty()));
+    return out;
+  }
+
+  std::vector<llvm::Value *>
+  mma(llvm::IRBuilder<> &b, ir::MmaKind kind,
+      llvm::ArrayRef<llvm::Value *> operands) override {
+    unsigned n = ir::mmaAccumulators(kind);
+    std::vector<llvm::Value *> d =
+        collective(b, static_cast<int64_t>(kind), operands, n);
+    if (kind != ir::MmaKind::F16Acc)
+      for (llvm::Value *&v : d)
+        v = b.CreateBitCast(v, b.getFloatTy());
     return d;
+  }
+
+  std::vector<llvm::Value *> matrixLoad(llvm::IRBuilder<> &b, llvm::Value *row,
+                                        unsigned count, bool trans) override {
+    return collective(b, WF_WARP_LDMATRIX + count + (trans ? WF_WARP_TRANS : 0),
+                      {row}, count);
+  }
+
+  void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
+                   llvm::ArrayRef<llvm::Value *> regs, bool trans) override {
+    std::vector<llvm::Value *> in = {row};
+    in.insert(in.end(), regs.begin(), regs.end());
+    collective(b,
+               WF_WARP_STMATRIX + int64_t(regs.size()) +
+                   (trans ? WF_WARP_TRANS : 0),
+               in, 0);
   }
 
   // A target word's CPU meaning is the C function wf_word_<Enum>
@@ -411,8 +452,8 @@ private:
   }
 
   llvm::Function *fn = nullptr;
-  llvm::Value *mmaIn = nullptr; // MMA-TF32 fragments in, per kernel
-  llvm::Value *mmaOut = nullptr;
+  llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel
+  llvm::Value *collectiveOut = nullptr;
   llvm::GlobalVariable *names = nullptr; // wf_param_names
   llvm::Module *module = nullptr;
   const KernelHeader *header = nullptr;

@@ -479,6 +479,14 @@ private:
     }
     case Op::MmaLane:
       return mmaLane(inst, type);
+    case Op::MatrixLoad:
+      return matrixLoad(inst);
+    case Op::MatrixStore:
+      matrixStore(inst);
+      return nullptr;
+    case Op::HalfToFloat:
+      return toFloatType(
+          target.halfToFloat(b, b.CreateTrunc(arg(0), b.getInt16Ty())), type);
     case Op::TargetWord:
       return targetWord(inst, type);
     case Op::FPow:
@@ -829,16 +837,62 @@ private:
                     inst.type);
   }
 
-  // The four lanes of one MMA-TF32 (one group) share one instruction.
+  // The results of one MMA (one group) come from one instruction.
   llvm::Value *mmaLane(const ir::Inst &inst, llvm::Type *type) {
-    auto it = mmaResults.find(inst.group);
-    if (it == mmaResults.end()) {
-      std::array<llvm::Value *, 10> operands;
-      for (size_t i = 0; i < operands.size(); ++i)
-        operands[i] = b.CreateFPCast(get(inst.operands[i]), b.getFloatTy());
-      it = mmaResults.emplace(inst.group, target.mmaTF32(b, operands)).first;
+    auto kind = static_cast<ir::MmaKind>(inst.imm);
+    auto it = groupResults.find(inst.group);
+    if (it == groupResults.end()) {
+      // TF32 operands and f32 accumulators are f32, the rest 32-bit pairs.
+      bool tf32 = kind == ir::MmaKind::TF32;
+      bool f32Acc = kind != ir::MmaKind::F16Acc;
+      std::vector<llvm::Value *> operands;
+      for (size_t i = 0; i < inst.operands.size(); ++i) {
+        llvm::Value *cell = get(inst.operands[i]);
+        bool isFloat = i < 6 ? tf32 : f32Acc;
+        operands.push_back(isFloat ? b.CreateFPCast(cell, b.getFloatTy())
+                                   : b.CreateTrunc(cell, b.getInt32Ty()));
+      }
+      it =
+          groupResults.emplace(inst.group, target.mma(b, kind, operands)).first;
     }
-    return b.CreateFPCast(it->second[inst.index], type);
+    llvm::Value *d = it->second.at(inst.index);
+    return d->getType()->isFloatTy() ? b.CreateFPCast(d, type)
+                                     : b.CreateZExt(d, b.getInt64Ty());
+  }
+
+  // Each lane's row address is a 16-byte shared access, checked as one
+  // (also in .x1 and .x2, whose later lanes the hardware ignores). A
+  // warp-wide instruction cannot skip one lane: the check only reports (the
+  // host also redirects the row to its scratch bytes), and every lane runs
+  // the instruction.
+  llvm::Value *matrixRow(const ir::Inst &inst, const ir::Value *addr,
+                         const char *verb) {
+    llvm::Value *ptr = guard(addressOf(addr, ir::AddrSpace::Shared), 16, addr,
+                             ir::AddrSpace::Shared, inst, verb);
+    target.endGuard(b, nullptr);
+    target.alignedAccess(
+        b, ptr, 16, std::string(verb) + " shared memory" + sourcePos(inst));
+    return ptr;
+  }
+
+  llvm::Value *matrixLoad(const ir::Inst &inst) {
+    auto it = groupResults.find(inst.group);
+    if (it == groupResults.end()) {
+      llvm::Value *row = matrixRow(inst, inst.operands[0], "ldmatrix row of");
+      std::vector<llvm::Value *> regs =
+          target.matrixLoad(b, row, unsigned(inst.imm & 7), inst.imm & 8);
+      it = groupResults.emplace(inst.group, regs).first;
+    }
+    return b.CreateZExt(it->second.at(inst.index), b.getInt64Ty());
+  }
+
+  void matrixStore(const ir::Inst &inst) {
+    size_t count = inst.operands.size() - 1;
+    llvm::Value *row = matrixRow(inst, inst.operands[count], "stmatrix row of");
+    std::vector<llvm::Value *> regs;
+    for (size_t i = 0; i < count; ++i)
+      regs.push_back(b.CreateTrunc(arg(inst, i), b.getInt32Ty()));
+    target.matrixStore(b, row, regs, inst.imm & 8);
   }
 
   // The results of one use of a target word (one group) come from one
@@ -937,7 +991,7 @@ private:
   std::unordered_map<const ir::Block *, llvm::BasicBlock *> blocks;
   std::unordered_map<const ir::Value *, llvm::Value *> values;
   std::unordered_map<unsigned, llvm::Value *> vectorLoads;
-  std::unordered_map<unsigned, std::array<llvm::Value *, 4>> mmaResults;
+  std::unordered_map<unsigned, std::vector<llvm::Value *>> groupResults;
   std::unordered_map<unsigned, std::vector<llvm::Value *>> targetWordResults;
   std::unordered_map<const ir::Value *, int> baseOperands;
   std::unordered_map<const ir::Value *, Origin> paramOrigins, instOrigins;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/codegen/TargetHooks.h"
 
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Metadata.h"
@@ -239,19 +240,81 @@ public:
     return splitResults(b, r);
   }
 
-  // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: A and B travel as
-  // b32 bit patterns; the tensor core ignores their low 13 bits.
-  std::array<llvm::Value *, 4>
-  mmaTF32(llvm::IRBuilder<> &b,
-          llvm::ArrayRef<llvm::Value *> operands) override {
+  // mma.sync.aligned: TF32's A and B travel as b32 bit patterns (the tensor
+  // core ignores their low 13 bits); bf16 pairs as i32, f16 pairs as
+  // <2 x half>.
+  std::vector<llvm::Value *>
+  mma(llvm::IRBuilder<> &b, ir::MmaKind kind,
+      llvm::ArrayRef<llvm::Value *> operands) override {
+    llvm::Type *half2 = llvm::FixedVectorType::get(b.getHalfTy(), 2);
+    llvm::Intrinsic::ID id = llvm::Intrinsic::nvvm_mma_m16n8k8_row_col_tf32;
+    switch (kind) {
+    case ir::MmaKind::TF32:
+      break;
+    case ir::MmaKind::BF16:
+      id = llvm::Intrinsic::nvvm_mma_m16n8k16_row_col_bf16;
+      break;
+    case ir::MmaKind::F16:
+      id = llvm::Intrinsic::nvvm_mma_m16n8k16_row_col_f32_f32;
+      break;
+    case ir::MmaKind::F16Acc:
+      id = llvm::Intrinsic::nvvm_mma_m16n8k16_row_col_f16_f16;
+      break;
+    }
+    bool f16 = kind == ir::MmaKind::F16 || kind == ir::MmaKind::F16Acc;
     std::vector<llvm::Value *> args;
-    for (size_t i = 0; i < operands.size(); ++i)
-      args.push_back(i < 6 ? b.CreateBitCast(operands[i], b.getInt32Ty())
-                           : operands[i]);
-    llvm::Value *d = b.CreateIntrinsic(
-        llvm::Intrinsic::nvvm_mma_m16n8k8_row_col_tf32, {}, args);
-    return {b.CreateExtractValue(d, 0), b.CreateExtractValue(d, 1),
-            b.CreateExtractValue(d, 2), b.CreateExtractValue(d, 3)};
+    for (size_t i = 0; i < operands.size(); ++i) {
+      llvm::Value *v = operands[i];
+      bool pair = i < 6 || kind == ir::MmaKind::F16Acc;
+      if (pair && f16)
+        v = b.CreateBitCast(v, half2);
+      else if (i < 6)
+        v = b.CreateBitCast(v, b.getInt32Ty());
+      args.push_back(v);
+    }
+    llvm::Value *d = b.CreateIntrinsic(id, {}, args);
+    std::vector<llvm::Value *> results;
+    for (unsigned i = 0; i < ir::mmaAccumulators(kind); ++i) {
+      llvm::Value *v = b.CreateExtractValue(d, i);
+      results.push_back(
+          v->getType()->isFloatTy() ? v : b.CreateBitCast(v, b.getInt32Ty()));
+    }
+    return results;
+  }
+
+  std::vector<llvm::Value *> matrixLoad(llvm::IRBuilder<> &b, llvm::Value *row,
+                                        unsigned count, bool trans) override {
+    static const llvm::Intrinsic::ID ids[2][3] = {
+        {llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x1_b16,
+         llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x2_b16,
+         llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x4_b16},
+        {llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x1_trans_b16,
+         llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x2_trans_b16,
+         llvm::Intrinsic::nvvm_ldmatrix_sync_aligned_m8n8_x4_trans_b16}};
+    llvm::Value *r = b.CreateIntrinsic(ids[trans][count == 4 ? 2 : count - 1],
+                                       {row->getType()}, {row});
+    return splitResults(b, r);
+  }
+
+  // LLVM 19 has no stmatrix intrinsic: inline PTX (sm_90).
+  void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
+                   llvm::ArrayRef<llvm::Value *> regs, bool trans) override {
+    std::string text = "stmatrix.sync.aligned.m8n8.x" +
+                       std::to_string(regs.size()) + (trans ? ".trans" : "") +
+                       ".shared.b16 [$0], {";
+    std::string constraints = "r";
+    std::vector<llvm::Type *> types = {b.getInt32Ty()};
+    std::vector<llvm::Value *> args = {b.CreatePtrToInt(row, b.getInt32Ty())};
+    for (size_t i = 0; i < regs.size(); ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",r";
+      types.push_back(b.getInt32Ty());
+      args.push_back(regs[i]);
+    }
+    text += "};";
+    constraints += ",~{memory}";
+    auto *asmType = llvm::FunctionType::get(b.getVoidTy(), types, false);
+    b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
   }
 
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,

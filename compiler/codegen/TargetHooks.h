@@ -80,10 +80,20 @@ public:
   /// mask or delta.
   virtual llvm::Value *shuffle(llvm::IRBuilder<> &b, ir::ShflMode mode,
                                llvm::Value *value, llvm::Value *arg) = 0;
-  /// One warp-wide m16n8k8 TF32 multiply-add: f32 operands a0..a3, b0, b1,
-  /// c0..c3 in; d0..d3 out (the PTX fragment layout).
-  virtual std::array<llvm::Value *, 4>
-  mmaTF32(llvm::IRBuilder<> &b, llvm::ArrayRef<llvm::Value *> operands) = 0;
+  /// One warp-wide mma.sync of `kind` (the PTX fragment layout): a0..a3,
+  /// b0, b1 (f32 for TF32, else i32 holding two 16-bit values), then the
+  /// accumulators (f32, or i32 pairs for F16Acc); returns d0.. the same way.
+  virtual std::vector<llvm::Value *>
+  mma(llvm::IRBuilder<> &b, ir::MmaKind kind,
+      llvm::ArrayRef<llvm::Value *> operands) = 0;
+  /// ldmatrix of `count` 8x8 b16 matrices: `row` is this lane's 16-byte row
+  /// in shared memory (checked by guardAccess); returns `count` i32.
+  virtual std::vector<llvm::Value *> matrixLoad(llvm::IRBuilder<> &b,
+                                                llvm::Value *row,
+                                                unsigned count, bool trans) = 0;
+  /// stmatrix of the i32 `regs` (1, 2 or 4 matrices) to this lane's row.
+  virtual void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
+                           llvm::ArrayRef<llvm::Value *> regs, bool trans) = 0;
   /// A word of family Target (Primitives.def): `type` is the type of its
   /// NVVM intrinsic `intrinsic`, `args` are already of its parameter types.
   /// Returns its results (a struct's members one by one). The GPU calls the

@@ -54,11 +54,13 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
     break; // flags and products are no addresses
   case Op::Load:
   case Op::LoadLane:
+  case Op::MatrixLoad:
   case Op::Atomic:
     r = memory;
     break;
   case Op::Store:
   case Op::StoreVec:
+  case Op::MatrixStore:
   case Op::Barrier:
   case Op::CpAsync:
   case Op::CpAsyncCommit:
@@ -93,7 +95,7 @@ AddressOrigins::AddressOrigins(const Function &function) {
         // A shared address written to memory may be read back.
         size_t values = 0;
         if (inst->op == Op::Store || inst->op == Op::StoreVec ||
-            inst->op == Op::Atomic)
+            inst->op == Op::MatrixStore || inst->op == Op::Atomic)
           values = inst->operands.size() - 1;
         for (size_t i = 0; i < values; ++i) {
           AddressOrigin stored = of(inst->operands[i]);

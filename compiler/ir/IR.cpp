@@ -142,7 +142,13 @@ const char *opName(Op op) {
   case Op::Mul32:
     return "mul32";
   case Op::MmaLane:
-    return "mma.tf32";
+    return "mma";
+  case Op::MatrixLoad:
+    return "ldmatrix";
+  case Op::MatrixStore:
+    return "stmatrix";
+  case Op::HalfToFloat:
+    return "half2float";
   case Op::TargetWord:
     return "word";
   }

@@ -72,6 +72,7 @@ enum class Op : uint8_t {
   SIToFP,
   FPToSI,
   BitsToFloat, // reinterpret an integer slot as a float (the low bits)
+  HalfToFloat, // the f16 whose bits are the low 16 of an integer slot
   FloatToBits, // reinterpret a float slot as an integer
   // Memory: the address operand is a byte address as an integer.
   Load,  // elem, space; operand: addr
@@ -87,10 +88,17 @@ enum class Op : uint8_t {
   Add32,
   Sub32,
   Mul32,
-  // Tensor cores: one warp-wide m16n8k8 TF32 multiply-add. Operands: a0..a3,
-  // b0, b1, c0..c3 (floats); index: which of d0..d3 this lane is. The four
-  // lanes of one product share `group` and become one instruction.
+  // Tensor cores: one warp-wide multiply-add, imm: the MmaKind (its
+  // operands: a0..a3, b0, b1, then the accumulators); index: which result
+  // this lane is. The lanes of one product share `group` and become one
+  // instruction.
   MmaLane,
+  // ldmatrix / stmatrix of imm & 7 (1, 2 or 4) 8x8 b16 matrices, transposed
+  // when imm & 8, space shared. MatrixLoad: operand: this lane's row
+  // address; index: which result register; the lanes of one use share
+  // `group`. MatrixStore: operands: the registers, then the row address.
+  MatrixLoad,
+  MatrixStore,
   // cp.async: CpAsync copies 16 bytes, operands: global src, shared dst;
   // CpAsyncCommit closes the thread's group; CpAsyncWait (imm: n) waits
   // until at most n of its groups are in flight.
@@ -107,6 +115,17 @@ enum class Op : uint8_t {
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };
+// The mma.sync shapes and types (Primitives.def, family Mma).
+enum class MmaKind : uint8_t {
+  TF32,   // m16n8k8, tf32 inputs (float cells), f32 accumulators
+  BF16,   // m16n8k16, bf16x2 inputs (integer cells), f32 accumulators
+  F16,    // m16n8k16, f16x2 inputs, f32 accumulators
+  F16Acc, // m16n8k16, f16x2 inputs, f16x2 accumulators (integer cells)
+};
+/// The number of accumulator (and result) cells of an MMA.
+inline unsigned mmaAccumulators(MmaKind kind) {
+  return kind == MmaKind::F16Acc ? 2 : 4;
+}
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
 enum class Pred : uint8_t { EQ, NE, LT, GT, LE, GE, ULT, UGT };

@@ -62,8 +62,16 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
     os << "." << (inst.space == AddrSpace::Shared ? "shared" : "global") << "."
        << elemTypeName(inst.elem) << " " << inst.index << "/" << inst.imm;
     break;
-  case Op::MmaLane:
-    os << " d" << inst.index;
+  case Op::MmaLane: {
+    static const char *const kinds[] = {"tf32", "bf16", "f16", "f16.f16"};
+    os << "." << kinds[inst.imm] << " d" << inst.index;
+    break;
+  }
+  case Op::MatrixLoad:
+  case Op::MatrixStore:
+    os << ".x" << (inst.imm & 7) << ((inst.imm & 8) ? ".trans" : "");
+    if (inst.op == Op::MatrixLoad)
+      os << " r" << inst.index;
     break;
   case Op::CpAsyncWait:
     os << " " << inst.imm;

@@ -24,6 +24,12 @@ struct VecWord {
   unsigned lanes;
   ir::AddrSpace space;
 };
+/// ldmatrix / stmatrix of `count` 8x8 matrices.
+struct MatrixWord {
+  bool store;
+  unsigned count;
+  bool trans;
+};
 struct AtomWord {
   ir::AtomicOp op;
   ir::AddrSpace space;
@@ -44,6 +50,13 @@ constexpr MemWord floats(ir::AddrSpace space) {
 constexpr VecWord vec(unsigned lanes, ir::AddrSpace space) {
   return {lanes, space};
 }
+constexpr MatrixWord ldm(unsigned count, bool trans) {
+  return {false, count, trans};
+}
+constexpr MatrixWord stm(unsigned count, bool trans) {
+  return {true, count, trans};
+}
+using ir::MmaKind;
 constexpr AtomWord atom(ir::AtomicOp op, ir::AddrSpace space) {
   return {op, space};
 }

@@ -179,11 +179,13 @@ void Resolver::checkAddressSpaces() {
     if (global ? !from.mayBeShared() : !from.mayBeGlobal())
       continue;
     bool copy = use.inst->op == Op::CpAsync;
-    const char *verb =
-        copy ? (global ? "copies from" : "copies to")
-        : use.inst->op == Op::Load || use.inst->op == Op::LoadLane ? "reads"
-        : use.inst->op == Op::Atomic                               ? "updates"
-                                                                   : "writes";
+    const char *verb = copy ? (global ? "copies from" : "copies to")
+                       : use.inst->op == Op::Load ||
+                               use.inst->op == Op::LoadLane ||
+                               use.inst->op == Op::MatrixLoad
+                           ? "reads"
+                       : use.inst->op == Op::Atomic ? "updates"
+                                                    : "writes";
     int index = global ? from.shared : from.param;
     std::string array =
         index < 0 ? std::string(global ? "shared arrays" : "array params")
@@ -268,6 +270,56 @@ void Resolver::lowerTarget(const Item &item, const PrimitiveInfo &info,
   }
 }
 
+// The pair words take the low element first; cvt.rn.bf16x2.f32 puts its
+// first operand in the high half.
+void Resolver::lowerTargetSwapped(const Item &item, const PrimitiveInfo &info,
+                                  const char *intrinsic) {
+  ir::Value *top = pop();
+  ir::Value *below = pop();
+  push(top);
+  push(below);
+  lowerTarget(item, info, intrinsic);
+}
+
+// One instruction per result, sharing a group, as for a vector load.
+void Resolver::lowerMma(const Item &, const PrimitiveInfo &info,
+                        ir::MmaKind kind) {
+  std::vector<ir::Value *> operands = popOperands(info.in);
+  unsigned group = ++mmaGroups;
+  size_t results = std::strlen(info.out);
+  for (unsigned r = 0; r < results; ++r) {
+    ir::Inst *inst = b.create(Op::MmaLane, cellType(info.out[r]), operands);
+    inst->imm = static_cast<int64_t>(kind);
+    inst->group = group;
+    inst->index = r;
+    push(inst);
+  }
+}
+
+void Resolver::lowerMatrix(const Item &item, const PrimitiveInfo &info,
+                           rows::MatrixWord word) {
+  std::vector<ir::Value *> operands = popOperands(info.in);
+  int64_t imm = word.count | (word.trans ? 8 : 0);
+  if (word.store) {
+    ir::Inst *inst = b.create(Op::MatrixStore, ir::Type::Void, operands);
+    inst->imm = imm;
+    inst->space = ir::AddrSpace::Shared;
+    useAddress(item, inst, operands.size() - 1, ir::AddrSpace::Shared);
+    return;
+  }
+  unsigned group = ++mmaGroups;
+  for (unsigned r = 0; r < word.count; ++r) {
+    ir::Inst *inst = b.create(Op::MatrixLoad, ir::Type::I64, operands);
+    inst->imm = imm;
+    inst->space = ir::AddrSpace::Shared;
+    inst->group = group;
+    inst->index = r;
+    if (r == 0)
+      useAddress(item, inst, 0, ir::AddrSpace::Shared);
+    push(inst);
+  }
+}
+
 void Resolver::lowerCustom(const Item &item, const PrimitiveInfo &,
                            void (Resolver::*handler)(const Item &)) {
   (this->*handler)(item);
@@ -333,6 +385,24 @@ void Resolver::tf32Split(const Item &) {
   ir::Value *big = b.create(Op::TF32Big, b.getFloatType(), {x});
   push(big);
   push(b.binary(Op::FSub, x, big));
+}
+
+// A bf16 is the top half of an f32: element 0 shifted up, element 1 with
+// the low half cleared.
+void Resolver::unpackBF16x2(const Item &) {
+  ir::Value *pair = popInt();
+  ir::Value *lo = b.binary(Op::Shl, b.binary(Op::And, pair, b.constInt(0xFFFF)),
+                           b.constInt(16));
+  ir::Value *hi = b.binary(Op::And, pair, b.constInt(0xFFFF0000));
+  push(b.create(Op::BitsToFloat, b.getFloatType(), {lo}));
+  push(b.create(Op::BitsToFloat, b.getFloatType(), {hi}));
+}
+
+void Resolver::unpackF16x2(const Item &) {
+  ir::Value *pair = popInt();
+  ir::Value *hi = b.binary(Op::LShr, pair, b.constInt(16));
+  push(b.create(Op::HalfToFloat, b.getFloatType(), {pair}));
+  push(b.create(Op::HalfToFloat, b.getFloatType(), {hi}));
 }
 
 ir::Value *Resolver::specialReg(SpecialReg reg) {
@@ -538,17 +608,6 @@ void Resolver::requireSm(const Item &item, unsigned sm) {
       break;
     }
   module.needs = {sm, word, loc, length};
-}
-
-void Resolver::mma(const Item &) {
-  std::vector<ir::Value *> operands = popOperands("ffffffffff");
-  unsigned group = ++mmaGroups;
-  for (unsigned lane = 0; lane < 4; ++lane) {
-    ir::Inst *inst = b.create(Op::MmaLane, b.getFloatType(), operands);
-    inst->group = group;
-    inst->index = lane;
-    push(inst);
-  }
 }
 
 } // namespace wf

@@ -113,6 +113,11 @@ private:
   void lowerLoopIndex(const Item &item, const PrimitiveInfo &, unsigned depth);
   void lowerTarget(const Item &item, const PrimitiveInfo &info,
                    const char *intrinsic);
+  void lowerTargetSwapped(const Item &item, const PrimitiveInfo &info,
+                          const char *intrinsic);
+  void lowerMma(const Item &item, const PrimitiveInfo &info, ir::MmaKind kind);
+  void lowerMatrix(const Item &item, const PrimitiveInfo &info,
+                   rows::MatrixWord word);
   void lowerCustom(const Item &item, const PrimitiveInfo &,
                    void (Resolver::*handler)(const Item &));
   void dup(const Item &);
@@ -131,7 +136,8 @@ private:
   void globalId(const Item &);
   void warpId(const Item &);
   void tf32Split(const Item &);
-  void mma(const Item &);
+  void unpackBF16x2(const Item &);
+  void unpackF16x2(const Item &);
   void cpAsyncWait(const Item &item);
   ir::Value *specialReg(ir::SpecialReg reg);
   void loopIndex(const Item &item, unsigned depth);
@@ -184,7 +190,7 @@ private:
   std::vector<Frame> frames;
   size_t itemsResolved = 0;
   unsigned vectorLoads = 0;       // numbers LoadLane groups
-  unsigned mmaGroups = 0;         // numbers MmaLane groups
+  unsigned mmaGroups = 0;         // numbers MmaLane and MatrixLoad groups
   unsigned targetWordGroups = 0;  // numbers TargetWord groups
   std::vector<size_t> regOffsets; // where each register array starts
   std::vector<AddressUse> addressUses;

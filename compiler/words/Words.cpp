@@ -46,7 +46,8 @@ unsigned primitiveCount() { return std::size(primInfos); }
 std::string targetIntrinsic(Prim prim) {
   const PrimitiveInfo &info = primitiveInfo(prim);
   std::string_view detail = info.detail;
-  if (std::string_view(info.family) != "Target" || detail.size() < 2)
+  std::string_view family = info.family;
+  if ((family != "Target" && family != "TargetSwapped") || detail.size() < 2)
     return "";
   return std::string(detail.substr(1, detail.size() - 2)); // the quotes
 }

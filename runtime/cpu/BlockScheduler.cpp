@@ -3,7 +3,7 @@
 #include "common/Error.h"
 #include "runtime/CheckReport.h"
 #include "runtime/cpu/StackPool.h"
-#include "runtime/cpu/WarpMma.h"
+#include "runtime/cpu/WarpCollective.h"
 
 #include <algorithm>
 
@@ -49,7 +49,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.sched = &t;
     c.barrier = &barrierHook;
     c.warp_exchange = &exchangeHook;
-    c.warp_mma_tf32 = &mmaHook;
+    c.warp_collective = &collectiveHook;
     c.fault = &faultHook;
     c.arg_bytes = launch.argBytes;
     c.shared_bytes = launch.sharedBytes;
@@ -91,20 +91,21 @@ uint64_t BlockScheduler::exchangeHook(WfHostCtx *ctx, uint64_t value,
   Thread &t = *static_cast<Thread *>(ctx->sched);
   t.offer = value;
   t.srcLane = lane;
-  t.mmaIn = nullptr;
+  t.collIn = nullptr;
   t.state = State::AtExchange;
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
   return t.result;
 }
 
-void BlockScheduler::mmaHook(WfHostCtx *ctx, const float *in, float *out) {
+void BlockScheduler::collectiveHook(WfHostCtx *ctx, int64_t op,
+                                    const uint64_t *in, uint64_t *out) {
   Thread &t = *static_cast<Thread *>(ctx->sched);
-  t.mmaIn = in;
-  t.mmaOut = out;
+  t.collIn = in;
+  t.collOut = out;
+  t.collOp = op;
   t.state = State::AtExchange;
   switchFiber(t.owner->mode_, t.fiber, t.owner->scheduler_);
 }
-
 void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
                                uint64_t addr) {
   BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
@@ -251,16 +252,16 @@ void BlockScheduler::completeExchange(size_t warp) {
   size_t first = warp * WF_WARP_SIZE;
   size_t end =
       first + WF_WARP_SIZE < threadCount_ ? first + WF_WARP_SIZE : threadCount_;
-  completeMma(first, end);
+  completeCollective(first, end);
   for (size_t i = first; i < end; ++i) {
     Thread &t = threads_[i];
-    if (t.state != State::AtExchange || t.mmaIn)
+    if (t.state != State::AtExchange || t.collIn)
       continue;
     t.result = t.offer;
     if (t.srcLane >= 0 && t.srcLane < WF_WARP_SIZE) {
       size_t src = first + static_cast<size_t>(t.srcLane);
       if (src < end && threads_[src].state == State::AtExchange &&
-          !threads_[src].mmaIn)
+          !threads_[src].collIn)
         t.result = threads_[src].offer;
     }
   }
@@ -270,25 +271,36 @@ void BlockScheduler::completeExchange(size_t warp) {
   warps_[warp].atExchange = 0;
 }
 
-void BlockScheduler::completeMma(size_t first, size_t end) {
-  std::array<MmaFragments, WF_WARP_SIZE> in{};
-  bool any = false;
+void BlockScheduler::completeCollective(size_t first, size_t end) {
+  WarpOperands in{};
+  std::array<bool, WF_WARP_SIZE> present{};
+  const Thread *lead = nullptr;
   for (size_t i = first; i < end; ++i) {
     const Thread &t = threads_[i];
-    if (t.state == State::AtExchange && t.mmaIn) {
-      std::copy(t.mmaIn, t.mmaIn + in[i - first].size(), in[i - first].begin());
-      any = true;
-    }
+    if (t.state != State::AtExchange || !t.collIn)
+      continue;
+    if (!lead)
+      lead = &t;
+    // The lanes of a warp meet at one warp-wide word; on the GPU lanes at
+    // different ones (or some at a shuffle) are undefined behaviour.
+    if (t.collOp != lead->collOp && fault_.empty())
+      fault_ = "lanes of one warp reached different warp-wide words "
+               "(MMA, LDMATRIX, STMATRIX): " +
+               threadText(t.ctx.tid, t.ctx.bid);
+    std::copy(t.collIn, t.collIn + WF_WARP_COLLECTIVE_IN,
+              in[i - first].begin());
+    present[i - first] = true;
   }
-  if (!any)
+  if (!lead)
     return;
-  std::array<MmaResult, WF_WARP_SIZE> out;
-  warpMmaTF32(in, out);
+  WarpResults out{};
+  std::string fault = runWarpCollective(lead->collOp, in, present, out);
+  if (!fault.empty() && fault_.empty())
+    fault_ = fault + " " + threadText(lead->ctx.tid, lead->ctx.bid);
   for (size_t i = first; i < end; ++i) {
     Thread &t = threads_[i];
-    if (t.state == State::AtExchange && t.mmaIn)
-      std::copy(out[i - first].begin(), out[i - first].end(), t.mmaOut);
+    if (t.state == State::AtExchange && t.collIn)
+      std::copy(out[i - first].begin(), out[i - first].end(), t.collOut);
   }
 }
-
 } // namespace wf::rt::cpu

@@ -69,8 +69,10 @@ private:
     uint64_t offer = 0;
     uint64_t result = 0;
     int64_t srcLane = 0;
-    const float *mmaIn = nullptr; // non-null: this exchange is an MMA
-    float *mmaOut = nullptr;
+    // Non-null: this exchange is a warp-wide word (HostABI.h) `op`.
+    const uint64_t *collIn = nullptr;
+    uint64_t *collOut = nullptr;
+    int64_t collOp = 0;
   };
 
   struct Warp {
@@ -82,7 +84,8 @@ private:
   static void threadMain(void *arg);
   static void barrierHook(WfHostCtx *ctx);
   static uint64_t exchangeHook(WfHostCtx *ctx, uint64_t value, int64_t lane);
-  static void mmaHook(WfHostCtx *ctx, const float *in, float *out);
+  static void collectiveHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
+                             uint64_t *out);
   static void faultHook(WfHostCtx *ctx, const char *what, uint64_t addr);
   static void outOfBoundsHook(WfHostCtx *ctx, const char *what, uint64_t offset,
                               uint64_t size);
@@ -95,7 +98,7 @@ private:
   void afterYield(size_t index);
   void releaseBarrier();
   void completeExchange(size_t warp);
-  void completeMma(size_t first, size_t end);
+  void completeCollective(size_t first, size_t end);
   FiberStack *takeStack();
 
   GridLaunch launch_;
