@@ -37,7 +37,8 @@
 \ that same order. No data moves between lanes for P.
 \
 \ The tile shape: WARPS, BC, MIN_BLOCKS and ASYNC below. Their defaults,
-\ by head dimension, are the fastest found on an H100 (bench_flash.py);
+\ by head dimension, are the fastest found on an H100 (bench_flash.py) at
+\ d64 and d128; d96 takes d128's, untimed;
 \ -D overrides any of them, and the hosts (warpforth-flash, bench_flash.py)
 \ read BR and NTHREADS back from the kernel's signature.
 \! kernel flash_attention_f32
@@ -51,8 +52,9 @@
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
 \ Blocks per SM that ptxas must leave registers for: 3 at d64 with 4 warps
-\ (162 registers, no spills), else 1 (at d128 with 8 warps ptxas takes 230
-\ registers: one block per SM). FOUR_WARPS is 1 when WARPS is 4, else 0.
+\ (about 160 registers, no spills), else 1 (at d96 and d128 with 8 warps
+\ ptxas takes 210 to 240 registers: one block per SM). FOUR_WARPS is 1
+\ when WARPS is 4, else 0.
 \! const FOUR_WARPS (4/WARPS)*(WARPS/4)
 \! const MIN_BLOCKS 1+2*D64*FOUR_WARPS
 \! launch-bounds NTHREADS MIN_BLOCKS
@@ -62,7 +64,7 @@
 \ Q rows, then K and V tiles, each as big parts then small parts, then the
 \ raw K and V of the next tile.
 \! const RAW (BR+4*BC)*STRIDE
-\! const ASYNC 1-D64             \ cp.async prefetch at d128 only
+\! const ASYNC 1-D64             \ cp.async prefetch above d64
 \! const SHARED_FLOATS RAW+ASYNC*2*BC*HEAD_DIM
 \! const STAGED BC*HEAD_DIM/4/NTHREADS  \ float4s of K (and of V) per thread
 \! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
@@ -179,9 +181,9 @@ ktiles 0 ?DO
   \ Mask keys past the end and, when causal, keys after the row's
   \ diagonal; only tiles that reach past either need it.
   k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
-    \ Score (J, I) is key k0 + 2t + dc of row qw + g + dr, with dc and dr
-    \ constants: comparing two per-lane values with them keeps few
-    \ registers live.
+    \ Score (J, I) is key c0 + dc of the row whose diagonal ends at key
+    \ qd + g + dr, with dc and dr constants: comparing two per-lane values
+    \ with them keeps few registers live.
     k0 t 2* + { c0 }
     c0 NKV - { past }           \ key c0 + dc is past the end: past >= -dc
     c0 qd - g - { above }       \ after the row's diagonal: above > dr - dc
