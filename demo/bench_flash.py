@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Attention speed, four ways on the same inputs in one process (f32):
 
-- flash: demo/flash_attention_tc_f32.forth (FlashAttention-2 on tensor
-  cores, 3xTF32 so f32-accurate; one launch);
+- flash: kernels/attention/flash_attention_f32.forth (FlashAttention-2 on
+  tensor cores, 3xTF32 so f32-accurate; one launch; the kernel of
+  warpforth.ops.flash_attention, launched here directly);
 - simt: the fastest kernel without tensor cores,
   demo/flash_attention_gemm_f32.forth (--simt);
 - naive: demo/attention-mh-f32.forth (one block per query row, causal only);
@@ -36,12 +37,12 @@ import warpforth  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 import common  # noqa: E402
 
-# The kernels; each declares its tile shape per head_dim (the fastest found
-# on an H100) as `\! const`s.
-FLASH_KERNEL = "flash_attention_tc_f32.forth"
+# The kernels (paths from the checkout's root); each declares its tile shape
+# per head_dim (the fastest found on an H100) as `\! const`s.
+FLASH_KERNEL = "kernels/attention/flash_attention_f32.forth"
 # Without tensor cores: the GEMM-style kernel (the row-per-thread kernel was
 # faster at 128 only with TPR 2, which spills).
-SIMT_KERNEL = "flash_attention_gemm_f32.forth"
+SIMT_KERNEL = "demo/flash_attention_gemm_f32.forth"
 SHAPES = [
     (4, 16, 4096, 64, True), (4, 16, 4096, 64, False),
     (4, 16, 4096, 128, True), (4, 16, 4096, 128, False),
@@ -56,16 +57,27 @@ def kernel(file: str, head_dim: int, causal: bool):
     key = (file, head_dim, causal)
     if key not in _kernels:  # compiled and looked up once: launches are timed
         k = warpforth.Kernel.from_file(
-            ROOT / "demo" / file, device="gpu", arch="sm_90",
+            ROOT / file, device="gpu", arch="sm_90",
             defines={"HEAD_DIM": head_dim, "CAUSAL": int(causal)})
         _kernels[key] = (k, k.const("BR"), k.const("NTHREADS"))
     return _kernels[key]
 
 
+_lse: dict = {}
+
+
 def run(file: str, q, k, v, o, causal: bool) -> None:
     b, h, n, d = q.shape
     kern, br, threads = kernel(file, d, causal)
-    kern(q, k, v, o, n, h, b, grid=((n + br - 1) // br, h, b), block=threads)
+    grid = ((n + br - 1) // br, h, b)
+    if file == FLASH_KERNEL:
+        # The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE.
+        if (b, h, n) not in _lse:
+            _lse[(b, h, n)] = torch.empty(b, h, n, device=q.device)
+        kern(q, k, v, o, _lse[(b, h, n)], n, n, h, h, b, d ** -0.5,
+             grid=grid, block=threads)
+    else:
+        kern(q, k, v, o, n, h, b, grid=grid, block=threads)
 
 
 def median_ms(fn, reps: int) -> float:

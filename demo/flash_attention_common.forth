@@ -1,6 +1,8 @@
-\ Words shared by the flash attention kernels (flash_attention_tc_f32,
-\ flash_attention_rows_f32, flash_attention_gemm_f32), INCLUDEd right after
-\ their headers. Each kernel declares the constants HEAD_DIM, CAUSAL, BR
+\ Words shared by the SIMT flash attention kernels of demo/
+\ (flash_attention_rows_f32, flash_attention_gemm_f32), INCLUDEd right after
+\ their headers (the tensor-core kernel, kernels/attention/
+\ flash_attention_f32.forth, has the op's interface: kernels/attention/
+\ flash-grid.fs). Each kernel declares the constants HEAD_DIM, CAUSAL, BR
 \ (query rows per block) and BC (keys per tile) and the params SEQ_LEN,
 \ HEADS and BATCH; the grid is (ceil(SEQ_LEN/BR), HEADS, BATCH).
 

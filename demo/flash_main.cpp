@@ -1,23 +1,29 @@
 //===- flash_main.cpp - Run a flash attention kernel, check it, time it ---===//
 //
 // Random Q, K, V of shape (batch, heads, seq_len, head_dim) in f32; the
-// kernel's output is checked against the double-precision reference head
-// by head (--check-heads limits how many, for big shapes) and timed.
+// kernel's output (and for the tensor-core kernel, the op library's
+// kernels/attention/flash_attention_f32.forth, its log-sum-exp) is checked
+// against the double-precision reference head by head (--check-heads
+// limits how many, for big shapes) and timed.
 //
 //===----------------------------------------------------------------------===//
-#include "compiler/driver/Defines.h"
 #include "bindings/load/LoadKernel.h"
+#include "compiler/driver/Defines.h"
 #include "demo/reference/AttentionReference.h"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <random>
 
 #ifndef WARPFORTH_DEMO_DIR
 #define WARPFORTH_DEMO_DIR "demo"
+#endif
+#ifndef WARPFORTH_KERNELS_DIR
+#define WARPFORTH_KERNELS_DIR "kernels"
 #endif
 
 namespace {
@@ -34,12 +40,14 @@ struct Options {
   std::string arch = "sm_90";
   int repeat = 5;
   int checkHeads = 4;
-  // tc: flash_attention_tc_f32.forth (tensor cores); rows:
-  // flash_attention_rows_f32.forth; gemm: flash_attention_gemm_f32.forth
-  // (both SIMT).
+  // tc: kernels/attention/flash_attention_f32.forth (tensor cores, the
+  // kernel of warpforth.ops.flash_attention); rows:
+  // demo/flash_attention_rows_f32.forth; gemm:
+  // demo/flash_attention_gemm_f32.forth (both SIMT).
   std::string kernel = "tc";
   int optLevel = 3;
   std::string demoDir = WARPFORTH_DEMO_DIR;
+  std::string kernelsDir = WARPFORTH_KERNELS_DIR;
   std::vector<std::string> defines; // -D as given, after the options' own
 };
 
@@ -79,11 +87,14 @@ int run(const Options &opt) {
   for (const std::string &d : opt.defines)
     if (std::optional<std::string> error = wf::addDefine(compile.defines, d))
       throw wf::rt::Error(*error);
-  const char *file = tc     ? "/flash_attention_tc_f32.forth"
-                     : gemm ? "/flash_attention_gemm_f32.forth"
-                            : "/flash_attention_rows_f32.forth";
-  wf::rt::Kernel kernel =
-      wf::compileFileAndLoad(dev, opt.demoDir + file, compile).kernel;
+  if (opt.headDim == 96 && !tc)
+    throw wf::rt::Error("--dim 96: only the tc kernel has tiles for it");
+  const std::string path =
+      tc     ? opt.kernelsDir + "/attention/flash_attention_f32.forth"
+      : gemm ? opt.demoDir + "/flash_attention_gemm_f32.forth"
+             : opt.demoDir + "/flash_attention_rows_f32.forth";
+  const char *file = path.c_str() + path.rfind('/') + 1;
+  wf::rt::Kernel kernel = wf::compileFileAndLoad(dev, path, compile).kernel;
   // The tile shape the kernel was compiled with, defaults included.
   int br = static_cast<int>(kernelConst(kernel, "BR"));
   int bc = static_cast<int>(kernelConst(kernel, "BC"));
@@ -96,10 +107,11 @@ int run(const Options &opt) {
                         std::to_string(threads) + " float4s");
 
   const size_t headSize = static_cast<size_t>(opt.seqLen * opt.headDim);
+  const size_t rows = static_cast<size_t>(opt.seqLen * opt.batch * opt.heads);
   const size_t n = headSize * opt.batch * opt.heads;
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> q(n), k(n), v(n), o(n);
+  std::vector<float> q(n), k(n), v(n), o(n), lse(rows);
   for (auto *m : {&q, &k, &v})
     for (float &x : *m)
       x = dist(rng);
@@ -110,37 +122,52 @@ int run(const Options &opt) {
   };
   wf::rt::Buffer bq = upload(q), bk = upload(k), bv = upload(v);
   wf::rt::Buffer bo = dev.alloc(n * sizeof(float));
+  wf::rt::Buffer blse = dev.alloc(rows * sizeof(float));
   wf::rt::LaunchConfig config;
   config.grid = {static_cast<uint32_t>((opt.seqLen + br - 1) / br),
                  static_cast<uint32_t>(opt.heads),
                  static_cast<uint32_t>(opt.batch)};
   config.block = {threads, 1, 1};
-  std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq),
-                                   wf::rt::Arg::buf(bk),
-                                   wf::rt::Arg::buf(bv),
-                                   wf::rt::Arg::buf(bo),
-                                   wf::rt::Arg::integer(opt.seqLen),
-                                   wf::rt::Arg::integer(opt.heads),
-                                   wf::rt::Arg::integer(opt.batch)};
+  std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq), wf::rt::Arg::buf(bk),
+                                   wf::rt::Arg::buf(bv), wf::rt::Arg::buf(bo)};
+  if (tc) {
+    // The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE (no grouped heads
+    // and NQ = NKV here).
+    args.push_back(wf::rt::Arg::buf(blse));
+    for (int64_t x : {opt.seqLen, opt.seqLen, opt.heads, opt.heads, opt.batch})
+      args.push_back(wf::rt::Arg::integer(x));
+    args.push_back(
+        wf::rt::Arg::real(1.0 / std::sqrt(static_cast<double>(opt.headDim))));
+  } else {
+    for (int64_t x : {opt.seqLen, opt.heads, opt.batch})
+      args.push_back(wf::rt::Arg::integer(x));
+  }
   std::vector<double> times;
   for (int i = 0; i < std::max(1, opt.repeat); ++i)
     times.push_back(kernel.time(config, args));
   std::sort(times.begin(), times.end());
   dev.download(o.data(), bo, n * sizeof(float));
-  for (wf::rt::Buffer b : {bq, bk, bv, bo})
+  if (tc)
+    dev.download(lse.data(), blse, rows * sizeof(float));
+  for (wf::rt::Buffer b : {bq, bk, bv, bo, blse})
     dev.free(b);
 
-  double worst = 0;
+  double worst = 0, worstLse = 0;
   int64_t heads = std::min<int64_t>(opt.batch * opt.heads, opt.checkHeads);
   for (int64_t h = 0; h < heads; ++h) {
     size_t off = h * headSize;
     std::vector<double> dq(q.begin() + off, q.begin() + off + headSize),
         dk(k.begin() + off, k.begin() + off + headSize),
         dv(v.begin() + off, v.begin() + off + headSize), ref(headSize),
-        got(o.begin() + off, o.begin() + off + headSize);
+        got(o.begin() + off, o.begin() + off + headSize), refLse(opt.seqLen);
     wf::demo::attentionReference(dq.data(), dk.data(), dv.data(), ref.data(),
-                                 opt.seqLen, opt.headDim, opt.causal);
+                                 opt.seqLen, opt.headDim, opt.causal,
+                                 refLse.data());
     worst = std::max(worst, wf::demo::relativeMaxError(got, ref));
+    for (int64_t r = 0; tc && r < opt.seqLen; ++r) {
+      double e = std::fabs(lse[h * opt.seqLen + r] - refLse[r]);
+      worstLse = std::isnan(e) ? INFINITY : std::max(worstLse, e);
+    }
   }
   double median = times[times.size() / 2];
   double flops = 4.0 * opt.batch * opt.heads * opt.seqLen * opt.seqLen *
@@ -154,9 +181,12 @@ int run(const Options &opt) {
   std::printf("max error vs reference: %.3g over %lld heads (tolerance "
               "1e-04)\n",
               worst, (long long)heads);
+  if (tc)
+    std::printf("max log-sum-exp error: %.3g (absolute, tolerance 1e-04)\n",
+                worstLse);
   std::printf("kernel time: median %.3f ms, %.2f TFLOP/s\n", median / 1000.0,
               flops / (median * 1e-6) / 1e12);
-  if (!(worst <= 1e-4)) {
+  if (!(worst <= 1e-4) || !(worstLse <= 1e-4)) {
     std::printf("FAILED\n");
     return 1;
   }
@@ -167,12 +197,13 @@ int run(const Options &opt) {
 } // namespace
 
 int main(int argc, char **argv) {
-  CLI::App app{"Runs a flash attention kernel of demo/ and checks it"};
+  CLI::App app{"Runs a flash attention kernel and checks it"};
   Options opt;
   app.add_option("--batch", opt.batch)->check(CLI::Range(1, 1 << 16));
   app.add_option("--heads", opt.heads)->check(CLI::Range(1, 1 << 16));
   app.add_option("--seq", opt.seqLen)->check(CLI::Range(1, 1 << 20));
-  app.add_option("--dim", opt.headDim)->check(CLI::IsMember({64, 128}));
+  app.add_option("--dim", opt.headDim, "64, 128, or 96 (tc only)")
+      ->check(CLI::IsMember({64, 96, 128}));
   app.add_option("--causal", opt.causal, "1 or 0");
   // The tile options: 0 (the default) keeps the kernel's own `\! const`.
   app.add_option("--br", opt.br,
@@ -180,9 +211,9 @@ int main(int argc, char **argv) {
   app.add_option("--bc", opt.bc,
                  "keys per tile (tc: a multiple of 8; 0: the kernel's)");
   app.add_option("--kernel", opt.kernel,
-                 "tc (flash_attention_tc_f32.forth, default), rows "
-                 "(flash_attention_rows_f32.forth) or gemm "
-                 "(flash_attention_gemm_f32.forth)")
+                 "tc (kernels/attention/flash_attention_f32.forth, "
+                 "default), rows (demo/flash_attention_rows_f32.forth) or "
+                 "gemm (demo/flash_attention_gemm_f32.forth)")
       ->check(CLI::IsMember({"tc", "rows", "gemm"}));
   app.add_option("--warps", opt.warps,
                  "tc: warps per block, 16 rows each (0: the kernel's)")
@@ -199,7 +230,10 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 3));
   app.add_option("--repeat", opt.repeat);
   app.add_option("--check-heads", opt.checkHeads);
-  app.add_option("--demo-dir", opt.demoDir);
+  app.add_option("--demo-dir", opt.demoDir,
+                 "where the rows and gemm kernels are");
+  app.add_option("--kernels-dir", opt.kernelsDir,
+                 "the op kernel library (kernels/), where the tc kernel is");
   app.add_option("-D", opt.defines,
                  "more kernel constants, NAME=VALUE or NAME for NAME=1 (e.g. "
                  "MIN_BLOCKS=2)");

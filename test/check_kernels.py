@@ -22,8 +22,9 @@ import sys
 import tempfile
 
 # Extra configurations worth checking beyond the defaults in the file. The
-# flash kernels' tile defaults depend on HEAD_DIM (bench_flash.py and
-# warpforth-flash use them as they are): both head dims, causal and not.
+# flash kernels' tile defaults depend on HEAD_DIM (bench_flash.py,
+# warpforth-flash and warpforth.ops use them as they are): both head dims,
+# causal and not.
 FLASH_VARIANTS = [
     [],
     ["-D", "CAUSAL=0"],
@@ -53,8 +54,15 @@ SOFTMAX_SPLIT_VARIANTS = [["-D", "PHASE=1", "-D", "GROUP=256", "-D", "VW=4"],
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
-    # And the d64 shape with cp.async and one block per SM.
-    "flash_attention_tc_f32.forth": FLASH_VARIANTS + [
+    # warpforth.ops.flash_attention's f32 kernel: also head_dim 96, the
+    # smaller tiles it gives GPUs with less shared memory than an H100
+    # (ops/_attention.py), and the d64 shape with cp.async and one block
+    # per SM.
+    "flash_attention_f32.forth": FLASH_VARIANTS + [
+        ["-D", "HEAD_DIM=96"], ["-D", "HEAD_DIM=96", "-D", "CAUSAL=0"],
+        ["-D", "HEAD_DIM=128", "-D", "ASYNC=0"],
+        ["-D", "HEAD_DIM=96", "-D", "WARPS=4", "-D", "ASYNC=0"],
+        ["-D", "HEAD_DIM=128", "-D", "WARPS=4", "-D", "ASYNC=0"],
         ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
     # The ops' kernels as warpforth.ops compiles them.

@@ -15,7 +15,8 @@ steps (run in the order given; the first failing step stops the run):
   e2e        end-to-end suite on the GPU (run_e2e.py --device gpu)
   attn       attention demo, every shape, f64 and f32
   flashcheck warpforth-flash correctness at several shapes
-  tc         the tensor-core flash kernel: correctness, then tile shapes at
+  tc         the tensor-core flash kernel (kernels/attention/
+             flash_attention_f32.forth): correctness, then tile shapes at
              B4 H16 N4096
   tune       warpforth-flash timings at several --br/--bc/--rpt/--tpr
   gemm       tile shapes of the SIMT gemm kernel, then its correctness
@@ -57,7 +58,7 @@ done
 export WARPFORTH_LIB=$WF/libwarpforth.so PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
 [ -f /usr/local/cuda/nvvm/libdevice/libdevice.10.bc ] || export WARPFORTH_LIBDEVICE=$PWD/.carry-gpu/libdevice.10.bc
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-D=$PWD/demo
+D=$PWD/demo K=$PWD/kernels
 
 # A filter that shows the matching lines and never fails by itself (the
 # command it reads from decides, through pipefail).
@@ -70,13 +71,13 @@ step_e2e() {
   return $rc
 }
 step_flashcheck() {
-  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do
-    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | show "max error|FAIL"
+  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 96 128; do
+    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --kernels-dir "$K" --arch sm_90 --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | show "max error|FAIL"
   done; done; done
 }
 step_tc() {
-  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90" line
-  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 128; do
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --kernels-dir $K --arch sm_90" line
+  for c in 1 0; do for s in 1 17 100 1024 4096; do for d in 64 96 128; do
     line=$($F --seq $s --dim $d --causal $c --batch 2 --heads 3 --repeat 1 --check-heads 6 | show "max error|FAIL|error" | tr '\n' ' ')
     echo "$line n$s d$d c$c"
   done; done; done
@@ -90,7 +91,7 @@ step_tc() {
   done; done
 }
 step_tune() {
-  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1" line
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --kernels-dir $K --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 1" line
   for c in 1 0; do for cfg in "--br 64 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 8 --rpt 4 --tpr 4" "--br 256 --bc 8 --rpt 4 --tpr 4" "--br 128 --bc 16 --rpt 4 --tpr 4"; do
     line=$($F --dim 64 --causal $c $cfg | show 'time|FAIL'); echo "d64 causal=$c $cfg: $line"
   done; done
@@ -99,14 +100,14 @@ step_tune() {
   done; done
 }
 step_gemm() {
-  local F="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 2 --kernel gemm" line
+  local F="$WF/warpforth-flash --device gpu --demo-dir $D --kernels-dir $K --arch sm_90 --batch 4 --heads 16 --seq 4096 --check-heads 2 --kernel gemm" line
   for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 8 --kpt 8" "--br 128 --bc 64 --rpt 8 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 32 --rpt 8 --kpt 4"; do
     line=$($F --dim 64 --causal $c $cfg | show 'time|FAIL|error' | tr '\n' ' '); echo "d64 causal=$c $cfg: $line"
   done; done
   for c in 1 0; do for cfg in "--br 64 --bc 64 --rpt 4 --kpt 8" "--br 64 --bc 32 --rpt 4 --kpt 4" "--br 128 --bc 64 --rpt 8 --kpt 8"; do
     line=$($F --dim 128 --causal $c $cfg | show 'time|FAIL|error' | tr '\n' ' '); echo "d128 causal=$c $cfg: $line"
   done; done
-  local G="$WF/warpforth-flash --device gpu --demo-dir $D --arch sm_90 --kernel gemm --batch 2 --heads 3 --check-heads 6 --repeat 1"
+  local G="$WF/warpforth-flash --device gpu --demo-dir $D --kernels-dir $K --arch sm_90 --kernel gemm --batch 2 --heads 3 --check-heads 6 --repeat 1"
   for s in 1 17 100 1024; do for c in 1 0; do
     $G --seq $s --dim 64 --causal $c --br 128 --bc 32 --rpt 8 --kpt 4 | show "FAIL|error"
     $G --seq $s --dim 128 --causal $c --br 64 --bc 32 --rpt 4 --kpt 4 | show "FAIL|error"
@@ -115,7 +116,7 @@ step_gemm() {
 }
 step_ncugemm() {
   ncu --section SpeedOfLight --section Occupancy -k flash_attention_gemm_f32 -c 1 \
-    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
+    "$WF/warpforth-flash" --device gpu --demo-dir "$D" --kernels-dir "$K" --arch sm_90 --kernel gemm --batch 4 --heads 16 --seq 4096 --dim 64 --br 128 --bc 32 --rpt 8 --kpt 4 --repeat 1 --check-heads 1 \
     > "$OUT/ncu_gemm.txt" 2>&1
   show "Throughput|Registers|Achieved Occupancy" < "$OUT/ncu_gemm.txt" | sed -n 1,12p
 }
@@ -149,8 +150,8 @@ step_check() {
 }
 step_ncu() {
   for d in 64 128; do
-    ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention_tc_f32 -c 1 \
-      "$WF/warpforth-flash" --device gpu --demo-dir "$D" --arch sm_90 --batch 4 --heads 16 --seq 4096 --dim $d --repeat 1 --check-heads 1 \
+    ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats --section ComputeWorkloadAnalysis -k flash_attention_f32 -c 1 \
+      "$WF/warpforth-flash" --device gpu --demo-dir "$D" --kernels-dir "$K" --arch sm_90 --batch 4 --heads 16 --seq 4096 --dim $d --repeat 1 --check-heads 1 \
       > "$OUT/ncu_d$d.txt" 2>&1
     show "Throughput|Registers|Achieved Occupancy|Issue Slots|Ipc|pipeline|spill|Stall" < "$OUT/ncu_d$d.txt" | sed -n 1,24p
   done

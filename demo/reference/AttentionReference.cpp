@@ -8,8 +8,8 @@
 namespace wf::demo {
 
 void attentionReference(const double *q, const double *k, const double *v,
-                        double *o, size_t seqLen, size_t headDim,
-                        bool causal) {
+                        double *o, size_t seqLen, size_t headDim, bool causal,
+                        double *lse) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(headDim));
   std::vector<double> p(seqLen);
   for (size_t row = 0; row < seqLen; ++row) {
@@ -27,6 +27,8 @@ void attentionReference(const double *q, const double *k, const double *v,
       p[j] = std::exp(p[j] - rowMax);
       sum += p[j];
     }
+    if (lse)
+      lse[row] = rowMax + std::log(sum);
     for (size_t d = 0; d < headDim; ++d) {
       double acc = 0;
       for (size_t j = 0; j < visible; ++j)

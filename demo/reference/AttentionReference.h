@@ -13,10 +13,11 @@
 namespace wf::demo {
 
 /// O = softmax(Q K^T / sqrt(headDim), causal) V for one head; all matrices
-/// row-major seqLen x headDim. With `causal` false, no mask.
+/// row-major seqLen x headDim. With `causal` false, no mask. `lse`, when
+/// given, gets each row's natural-log log-sum-exp of its scaled scores.
 void attentionReference(const double *q, const double *k, const double *v,
                         double *o, size_t seqLen, size_t headDim,
-                        bool causal = true);
+                        bool causal = true, double *lse = nullptr);
 
 /// max |a - b| / max(max |b|, tiny): the error relative to the output scale.
 double relativeMaxError(const std::vector<double> &a,

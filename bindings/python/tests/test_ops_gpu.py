@@ -5,8 +5,9 @@ it as python-ops-gpu):
     WARPFORTH_LIB=.../libwarpforth.so PYTHONPATH=bindings/python \\
         python3 bindings/python/tests/test_ops_gpu.py
 
-The rotary and scores ops are also checked against float64 with the CPU
-tests' bounds (F64_BOUND, as opcheck.DTYPES): the output's own rounding
+flash_attention is checked in float32 against float64 and against SDPA
+(FLASH_BOUND says the bounds). The rotary and scores ops are also checked
+against float64 with the CPU tests' bounds (F64_BOUND, as opcheck.DTYPES): the output's own rounding
 after f32 math, plus for attention_scores the f32 sum of d products
 (d * 2^-24 * the largest sum of |q_i k_i| * scale). Against torch in the
 same dtype they get BOUND (twice the rounding: torch rounds intermediate
@@ -360,6 +361,113 @@ class RotaryScoresGpu(unittest.TestCase):
         err = float((out.double() - want)[shown].abs().max())
         self.assertLessEqual(err / max(1.0, float(want[shown].abs().max())),
                              BOUND["bfloat16"])
+
+
+def attention64(q, k, v, causal, scale):
+    """Attention and its natural-log log-sum-exp in float64 (torch, on q's
+    device): k/v heads repeated for grouped-query attention, the causal
+    diagonal at the bottom-right (query i sees keys j <= i + Nkv - Nq); a
+    query that sees no key gets 0 and -inf."""
+    group = q.shape[1] // k.shape[1]
+    q = q.double()
+    k = k.double().repeat_interleave(group, 1)
+    v = v.double().repeat_interleave(group, 1)
+    s = (q @ k.transpose(-1, -2)) * scale
+    if causal:
+        nq, nkv = s.shape[-2:]
+        hidden = torch.ones(nq, nkv, dtype=torch.bool, device=q.device).triu(
+            nkv - nq + 1)
+        s = s.masked_fill(hidden, float("-inf"))
+    lse = torch.logsumexp(s, -1)
+    return torch.exp(s - lse[..., None]).nan_to_num(0) @ v, lse
+
+
+def sdpa(q, k, v, causal, scale):
+    """torch's SDPA in q's dtype, k/v heads repeated; with causal and
+    Nq != Nkv the bottom-right mask is given explicitly (is_causal aligns
+    the diagonal top-left)."""
+    group = q.shape[1] // k.shape[1]
+    k, v = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
+    nq, nkv = q.shape[-2], k.shape[-2]
+    F = torch.nn.functional
+    if causal and nq != nkv:
+        mask = torch.ones(nq, nkv, dtype=torch.bool, device=q.device).tril(
+            nkv - nq)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask,
+                                              scale=scale)
+    return F.scaled_dot_product_attention(q, k, v, is_causal=causal,
+                                          scale=scale)
+
+
+# flash_attention in float32, relative to the largest of 1 and the
+# output's largest magnitude over the queries that see a key: against f64
+# 1e-5 (3xTF32 products are f32-accurate; a single TF32 pass would be near
+# 1e-3), against SDPA in f32 2e-5 (its own f32 error on top); the
+# log-sum-exp within 1e-4 absolute of f64.
+FLASH_BOUND = {"f64": 1e-5, "sdpa": 2e-5, "lse": 1e-4}
+
+
+@unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
+class FlashAttentionGpu(unittest.TestCase):
+    # (B, Hq, Hkv, Nq, Nkv, d)
+    SHAPES = [(1, 1, 1, 1, 1, 64), (2, 8, 2, 333, 333, 64),
+              (1, 32, 4, 1024, 1024, 128), (2, 4, 4, 100, 257, 96),
+              (1, 8, 8, 1, 700, 128), (1, 4, 1, 300, 100, 128)]
+
+    @classmethod
+    def setUpClass(cls):
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.manual_seed(1)
+
+    def check(self, q, k, v, causal, scale, what):
+        o, lse = ops.flash_attention(q, k, v, causal=causal, scale=scale,
+                                     return_lse=True)
+        self.assertEqual((o.dtype, o.shape, o.device),
+                         (q.dtype, q.shape, q.device), what)
+        self.assertEqual((lse.dtype, lse.shape),
+                         (torch.float32, q.shape[:3]), what)
+        sc = q.shape[-1] ** -0.5 if scale is None else scale
+        want, want_lse = attention64(q, k, v, causal, sc)
+        seen = torch.isfinite(want_lse)
+        self.assertTrue(bool((lse[~seen] == float("-inf")).all()), what)
+        self.assertTrue(bool((o[~seen] == 0).all()), what)
+        top = max(1.0, float(want[seen].abs().max()))
+        err = float((o.double() - want)[seen].abs().max()) / top
+        self.assertLessEqual(err, FLASH_BOUND["f64"], f"{what}: vs f64")
+        err = float((lse.double() - want_lse)[seen].abs().max())
+        self.assertLessEqual(err, FLASH_BOUND["lse"], f"{what}: lse")
+        t = sdpa(q, k, v, causal, sc)
+        err = float((o.double() - t.double())[seen].abs().max()) / top
+        self.assertLessEqual(err, FLASH_BOUND["sdpa"], f"{what}: vs SDPA")
+
+    def test_flash_attention(self):
+        for b, hq, hkv, nq, nkv, d in self.SHAPES:
+            q = torch.randn(b, hq, nq, d, device="cuda")
+            k = torch.randn(b, hkv, nkv, d, device="cuda")
+            v = torch.randn(b, hkv, nkv, d, device="cuda")
+            for causal, scale in ((True, None), (False, None), (True, 0.3)):
+                self.check(q, k, v, causal, scale,
+                           f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} "
+                           f"causal={causal} scale={scale}")
+
+    def test_flash_attention_stream_and_out(self):
+        q = torch.randn(2, 8, 200, 64, device="cuda")
+        k = torch.randn(2, 2, 300, 64, device="cuda")
+        v = torch.randn(2, 2, 300, 64, device="cuda")
+        out = torch.empty_like(q)
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            got = ops.flash_attention(q, k, v, causal=True, out=out)
+        s.synchronize()
+        self.assertIs(got, out)
+        want, _ = attention64(q, k, v, True, 0.125)
+        self.assertLessEqual(rel(out, want), FLASH_BOUND["f64"])
+        # CPU tensors run on the CPU backend.
+        qc, kc, vc = (x[:1, :, :20].cpu().contiguous() for x in (q, k, v))
+        want, _ = attention64(qc, kc, vc, True, 0.125)
+        self.assertLessEqual(rel(ops.flash_attention(qc, kc, vc, causal=True),
+                                 want), FLASH_BOUND["f64"])
 
 
 if __name__ == "__main__":

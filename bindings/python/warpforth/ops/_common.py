@@ -165,14 +165,21 @@ def rows_cols(a: Arg) -> tuple[int, int]:
 _kernels: dict[tuple, Kernel] = {}
 
 
-def kernel(file: str, on: Arg, defines: Optional[dict] = None) -> Kernel:
-    """kernels/<file>, compiled once per device and defines."""
-    dev: Device = device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
+def device_of(on: Arg) -> Device:
+    """The device `on` lives on: its GPU, or the CPU backend."""
+    return device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
+
+
+def kernel(file: str, on: Arg, defines: Optional[dict] = None,
+           arch: Optional[str] = None) -> Kernel:
+    """kernels/<file>, compiled once per device, defines and arch (None:
+    the compiler's default, sm_80)."""
+    dev = device_of(on)
     key = (file, dev.kind, dev.ordinal,
-           tuple(sorted((defines or {}).items())))
+           tuple(sorted((defines or {}).items())), arch)
     k = _kernels.get(key)
     if k is None:
         k = Kernel.from_file(kernels_dir() / file, device=dev,
-                             defines=defines)
+                             defines=defines, arch=arch)
         _kernels[key] = k
     return k

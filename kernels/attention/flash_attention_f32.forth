@@ -3,16 +3,22 @@
 \ operand split into a TF32 "big" and "small" part), which keeps f32
 \ accuracy, as PyTorch's f32 SDPA does on the same hardware.
 \
-\ Grid (ceil(SEQ_LEN/BR), HEADS, BATCH), block 32*WARPS threads. Q, K, V,
-\ O: (batch, heads, seq, dim). The shared tiles (over 48 KiB at the usual
-\ shapes) need nothing from the launch: the runtime sizes them.
+\ The f32 kernel of warpforth.ops.flash_attention. Q and O (BATCH, HQ, NQ,
+\ HEAD_DIM), K and V (BATCH, HKV, NKV, HEAD_DIM), LSE (BATCH, HQ, NQ): the
+\ natural-log log-sum-exp of each query row's scaled scores. Grid
+\ (ceil(NQ/BR), HQ, BATCH), block NTHREADS = 32*WARPS threads; query head h
+\ reads K/V head h/(HQ/HKV); with CAUSAL, query row i sees keys
+\ j <= i + NKV - NQ, and a row that sees none gets O 0 and LSE -inf
+\ (flash-grid.fs). HEAD_DIM: a multiple of 8 whose tiles below divide
+\ evenly (64, 96 and 128 are checked). The shared tiles (over 48 KiB at the
+\ usual shapes) need nothing from the launch: the runtime sizes them.
 \
 \ Each warp owns 16 query rows (BR = 16*WARPS). Lane = 4*g + t holds, in
 \ the MMA fragment layout, rows g and g+8 of its warp's rows:
 \  - SC: scores for the tile's BC keys, four per 8 keys: (g, 2t) (g, 2t+1)
 \    (g+8, 2t) (g+8, 2t+1);
 \  - OC: the output accumulator, four per 8 columns, the same way.
-\ The block's Q rows (scaled by log2(e)/sqrt(d), so that scores are in
+\ The block's Q rows (scaled by SCALE*log2(e), so that scores are in
 \ log2 units for FEXP2) stay in shared memory; per tile of BC keys the block
 \ stages K and V there too, split once into TF32 big and small parts (so
 \ that the block's warps do not each split every element again), rows
@@ -31,22 +37,24 @@
 \ that same order. No data moves between lanes for P.
 \
 \ The tile shape: WARPS, BC, MIN_BLOCKS and ASYNC below. Their defaults,
-\ by head dimension, are the fastest found on an H100 (bench_flash.py);
+\ by head dimension, are the fastest found on an H100 (bench_flash.py) at
+\ d64 and d128; d96 takes d128's, untimed;
 \ -D overrides any of them, and the hosts (warpforth-flash, bench_flash.py)
 \ read BR and NTHREADS back from the kernel's signature.
-\! kernel flash_attention_tc_f32
+\! kernel flash_attention_f32
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
 \ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
 \! const D64 128/(HEAD_DIM+64)
-\! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d128
+\! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d96 and d128
 \! const BC 32
 \! const BR 16*WARPS
 \! const NTHREADS 32*WARPS
 \ Blocks per SM that ptxas must leave registers for: 3 at d64 with 4 warps
-\ (162 registers, no spills), else 1 (at d128 with 8 warps ptxas takes 230
-\ registers: one block per SM). FOUR_WARPS is 1 when WARPS is 4, else 0.
+\ (about 160 registers, no spills), else 1 (at d96 and d128 with 8 warps
+\ ptxas takes 210 to 240 registers: one block per SM). FOUR_WARPS is 1
+\ when WARPS is 4, else 0.
 \! const FOUR_WARPS (4/WARPS)*(WARPS/4)
 \! const MIN_BLOCKS 1+2*D64*FOUR_WARPS
 \! launch-bounds NTHREADS MIN_BLOCKS
@@ -56,22 +64,26 @@
 \ Q rows, then K and V tiles, each as big parts then small parts, then the
 \ raw K and V of the next tile.
 \! const RAW (BR+4*BC)*STRIDE
-\! const ASYNC 1-D64             \ cp.async prefetch at d128 only
+\! const ASYNC 1-D64             \ cp.async prefetch above d64
 \! const SHARED_FLOATS RAW+ASYNC*2*BC*HEAD_DIM
 \! const STAGED BC*HEAD_DIM/4/NTHREADS  \ float4s of K (and of V) per thread
 \! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
-\! param Q f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
-\! param K f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
-\! param V f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
-\! param O f32[BATCH*HEADS*SEQ_LEN*HEAD_DIM]
-\! param SEQ_LEN i64
-\! param HEADS i64
+\! param Q f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param K f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param V f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param O f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param LSE f32[BATCH*HQ*NQ]
+\! param NQ i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
 \! param BATCH i64
+\! param SCALE f32
 \! shared SM f32[SHARED_FLOATS]
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 
-INCLUDE flash_attention_common.forth
+INCLUDE flash-grid.fs
 : qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
 : ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;
 : vs ( key d -- addr )  SWAP STRIDE * + BR 2 BC * + STRIDE * + FLOATS SM + ;
@@ -88,7 +100,7 @@ INCLUDE flash_attention_common.forth
   { k0 base }
   STAGED 0 UNROLL DO
     TID-X I NTHREADS * + 4 * { e }
-    base k0 e HEAD_DIM / + in-bounds HEAD_DIM * + e HEAD_DIM MOD + FLOATS
+    base k0 e HEAD_DIM / + kv-in-bounds HEAD_DIM * + e HEAD_DIM MOD + FLOATS
     { src }
     K src +  e raw CP-ASYNC
     V src +  e BC HEAD_DIM * + raw CP-ASYNC
@@ -106,12 +118,16 @@ INCLUDE flash_attention_common.forth
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 
-head-base { base }
+q-head { qrow }                   \ this query head's first row
+qrow HEAD_DIM * { qbase }
+kv-head HEAD_DIM * { base }       \ its K/V head's first float
 query-tile BR * { q0 }
-q0 WARP-ID 16 * + { qw }          \ this warp's first row
+\ Causal: the last key that this warp's first row sees (the row is
+\ qd - diagonal; only qd stays live through the loop).
+q0 WARP-ID 16 * + diagonal + { qd }
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
-1.4426950408889634 HEAD_DIM S>F FSQRT F/ { scale }   \ log2(e)/sqrt(d)
+SCALE 1.4426950408889634 F* { qscale }  \ SCALE*log2(e)
 
 \ The block's Q rows, scaled, into shared memory (rows past the end read
 \ the last row; their results are never stored). The first BARRIER of the
@@ -119,16 +135,16 @@ LANE-ID 4 MOD { t }
 BR HEAD_DIM * 4 / NTHREADS / 0 UNROLL DO
   TID-X I NTHREADS * + 4 * { e }
   e HEAD_DIM / { r }  e HEAD_DIM MOD { d }
-  Q base q0 r + in-bounds HEAD_DIM * + d + FLOATS + 4F@ { x0 x1 x2 x3 }
-  x0 scale F*  x1 scale F*  x2 scale F*  x3 scale F*  r d qs 4SF!
+  Q qbase q0 r + q-in-bounds HEAD_DIM * + d + FLOATS + 4F@ { x0 x1 x2 x3 }
+  x0 qscale F*  x1 qscale F*  x2 qscale F*  x3 qscale F*  r d qs 4SF!
 LOOP
 HEAD_DIM 2 / 0 UNROLL DO 0.0 I OC! LOOP
 MASKED { m0 }  MASKED { m1 }    \ running max of rows g and g+8 (log2 units)
 0.0 { l0 }  0.0 { l1 }          \ this lane's part of their running sums
 
-q0 key-tiles { ktiles }
-ASYNC IF 0 base prefetch THEN
-ktiles 0 DO
+q0 key-tiles { ktiles }             \ 0 when no row of the block sees a key
+ASYNC IF ktiles 0> IF 0 base prefetch THEN THEN
+ktiles 0 ?DO
   I BC * { k0 }
   BARRIER
   ASYNC IF 0 CP-ASYNC-WAIT THEN   \ this thread's copies of the tile are in
@@ -139,7 +155,7 @@ ktiles 0 DO
       e raw 4SF@  key d ks split4!
       e BC HEAD_DIM * + raw 4SF@  key d vs split4!
     ELSE
-      base k0 key + in-bounds HEAD_DIM * + d + FLOATS { src }
+      base k0 key + kv-in-bounds HEAD_DIM * + d + FLOATS { src }
       K src + 4F@  key d ks split4!
       V src + 4F@  key d vs split4!
     THEN
@@ -162,14 +178,20 @@ ktiles 0 DO
     LOOP
   LOOP
 
-  \ Mask keys past the end and, when causal, keys after the row; only
-  \ tiles that reach past either need it.
-  k0 BC + SEQ_LEN >  CAUSAL 0<> k0 BC + 1- qw > AND  OR IF
+  \ Mask keys past the end and, when causal, keys after the row's
+  \ diagonal; only tiles that reach past either need it.
+  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
+    \ Score (J, I) is key c0 + dc of the row whose diagonal ends at key
+    \ qd + g + dr, with dc and dr constants: comparing two per-lane values
+    \ with them keeps few registers live.
+    k0 t 2* + { c0 }
+    c0 NKV - { past }           \ key c0 + dc is past the end: past >= -dc
+    c0 qd - g - { above }       \ after the row's diagonal: above > dr - dc
     KT 0 UNROLL DO
       4 0 UNROLL DO
-        k0 J 8 * + t 2* + I 2 MOD + { col }
-        qw g + I 2 / 8 * + { row }
-        col SEQ_LEN >=  CAUSAL 0<> col row > AND  OR IF
+        J 8 * I 2 MOD + { dc }
+        I 2 / 8 * { dr }
+        past dc NEGATE >=  CAUSAL 0<> above dr dc - > AND  OR IF
           MASKED J 4 * I + SC!
         THEN
       LOOP
@@ -212,19 +234,23 @@ ktiles 0 DO
   LOOP
 LOOP
 
-\ Finish the row sums over the four lanes of each row; store rows g, g+8.
-l0 quad-sum 1/F { inv0 }
-l1 quad-sum 1/F { inv1 }
-qw g + { row0 }
-row0 SEQ_LEN < IF
+\ Finish the row sums over the four lanes of each row; store rows g, g+8
+\ and (lanes t = 0 and 1) their LSE. A row that sees no key: O 0, LSE -inf.
+l0 quad-sum { s0 }  l1 quad-sum { s1 }
+qd diagonal - g + { row0 }
+m0 s0 row0 finish { inv0 lse0 }
+m1 s1 row0 8 + finish { inv1 lse1 }
+row0 NQ < IF
   DT 0 UNROLL DO
     I 4 * OC@ inv0 F*  I 4 * 1+ OC@ inv0 F*
-    O base row0 HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
+    O qbase row0 HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
   LOOP
+  t 0= IF lse0 LSE qrow row0 + FLOATS + F! THEN
 THEN
-row0 8 + SEQ_LEN < IF
+row0 8 + NQ < IF
   DT 0 UNROLL DO
     I 4 * 2 + OC@ inv1 F*  I 4 * 3 + OC@ inv1 F*
-    O base row0 8 + HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
+    O qbase row0 8 + HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
   LOOP
+  t 1 = IF lse1 LSE qrow row0 8 + + FLOATS + F! THEN
 THEN

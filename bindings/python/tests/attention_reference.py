@@ -1,0 +1,35 @@
+"""The f64 reference of ops.flash_attention, for its tests in every dtype."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def attention_reference(q, k, v, causal: bool = False, scale=None):
+    """softmax(q k^T * scale) v in float64 from numpy arrays of any dtype:
+    q (B, Hq, Nq, d), k and v (B, Hkv, Nkv, d), query head h reading
+    key/value head h // (Hq // Hkv); scale 1/sqrt(d) unless given. With
+    causal, query i sees keys j <= i + (Nkv - Nq). Returns (o, lse), o
+    (B, Hq, Nq, d) and lse (B, Hq, Nq) the natural-log log-sum-exp of each
+    query's scaled scores over the keys it sees; a query that sees none
+    has o 0 and lse -inf."""
+    q, k, v = (np.asarray(x).astype(np.float64) for x in (q, k, v))
+    b, hq, nq, d = q.shape
+    hkv, nkv = k.shape[1], k.shape[2]
+    if scale is None:
+        scale = 1.0 / np.sqrt(d)
+    group = hq // hkv
+    k = np.repeat(k, group, axis=1)
+    v = np.repeat(v, group, axis=1)
+    s = np.einsum("bhnd,bhmd->bhnm", q, k) * scale
+    if causal:
+        hidden = np.arange(nkv)[None, :] > np.arange(nq)[:, None] + (nkv - nq)
+        s = np.where(hidden, -np.inf, s)
+    m = s.max(axis=-1, keepdims=True, initial=-np.inf)
+    seen = np.isfinite(m)                  # rows that see some key
+    p = np.exp(s - np.where(seen, m, 0.0))
+    total = p.sum(axis=-1, keepdims=True)
+    o = np.einsum("bhnm,bhmd->bhnd", p, v) / np.where(seen, total, 1.0)
+    with np.errstate(divide="ignore"):
+        lse = np.where(seen, m + np.log(np.where(seen, total, 1.0)), -np.inf)
+    return o, lse[..., 0]

@@ -1,0 +1,190 @@
+"""ops.flash_attention on the CPU backend against the f64 reference
+(attention_reference.py), in f32: one query and odd lengths (N 1, 7, 65,
+129: partial tiles, several query tiles a block each), head_dim 64, 96
+and 128, grouped heads (4:1 and 8:1), causal and not, causal with Nq < Nkv
+(decoding) and Nq > Nkv (the first Nq - Nkv queries see no key: O 0, LSE
+-inf, some blocks with no key tile at all), a given scale, return_lse on
+and off, out=, empty inputs, the smaller tiles for GPUs with less shared
+memory; and errors that name the argument.
+
+Bounds: the output within opcheck's f32 bound (2e-6 of the largest of 1
+and the output's largest magnitude: f32 rounding after 3xTF32 products,
+which are f32-accurate, and ex2.approx exponentials); the log-sum-exp
+within LSE_BOUND absolute (measured: below 1e-6 at these shapes). The CPU
+backend runs each GPU thread as a fiber: B*H*N stays small."""
+
+from __future__ import annotations
+
+import unittest
+
+import numpy as np
+from attention_reference import attention_reference
+from opcheck import assert_close, cast, f64
+
+from warpforth import ops
+from warpforth.ops import _attention
+
+# Natural-log LSE, absolute, per dtype.
+LSE_BOUND = {"f32": 1e-5}
+
+# (B, Hq, Hkv, Nq, Nkv, d)
+SHAPES = [
+    (1, 1, 1, 1, 1, 64),
+    (1, 4, 1, 7, 7, 64),        # GQA 4:1
+    (2, 2, 2, 65, 65, 96),
+    (1, 8, 1, 129, 129, 128),   # GQA 8:1, two query tiles of 128
+    (1, 2, 1, 129, 129, 64),    # three query tiles of 64
+    (1, 2, 1, 7, 129, 96),      # Nq < Nkv: decoding after 122 keys
+    (1, 1, 1, 1, 129, 128),     # one new query
+    (1, 2, 2, 129, 65, 64),     # Nq > Nkv: causal rows 0..63 see no key
+    (1, 4, 2, 65, 7, 128),      # Nq > Nkv, GQA 2:1
+    (1, 2, 1, 129, 1, 64),      # causal: only the last row sees a key
+]
+
+
+def inputs(rng, shape, dt="f32"):
+    b, hq, hkv, nq, nkv, d = shape
+    return (cast(rng.standard_normal((b, hq, nq, d)), dt),
+            cast(rng.standard_normal((b, hkv, nkv, d)), dt),
+            cast(rng.standard_normal((b, hkv, nkv, d)), dt))
+
+
+class FlashAttention(unittest.TestCase):
+    def check(self, got, lse, q, k, v, causal, scale, dt, what):
+        want, want_lse = attention_reference(q, k, v, causal, scale)
+        self.assertEqual(got.shape, want.shape, what)
+        assert_close(self, got, want, dt, what)
+        self.assertEqual((lse.dtype, lse.shape),
+                         (np.float32, want_lse.shape), what)
+        seen = np.isfinite(want_lse)
+        err = np.abs(f64(lse)[seen] - want_lse[seen]).max(initial=0)
+        self.assertLessEqual(err, LSE_BOUND[dt], f"{what}: lse error")
+        self.assertTrue((lse[~seen] == -np.inf).all(), f"{what}: lse -inf")
+        self.assertTrue((f64(got)[~seen] == 0).all(), f"{what}: rows of 0")
+
+    def test_shapes(self):
+        rng = np.random.default_rng(1)
+        for shape in SHAPES:
+            q, k, v = inputs(rng, shape)
+            for causal in (True, False):
+                o, lse = ops.flash_attention(q, k, v, causal=causal,
+                                             return_lse=True)
+                self.assertEqual(o.dtype, q.dtype)
+                self.check(o, lse, q, k, v, causal, None, "f32",
+                           f"{shape} causal={causal}")
+
+    def test_rows_without_keys(self):
+        # Nq > Nkv causal: the reference has rows of -inf LSE; so must we.
+        rng = np.random.default_rng(2)
+        q, k, v = inputs(rng, (1, 2, 1, 70, 20, 64))
+        o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        self.assertTrue((lse[:, :, :50] == -np.inf).all())
+        self.assertTrue((o[:, :, :50] == 0).all())
+        self.assertTrue(np.isfinite(lse[:, :, 50:]).all())
+
+    def test_scale(self):
+        rng = np.random.default_rng(3)
+        q, k, v = inputs(rng, (1, 4, 2, 33, 40, 64))
+        for scale in (0.3, 1, -0.7, np.float32(2.0)):
+            for causal in (True, False):
+                o, lse = ops.flash_attention(q, k, v, causal=causal,
+                                             scale=scale, return_lse=True)
+                self.check(o, lse, q, k, v, causal, float(scale), "f32",
+                           f"scale {scale} causal={causal}")
+
+    def test_return_lse_and_out(self):
+        rng = np.random.default_rng(4)
+        q, k, v = inputs(rng, (1, 2, 1, 9, 12, 64))
+        o = ops.flash_attention(q, k, v, causal=True)
+        self.assertIsInstance(o, np.ndarray)
+        want, _ = attention_reference(q, k, v, True)
+        assert_close(self, o, want, "f32", "no lse")
+        out = np.full_like(q, np.nan)
+        self.assertIs(ops.flash_attention(q, k, v, causal=True, out=out), out)
+        assert_close(self, out, want, "f32", "out=")
+        out[...] = np.nan
+        got, lse = ops.flash_attention(q, k, v, causal=True, out=out,
+                                       return_lse=True)
+        self.assertIs(got, out)
+        self.check(out, lse, q, k, v, True, None, "f32", "out= and lse")
+
+    def test_empty(self):
+        q = np.ones((1, 2, 0, 64), np.float32)
+        k = np.ones((1, 1, 5, 64), np.float32)
+        o, lse = ops.flash_attention(q, k, k, return_lse=True)
+        self.assertEqual((o.shape, lse.shape), ((1, 2, 0, 64), (1, 2, 0)))
+        z = np.ones((0, 2, 3, 64), np.float32)
+        self.assertEqual(ops.flash_attention(z, z, z).shape, (0, 2, 3, 64))
+        # No key at all: every row sees none.
+        q = np.ones((1, 2, 3, 64), np.float32)
+        k = np.ones((1, 1, 0, 64), np.float32)
+        for causal in (True, False):
+            o, lse = ops.flash_attention(q, k, k, causal=causal,
+                                         return_lse=True)
+            self.assertTrue((o == 0).all() and (lse == -np.inf).all())
+
+    def test_smaller_gpus(self):
+        # The tiles an A100 (163 KiB of shared memory per block: no prefetch
+        # buffer at d128) and an sm_86/89 GPU (99 KiB: 4 warps, no prefetch
+        # at d96 and d128) get; the CPU backend refuses a launch that
+        # needs more shared memory than the architecture gives.
+        rng = np.random.default_rng(5)
+        try:
+            for arch, d in (("sm_80", 128), ("sm_86", 96), ("sm_86", 128)):
+                _attention.ARCH = arch
+                q, k, v = inputs(rng, (1, 2, 1, 70, 75, d))
+                o, lse = ops.flash_attention(q, k, v, causal=True,
+                                             return_lse=True)
+                self.check(o, lse, q, k, v, True, None, "f32", f"{arch} d{d}")
+            _attention.ARCH = "sm_75"
+            with self.assertRaisesRegex(ValueError, "q: .*sm_80 or newer"):
+                ops.flash_attention(q, k, v)
+        finally:
+            _attention.ARCH = None
+
+    def test_errors_name_the_argument(self):
+        q = np.ones((1, 4, 3, 64), np.float32)
+        k = np.ones((1, 2, 5, 64), np.float32)
+        fa = ops.flash_attention
+        with self.assertRaisesRegex(ValueError, "q: expected at least 4"):
+            fa(q[0], k, k)
+        with self.assertRaisesRegex(ValueError, r"q: expected \(B, Hq"):
+            fa(q[None], k, k)
+        with self.assertRaisesRegex(ValueError, "k: expected at least 4"):
+            fa(q, k[0], k)
+        with self.assertRaisesRegex(ValueError, "k: 3 heads do not divide"):
+            kk = np.ones((1, 3, 5, 64), np.float32)
+            fa(q, kk, kk)
+        with self.assertRaisesRegex(ValueError, "k: shape"):
+            kk = np.ones((1, 2, 5, 96), np.float32)
+            fa(q, kk, kk)
+        with self.assertRaisesRegex(ValueError, "k: shape"):
+            kk = np.ones((2, 2, 5, 64), np.float32)
+            fa(q, kk, kk)
+        with self.assertRaisesRegex(ValueError, "v: shape"):
+            fa(q, k, np.ones((1, 2, 6, 64), np.float32))
+        with self.assertRaisesRegex(TypeError, "q: dtype float64"):
+            fa(f64(q), k, k)
+        with self.assertRaisesRegex(TypeError, "k: dtype float16, but q"):
+            fa(q, k.astype(np.float16), k)
+        with self.assertRaisesRegex(TypeError, "v: dtype float16, but q"):
+            fa(q, k, k.astype(np.float16))
+        with self.assertRaisesRegex(ValueError, "q: head dimension 32"):
+            q32, k32 = q[..., :32].copy(), k[..., :32].copy()
+            fa(q32, k32, k32)
+        with self.assertRaisesRegex(ValueError, "k: the array is not"):
+            fa(q, np.ones((1, 2, 64, 5), np.float32).swapaxes(2, 3), k)
+        with self.assertRaisesRegex(TypeError, "scale: expected a number"):
+            fa(q, k, k, scale="1")
+        with self.assertRaisesRegex(TypeError, "scale: expected a number"):
+            fa(q, k, k, scale=True)
+        with self.assertRaisesRegex(ValueError, "out: shape"):
+            fa(q, k, k, out=np.empty((1, 4, 3, 32), np.float32))
+        with self.assertRaisesRegex(TypeError, "out: dtype"):
+            fa(q, k, k, out=np.empty(q.shape, np.float16))
+        with self.assertRaisesRegex(TypeError, "q: expected a torch tensor"):
+            fa(q.tolist(), k, k)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,108 @@
+"""flash_attention: softmax(q k^T * scale) v in one launch, FlashAttention-2
+forward (kernels/attention/), with grouped-query heads and a causal mask
+aligned to the bottom-right."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from typing import Any, Optional
+
+from . import _common as c
+
+# Head dimensions the kernels' tiles divide evenly.
+HEAD_DIMS = (64, 96, 128)
+# The architecture to compile for, as 'sm_80'; None: the GPU's own (its
+# name ends in '(sm_90)'), sm_90 on the CPU backend, which then refuses
+# what such a GPU would. Tests set it to cover the smaller tiles.
+ARCH: Optional[str] = None
+
+
+def _arch(a: c.Arg) -> int:
+    """The compute capability to compile for, as 90. The default tiles are
+    tuned on an H100 (at d128 they take 164 KiB of shared memory); newer
+    GPUs get sm_90 code, which the compiler's LLVM supports."""
+    name = ARCH
+    if name is None:
+        if not a.on_gpu:
+            return 90
+        name = c.device_of(a).name
+    m = re.search(r"sm_(\d+)", name)
+    if m is None:
+        return 90
+    sm = int(m.group(1))
+    if sm < 80:
+        raise ValueError(f"{a.name}: flash_attention needs a GPU of sm_80 "
+                         f"or newer (tensor-core TF32), this one is sm_{sm}")
+    return min(sm, 90)
+
+
+def _tiles(dtype: str, d: int, sm: int) -> dict:
+    """-D overrides of the f32 kernel's tiles where its defaults (by
+    head_dim, an H100's) need more shared memory than the GPU gives a
+    block: at d128 164 KiB, at d96 124 KiB, without the prefetch buffer 132
+    and 100 KiB, with 4 warps (64 query rows) and no prefetch 99 and 75."""
+    if dtype != "f32" or sm >= 90:
+        return {}
+    if sm in (80, 87):                    # 163 KiB
+        return {"ASYNC": 0} if d > 96 else {}
+    return {"WARPS": 4, "ASYNC": 0} if d > 64 else {}   # 99 KiB
+
+
+def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
+                    scale: Optional[float] = None, return_lse: bool = False,
+                    out: Any = None) -> Any:
+    """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
+    d), Hkv dividing Hq (grouped-query attention: query head h reads
+    key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128;
+    scale 1/sqrt(d) unless given. With causal, query i sees keys
+    j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
+    after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
+    see no key, and their output is 0 (their log-sum-exp -inf). Returns the
+    output (B, Hq, Nq, d) in q's dtype, or with return_lse (out, lse), lse
+    float32 (B, Hq, Nq): the natural-log log-sum-exp of each query's scaled
+    scores over the keys it sees. float32 runs on the tensor cores in
+    3xTF32 (f32 accuracy); float32, bfloat16 and float16 each have their
+    kernel, kernels/attention/flash_attention_<dtype>.forth."""
+    qa = c.arg(q, "q", min_dims=4)
+    ka = c.arg(k, "k", min_dims=4)
+    va = c.arg(v, "v", min_dims=4)
+    c.same_place(qa, ka, va)
+    if len(qa.shape) != 4:
+        raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
+    b, hq, nq, d = qa.shape
+    if len(ka.shape) != 4 or (ka.shape[0], ka.shape[3]) != (b, d):
+        raise ValueError(f"k: shape {ka.shape}, expected (B, Hkv, Nkv, d) = "
+                         f"({b}, Hkv, Nkv, {d}) to match q {qa.shape}")
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
+        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
+                         "(grouped-query attention needs Hq % Hkv == 0)")
+    c.same_shape(ka, va)
+    if d not in HEAD_DIMS:
+        raise ValueError(f"q: head dimension {d} is not supported; "
+                         "expected one of " + ", ".join(map(str, HEAD_DIMS)))
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    out = c.output(out, qa, (b, hq, nq, d))
+    lse = c.empty(qa, (b, hq, nq), "f32")
+    result = (out, lse) if return_lse else out
+    if b * hq * nq == 0:
+        return result
+    if nkv == 0:
+        # No key for any query: what the kernel gives a row without keys.
+        out[...] = 0
+        lse[...] = float("-inf")
+        return result
+    sm = _arch(qa)
+    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    defines.update(_tiles(qa.dtype, d, sm))
+    kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
+                    defines, arch=f"sm_{sm}")
+    br = kern.const("BR")
+    kern(q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
+         grid=(-(-nq // br), hq, b), block=kern.const("NTHREADS"))
+    return result
