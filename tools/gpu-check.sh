@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn bench check ncu ncugemm"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -24,6 +24,8 @@ steps (run in the order given; the first failing step stops the run):
   ops        warpforth.ops against torch on the GPU (tests/test_ops_gpu.py)
   opsbench   every bench/ops_*.py (warpforth.ops against torch, TB/s)
   ncuops     Nsight Compute on the op shapes that miss their targets
+  attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
+  ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -134,6 +136,13 @@ step_py() { python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5; }
 step_ops() { python3 bindings/python/tests/test_ops_gpu.py 2>&1 | tail -25; }
 step_opsbench() {
   for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
+}
+step_attnbench() { python3 bench/ops_attention.py --f32 2>&1 | tee "$OUT/ops_attention.txt"; }
+step_ncuattn() {
+  ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
+    --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'flash_attention_bf16' -c 2 \
+    python3 bench/profile_ops.py attention > "$OUT/ncu_attention.txt" 2>&1
+  grep -E "Duration|Throughput|Pipe|Occupancy|Registers|Issue|Warp Cycles|Bank" "$OUT/ncu_attention.txt" | head -40
 }
 step_ncuops() {
   ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \

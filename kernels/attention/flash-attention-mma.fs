@@ -1,92 +1,81 @@
 \ FlashAttention-2 forward on the 16-bit tensor cores (bf16 or f16 in and
 \ out, f32 accumulation), INCLUDEd by flash_attention_bf16.forth and
-\ flash_attention_f16.forth, which declare the header (the params and
-\ constants below) and the words MMA ( a0..a3 b0 b1 c0..c3 -- d0..d3 ) and
-\ PACK ( x0 x1 -- pair ).
+\ flash_attention_f16.forth, which declare the header and the words
+\ MMA ( a0..a3 b0 b1 c0..c3 -- d0..d3 ) and PACK ( x0 x1 -- pair ).
+\ flash-grid.fs has the layout, the grid, the grouped heads and the causal
+\ rule (bottom-right); SCALE multiplies the scores.
 \
-\ Q (BATCH, HQ, NQ, HEAD_DIM), K and V (BATCH, HKV, NKV, HEAD_DIM): query
-\ head h reads key/value head h / (HQ/HKV) (grouped-query attention, no
-\ copies). O (BATCH, HQ, NQ, HEAD_DIM) = softmax(SCALE Q K^T) V, LSE
-\ (BATCH, HQ, NQ) f32 the natural log of each row's sum of exp(SCALE q.k).
-\ With CAUSAL, query i sees keys j <= i + NKV - NQ (aligned bottom-right);
-\ a row that sees no key gets O = 0 and LSE = -inf.
-\ Grid (ceil(NQ/BR), HQ, BATCH), block NTHREADS = 32*WARPS.
-\
-\ The design is FlashAttention-2's: each warp owns 16 query rows, whose Q
-\ fragments stay in registers (QF); per tile of BC keys the block stages K
-\ and V in shared memory (cp.async, double-buffered: the next tile loads
-\ while this one is computed), and each warp reads its B fragments with
-\ LDMATRIX (K as is, V transposed). Rows are padded by 16 bytes (STRIDE
-\ elements), an odd number of 16-byte chunks, so that the eight rows of an
-\ LDMATRIX phase hit eight different groups of four banks. Lane = 4g + t
-\ holds, in the MMA layout, rows g and g+8 of its warp's rows:
-\  - SC: the tile's scores, four per 8 keys: (g, 2t) (g, 2t+1) (g+8, 2t)
-\    (g+8, 2t+1);
-\  - OC: the output accumulator, four per 8 features, the same way.
+\ The design is FlashAttention-2's. Each warp owns MT tiles of 16 query
+\ rows (MT = 2: every K and V fragment read from shared memory feeds two
+\ products). Per tile of BC keys the block stages K and V in shared memory
+\ with cp.async, double-buffered (the next tile loads while this one is
+\ computed), and each warp reads its B fragments with LDMATRIX (K as is, V
+\ transposed). Q's A fragments stay in registers (QREG 1) or are read from
+\ shared memory each tile (QREG 0: fewer registers at large HEAD_DIM).
+\ Rows are padded by 16 bytes (STRIDE elements): an odd number of 16-byte
+\ chunks, so the eight rows of an LDMATRIX phase hit eight different
+\ groups of four banks. Lane = 4g + t holds, in the MMA layout, rows g and
+\ g+8 of each of its m-tiles:
+\  - SC: the tile's scores, per m-tile BC/2, four per 8 keys: (g, 2t)
+\    (g, 2t+1) (g+8, 2t) (g+8, 2t+1);
+\  - OC: the output accumulator, per m-tile HEAD_DIM/2, four per 8
+\    features, the same way;
+\  - ML: per m-tile the running max of rows g and g+8 (log2 units) and
+\    this lane's part of their sums.
 \ The online softmax runs in base 2 (scores times SCALE*log2(e), FEXP2);
 \ P is rounded to 16 bits and packed straight from the score registers
 \ into the A fragments of O += P V (the C layout of 16 keys is the A
 \ layout), with no data moving between lanes.
+\
+\ Shared memory: K0 V0 K1 V1 (BC rows each), then Q (BR rows) when QREG is
+\ 0; with QREG 1, Q is staged in K0 V0 K1 V1 before the loop (BR <= 4 BC).
 
--1.0e30 CONSTANT MASKED   \ the running max's start: finite, so exp2 of
-                          \ (-inf - MASKED) is 0, never NaN
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-\ Byte offset of element (row, col) of shared region r: K0 V0 K1 V1.
+INCLUDE flash-grid.fs
+
+\ Shared region r: K0 V0 K1 V1, then Q; byte offset of (row, col) in one.
 : region ( r -- addr )  BC STRIDE * 2* * SM + ;
 : at ( row col -- bytes )  SWAP STRIDE * + 2* ;
-\ Where this block's query head and its key/value head start, in elements.
-: q-base ( -- n )  BID-Z HQ * BID-Y + NQ * HEAD_DIM * ;
-: kv-base ( -- n )  BID-Z HKV * BID-Y HQ HKV / / + NKV * HEAD_DIM * ;
+: q-region ( -- addr )  QREG IF 0 ELSE 4 THEN region ;
 
-NKV NQ - { shift }
-\ With a causal mask later rows see more keys: the blocks that start first
-\ take the last query tiles.
-NQ BR tiles { qtiles }
-CAUSAL IF qtiles 1- BID-X - ELSE BID-X THEN BR * { q0 }
-q0 WARP-ID 16 * + { qw }
+query-tile BR * { q0 }
+q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
 SCALE 1.4426950408889634 F* { scale2 }
-q-base { qbase }
-\ Key tiles the block's rows see (none when every row is before the first
-\ key: NQ > NKV, causal).
-CAUSAL IF q0 BR + shift + NKV MIN 0 MAX ELSE NKV THEN BC tiles { ntiles }
+q0 key-tiles { ntiles }
 
 \ Start copying the K and V rows from key k0 into buffer b (0 or 1); rows
 \ past the end copy the last key (their scores are masked).
 : load-tile ( k0 b -- )
   { k0 b }
-  BC HEAD_DIM * 8 / NTHREADS / 0 UNROLL DO
-    TID-X I NTHREADS * + HEAD_DIM 8 / /MOD { c r }
-    k0 r + NKV 1- MIN HEAD_DIM * c 8 * + kv-base + 2* { src }
-    r c 8 * at { dst }
-    K src +  b 2* region dst + CP-ASYNC
-    V src +  b 2* 1+ region dst + CP-ASYNC
+  BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
+  chunks NTHREADS tiles 0 UNROLL DO
+    TID-X I NTHREADS * + { e }
+    \ (true at compile time when the threads divide the chunks)
+    chunks NTHREADS MOD 0=  e chunks <  OR IF
+      e HEAD_DIM 8 / /MOD { c r }
+      kv-head k0 r + kv-in-bounds + HEAD_DIM * c 8 * + 2* { src }
+      r c 8 * at { dst }
+      K src +  b 2* region dst + CP-ASYNC
+      V src +  b 2* 1+ region dst + CP-ASYNC
+    THEN
   LOOP ;
 
-\ The block's Q rows go to regions 2 and 3 (free until tile 1 loads),
-\ rows past the end copy the last row (never stored).
+\ The block's Q rows (rows past the end copy the last row, never stored).
 BR HEAD_DIM * 8 / NTHREADS / 0 UNROLL DO
   TID-X I NTHREADS * + HEAD_DIM 8 / /MOD { c r }
-  Q  q0 r + NQ 1- MIN HEAD_DIM * c 8 * + qbase + 2* +
-  2 region r c 8 * at + CP-ASYNC
+  Q  q-head q0 r + q-in-bounds + HEAD_DIM * c 8 * + 2* +
+  q-region r c 8 * at + CP-ASYNC
 LOOP
-ntiles 0> IF 0 0 load-tile THEN
 CP-ASYNC-COMMIT
-0 CP-ASYNC-WAIT
-BARRIER
-\ This warp's Q fragments, 16 features at a time: lane l gives row l%16,
-\ features 8*(l/16) on (the four 8x8 matrices of a 16x16 A fragment).
-2 region  WARP-ID 16 * LANE-ID 16 MOD +  LANE-ID 16 / 8 *  at + { qa }
-HEAD_DIM 16 / 0 UNROLL DO
-  qa I 32 * + LDMATRIX-X4  I 4 * 3 + QF!  I 4 * 2 + QF!  I 4 * 1+ QF!  I 4 * QF!
-LOOP
-BARRIER
 
-\ Each lane's LDMATRIX row within a tile. K: lane l gives key
-\ 8*(l/16) + l%8, features 8*((l/8)%2) on: the B fragments (b0 b1) of
-\ 8 keys, then of the next 8. V, transposed: key 8*((l/8)%2) + l%8,
-\ features 8*(l/16) on: b0 b1 of 8 features, then of the next 8.
+\ Each lane's LDMATRIX row. Q (A fragments of 16 rows x 16 features):
+\ row l%16, features 8*(l/16) on. K: key 8*(l/16) + l%8, features
+\ 8*((l/8)%2) on: the B fragments (b0 b1) of 8 keys, then of the next 8.
+\ V, transposed: key 8*((l/8)%2) + l%8, features 8*(l/16) on: b0 b1 of 8
+\ features, then of the next 8.
+: q-lane ( -- addr )
+  q-region  WARP-ID 16 MT * * LANE-ID 16 MOD +  LANE-ID 16 / 8 *  at + ;
 LANE-ID 16 / 8 *  LANE-ID 8 MOD +  LANE-ID 8 / 2 MOD 8 *  at { kofs }
 LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { vofs }
 
@@ -96,21 +85,38 @@ LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { vofs }
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 : oc4@ ( n -- x0 x1 x2 x3 )  { n } n OC@ n 1+ OC@ n 2 + OC@ n 3 + OC@ ;
 : oc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + OC! n 2 + OC! n 1+ OC! n OC! ;
-: qf4@ ( kc -- a0 a1 a2 a3 )  4 * { n } n QF@ n 1+ QF@ n 2 + QF@ n 3 + QF@ ;
-\ The A fragment of P for keys 16kc..16kc+15, from the scores.
-: pfrag ( kc -- a0 a1 a2 a3 )
-  8 * { n }
+\ Q's A fragment of m-tile qt, features 16kc on.
+: qfrag ( qt kc -- a0 a1 a2 a3 )
+  QREG IF
+    SWAP HEAD_DIM 4 / * SWAP 4 * + { n } n QF@ n 1+ QF@ n 2 + QF@ n 3 + QF@
+  ELSE
+    32 * SWAP 16 STRIDE * 2* * + q-lane + LDMATRIX-X4
+  THEN ;
+\ The A fragment of P for m-tile qt, keys 16kc on, from its scores.
+: pfrag ( qt kc -- a0 a1 a2 a3 )
+  8 * SWAP BC 2 / * + { n }
   n SC@ n 1+ SC@ PACK  n 2 + SC@ n 3 + SC@ PACK
   n 4 + SC@ n 5 + SC@ PACK  n 6 + SC@ n 7 + SC@ PACK ;
 
-MASKED { m0 }  MASKED { m1 }   \ running max of rows g, g+8 (log2 units)
-0.0 { l0 }  0.0 { l1 }         \ this lane's part of their sums
+0 CP-ASYNC-WAIT
+BARRIER
+QREG IF
+  MT 0 UNROLL DO I { qt }
+    HEAD_DIM 16 / 0 UNROLL DO
+      q-lane qt 16 * STRIDE * 2* + I 32 * + LDMATRIX-X4
+      qt HEAD_DIM 4 / * I 4 * + { n }  n 3 + QF!  n 2 + QF!  n 1+ QF!  n QF!
+    LOOP
+  LOOP
+  BARRIER   \ the K and V buffers are free
+THEN
+MT 0 UNROLL DO  MASKED I 4 * ML!  MASKED I 4 * 1+ ML!  LOOP
 
 ntiles 0 ?DO
   I BC * { k0 }
   I 2 MOD { b }
   \ Prefetch the next tile into the other buffer (free since the BARRIER
   \ that closed the last iteration), then wait for this one.
+  I 0= IF 0 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles < IF
     k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
@@ -121,77 +127,93 @@ ntiles 0 ?DO
   b 2* 1+ region vofs + { vb }
 
   \ S = Q K^T.
-  BC 2 / 0 UNROLL DO 0.0 I SC! LOOP
+  MT BC * 2 / 0 UNROLL DO 0.0 I SC! LOOP
   HEAD_DIM 16 / 0 UNROLL DO I { kc }
-    BC 16 / 0 UNROLL DO
-      kb I 16 * 0 at + kc 32 * + LDMATRIX-X4 { b0 b1 c0 c1 }
-      kc qf4@ b0 b1 I 8 * sc4@ MMA I 8 * sc4!
-      kc qf4@ c0 c1 I 8 * 4 + sc4@ MMA I 8 * 4 + sc4!
+    BC 16 / 0 UNROLL DO I { p }
+      kb p 16 * 0 at + kc 32 * + LDMATRIX-X4 { b0 b1 c0 c1 }
+      MT 0 UNROLL DO
+        I BC 2 / * p 8 * + { n }
+        I kc qfrag b0 b1 n sc4@ MMA n sc4!
+        I kc qfrag c0 c1 n 4 + sc4@ MMA n 4 + sc4!
+      LOOP
     LOOP
   LOOP
 
-  \ Mask keys past the end and, when causal, after the row's diagonal;
-  \ only tiles that reach past either need it.
-  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qw shift + > AND  OR IF
+  \ Mask keys past the end and, when causal, after a row's diagonal; only
+  \ tiles that reach past either need it.
+  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qw diagonal + > AND  OR IF
     -1.0 0.0 F/ { ninf }
-    BC 8 / 0 UNROLL DO
-      4 0 UNROLL DO
-        k0 J 8 * + t 2* + I 2 MOD + { col }
-        qw g + I 2 / 8 * + shift + { last }
-        col NKV >=  CAUSAL 0<> col last > AND  OR IF
-          ninf J 4 * I + SC!
-        THEN
+    MT 0 UNROLL DO I { qt }   \ (K is the param, not the loop index)
+      BC 8 / 0 UNROLL DO
+        4 0 UNROLL DO
+          k0 J 8 * + t 2* + I 2 MOD + { col }
+          qw qt 16 * + g + I 2 / 8 * + diagonal + { last }
+          col NKV >=  CAUSAL 0<> col last > AND  OR IF
+            ninf qt BC 2 / * J 4 * + I + SC!
+          THEN
+        LOOP
       LOOP
     LOOP
   THEN
 
-  \ Online softmax, base 2.
-  m0 BC 8 / 0 UNROLL DO I 4 * SC@ FMAX I 4 * 1+ SC@ FMAX LOOP quad-max
-  scale2 F* m0 FMAX { n0 }
-  m1 BC 8 / 0 UNROLL DO I 4 * 2 + SC@ FMAX I 4 * 3 + SC@ FMAX LOOP quad-max
-  scale2 F* m1 FMAX { n1 }
-  m0 n0 F- FEXP2 { a0 }  m1 n1 F- FEXP2 { a1 }
-  n0 TO m0  n1 TO m1
-  l0 a0 F* TO l0  l1 a1 F* TO l1
-  BC 8 / 0 UNROLL DO
-    I 4 * SC@ scale2 F* m0 F- FEXP2  DUP I 4 * SC!  l0 F+ TO l0
-    I 4 * 1+ SC@ scale2 F* m0 F- FEXP2  DUP I 4 * 1+ SC!  l0 F+ TO l0
-    I 4 * 2 + SC@ scale2 F* m1 F- FEXP2  DUP I 4 * 2 + SC!  l1 F+ TO l1
-    I 4 * 3 + SC@ scale2 F* m1 F- FEXP2  DUP I 4 * 3 + SC!  l1 F+ TO l1
-  LOOP
-  HEAD_DIM 8 / 0 UNROLL DO
-    I 4 * OC@ a0 F* I 4 * OC!  I 4 * 1+ OC@ a0 F* I 4 * 1+ OC!
-    I 4 * 2 + OC@ a1 F* I 4 * 2 + OC!  I 4 * 3 + OC@ a1 F* I 4 * 3 + OC!
+  \ Online softmax, base 2, per m-tile: rows g (h = 0) and g+8 (h = 1).
+  MT 0 UNROLL DO I { qt }
+    qt BC 2 / * { s0 }
+    2 0 UNROLL DO I { h }
+      qt 4 * h + { mi }  qt 4 * 2 + h + { li }
+      mi ML@ { m }
+      m BC 8 / 0 UNROLL DO
+        s0 I 4 * + h 2* + { n }  n SC@ FMAX n 1+ SC@ FMAX
+      LOOP
+      quad-max scale2 F* m FMAX { mnew }
+      m mnew F- FEXP2 { alpha }
+      mnew mi ML!
+      li ML@ alpha F*
+      BC 8 / 0 UNROLL DO
+        s0 I 4 * + h 2* + { n }
+        n SC@ scale2 F* mnew F- FEXP2  DUP n SC!  F+
+        n 1+ SC@ scale2 F* mnew F- FEXP2  DUP n 1+ SC!  F+
+      LOOP
+      li ML!
+      HEAD_DIM 8 / 0 UNROLL DO
+        qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
+        n OC@ alpha F* n OC!  n 1+ OC@ alpha F* n 1+ OC!
+      LOOP
+    LOOP
   LOOP
 
   \ O += P V, 16 keys at a time.
   BC 16 / 0 UNROLL DO I { kc }
-    kc pfrag { p0 p1 p2 p3 }
-    HEAD_DIM 16 / 0 UNROLL DO
-      vb kc 16 * I 16 * at + LDMATRIX-X4-T { b0 b1 c0 c1 }
-      p0 p1 p2 p3 b0 b1 I 8 * oc4@ MMA I 8 * oc4!
-      p0 p1 p2 p3 c0 c1 I 8 * 4 + oc4@ MMA I 8 * 4 + oc4!
+    MT 0 UNROLL DO I kc pfrag LOOP    \ MT A fragments, 4 cells each
+    HEAD_DIM 16 / 0 UNROLL DO I { p }
+      vb kc 16 * p 16 * at + LDMATRIX-X4-T { b0 b1 c0 c1 }
+      MT 0 UNROLL DO
+        I HEAD_DIM 2 / * p 8 * + { n }
+        MT 1- I - 4 * 3 + PICK  MT 1- I - 4 * 3 + PICK
+        MT 1- I - 4 * 3 + PICK  MT 1- I - 4 * 3 + PICK   \ m-tile I's P
+        { a0 a1 a2 a3 }
+        a0 a1 a2 a3 b0 b1 n oc4@ MMA n oc4!
+        a0 a1 a2 a3 c0 c1 n 4 + oc4@ MMA n 4 + oc4!
+      LOOP
     LOOP
+    MT 4 * 0 UNROLL DO DROP LOOP
   LOOP
   BARRIER   \ everyone is done with buffer b before it is refilled
 LOOP
 
-\ Finish the row sums over the four lanes of each row; store rows g, g+8
-\ (16-bit pairs) and their log-sum-exp. A row that saw no key has l = 0.
-l0 quad-sum { s0 }
-l1 quad-sum { s1 }
-: store-row ( row sum m first -- )
-  { row sum m first }
-  row NQ < IF
-    sum 0.0 F> IF 1.0 sum F/ ELSE 0.0 THEN { inv }
-    HEAD_DIM 8 / 0 UNROLL DO
-      first I 4 * + OC@ inv F*  first I 4 * + 1+ OC@ inv F*  PACK
-      O  q-base row HEAD_DIM * + I 8 * + LANE-ID 4 MOD 2* + 2* +  I32!
-    LOOP
-    LANE-ID 4 MOD 0= IF
-      sum 0.0 F> IF m 0.6931471805599453 F* sum FLOG F+ ELSE -1.0 0.0 F/ THEN
-      LSE  BID-Z HQ * BID-Y + NQ * row + 4 * +  F32!
+\ Finish the row sums over the four lanes of each row; store each row (16-
+\ bit pairs, 4 bytes per lane and 8 features) and its log-sum-exp.
+MT 0 UNROLL DO I { qt }
+  2 0 UNROLL DO I { h }
+    qw qt 16 * + h 8 * + g + { row }
+    qt 4 * h + ML@  qt 4 * 2 + h + ML@ quad-sum  row finish { inv ls }
+    row NQ < IF
+      HEAD_DIM 8 / 0 UNROLL DO
+        qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
+        n OC@ inv F*  n 1+ OC@ inv F*  PACK
+        O  q-head row + HEAD_DIM * I 8 * + t 2* + 2* +  I32!
+      LOOP
+      t 0= IF ls  LSE q-head row + 4 * + F32! THEN
     THEN
-  THEN ;
-qw g + s0 m0 0 store-row
-qw g + 8 + s1 m1 2 store-row
+  LOOP
+LOOP

@@ -273,6 +273,12 @@ void GpuKernel::launch(const LaunchConfig &config,
                   std::to_string(config.dynamicSharedBytes) +
                   " bytes of dynamic shared memory: " + d.describe(r));
     dynamicSharedOptIn_ = config.dynamicSharedBytes;
+    // Ask for the largest shared-memory carveout: otherwise the driver may
+    // pick one that fits fewer blocks of a kernel with large tiles per SM
+    // (a preference, so an error here is not fatal).
+    d.cuFuncSetAttribute(fn_,
+                         CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                         CU_SHAREDMEM_CARVEOUT_MAX_SHARED);
   }
   // The driver reads each argument through its pointer, as many bytes as
   // the PTX param's type has: the low bytes of each 64-bit slot.

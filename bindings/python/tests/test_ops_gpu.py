@@ -470,5 +470,46 @@ class FlashAttentionGpu(unittest.TestCase):
                                  want), FLASH_BOUND["f64"])
 
 
+@unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
+class FlashAttention16Gpu(unittest.TestCase):
+    """bf16 and f16 on the 16-bit tensor cores. Bound (issue 14): the
+    largest error against float64 at most twice SDPA's in the same dtype on
+    the same inputs (SDPA rounds P to 16 bits as we do), the log-sum-exp
+    within 1e-3 absolute."""
+    # (B, Hq, Hkv, Nq, Nkv, d)
+    SHAPES = [(1, 1, 1, 1, 1, 64), (2, 8, 2, 333, 333, 64),
+              (1, 32, 4, 1024, 1024, 128), (2, 4, 4, 100, 257, 96),
+              (1, 8, 8, 1, 700, 128), (1, 4, 1, 300, 100, 128),
+              (1, 8, 1, 129, 129, 32), (1, 4, 4, 200, 333, 256),
+              (2, 16, 16, 2048, 2048, 64)]
+
+    def check(self, q, k, v, causal, what):
+        o, lse = ops.flash_attention(q, k, v, causal=causal, return_lse=True)
+        self.assertEqual((o.dtype, o.shape), (q.dtype, q.shape), what)
+        sc = q.shape[-1] ** -0.5
+        want, want_lse = attention64(q, k, v, causal, sc)
+        seen = torch.isfinite(want_lse)
+        self.assertTrue(bool((lse[~seen] == float("-inf")).all()), what)
+        self.assertTrue(bool((o[~seen] == 0).all()), what)
+        ours = float((o.double() - want)[seen].abs().max())
+        theirs = float((sdpa(q, k, v, causal, sc).double() - want)[seen]
+                       .abs().max())
+        self.assertLessEqual(ours, 2 * theirs, f"{what}: {ours:.3g} vs "
+                             f"SDPA's {theirs:.3g} (against float64)")
+        err = float((lse.double() - want_lse)[seen].abs().max())
+        self.assertLessEqual(err, 1e-3, f"{what}: lse")
+
+    def test_flash_attention_16(self):
+        for dt in (torch.bfloat16, torch.float16):
+            for b, hq, hkv, nq, nkv, d in self.SHAPES:
+                q = torch.randn(b, hq, nq, d, device="cuda", dtype=dt)
+                k = torch.randn(b, hkv, nkv, d, device="cuda", dtype=dt)
+                v = torch.randn(b, hkv, nkv, d, device="cuda", dtype=dt)
+                for causal in (True, False):
+                    self.check(q, k, v, causal,
+                               f"{dt} B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} "
+                               f"d{d} causal={causal}")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -11,8 +11,11 @@ from typing import Any, Optional
 
 from . import _common as c
 
-# Head dimensions the kernels' tiles divide evenly.
-HEAD_DIMS = (64, 96, 128)
+# Head dimensions each kernel supports: the f32 kernel's tiles divide 64,
+# 96 and 128 evenly; the 16-bit kernels take any multiple of 16 up to 256
+# (these are the ones tested).
+HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 256),
+             "f16": (32, 64, 96, 128, 256)}
 # The architecture to compile for, as 'sm_80'; None: the GPU's own (its
 # name ends in '(sm_90)'), sm_90 on the CPU backend, which then refuses
 # what such a GPU would. Tests set it to cover the smaller tiles.
@@ -39,11 +42,23 @@ def _arch(a: c.Arg) -> int:
 
 
 def _tiles(dtype: str, d: int, sm: int) -> dict:
-    """-D overrides of the f32 kernel's tiles where its defaults (by
+    """-D overrides of the kernels' tiles. f32: where its defaults (by
     head_dim, an H100's) need more shared memory than the GPU gives a
     block: at d128 164 KiB, at d96 124 KiB, without the prefetch buffer 132
-    and 100 KiB, with 4 warps (64 query rows) and no prefetch 99 and 75."""
-    if dtype != "f32" or sm >= 90:
+    and 100 KiB, with 4 warps (64 query rows) and no prefetch 99 and 75.
+    bf16/f16: two 16-row tiles per warp (MT=2, 104 KiB at d128) up to
+    d128; at d256 one (MT=1) and 32-key tiles (BC=32, 101 KiB), which keep
+    the accumulators in registers; on GPUs with 99 KiB a block, one tile
+    per warp from d128 on (87 KiB) and two warps at d256 (84 KiB)."""
+    small = sm not in (80, 87, 90)          # 99 KiB of shared memory
+    if dtype != "f32":
+        t = {"MT": 1, "BC": 32} if d > 128 else {}
+        if small and d >= 128:
+            t["MT"] = 1
+            if d > 128:
+                t["WARPS"] = 2
+        return t
+    if sm >= 90:
         return {}
     if sm in (80, 87):                    # 163 KiB
         return {"ASYNC": 0} if d > 96 else {}
@@ -55,7 +70,8 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                     out: Any = None) -> Any:
     """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
     d), Hkv dividing Hq (grouped-query attention: query head h reads
-    key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128;
+    key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128
+    (bfloat16 and float16 also 32 and 256);
     scale 1/sqrt(d) unless given. With causal, query i sees keys
     j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
     after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
@@ -63,8 +79,10 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     output (B, Hq, Nq, d) in q's dtype, or with return_lse (out, lse), lse
     float32 (B, Hq, Nq): the natural-log log-sum-exp of each query's scaled
     scores over the keys it sees. float32 runs on the tensor cores in
-    3xTF32 (f32 accuracy); float32, bfloat16 and float16 each have their
-    kernel, kernels/attention/flash_attention_<dtype>.forth."""
+    3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
+    with f32 accumulation (P rounded to the input's dtype, as
+    FlashAttention-2 does); each dtype has its kernel,
+    kernels/attention/flash_attention_<dtype>.forth."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     va = c.arg(v, "v", min_dims=4)
@@ -80,9 +98,11 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
         raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
                          "(grouped-query attention needs Hq % Hkv == 0)")
     c.same_shape(ka, va)
-    if d not in HEAD_DIMS:
-        raise ValueError(f"q: head dimension {d} is not supported; "
-                         "expected one of " + ", ".join(map(str, HEAD_DIMS)))
+    dims = HEAD_DIMS.get(qa.dtype, HEAD_DIMS["f32"])
+    if d not in dims:
+        raise ValueError(f"q: head dimension {d} is not supported for "
+                         f"{c.dtype_name(qa.dtype)}; expected one of " +
+                         ", ".join(map(str, dims)))
     if scale is None:
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""warpforth.ops.flash_attention against PyTorch's SDPA backends, on the
+same CUDA tensors in one process (issue 14's shapes):
+
+- bf16 and f16: B4 H16 N4096 d64 and d128, causal and full; GPT-2-like
+  B8 H12 N1024 d64 causal; grouped-query B4 Hq32 Hkv8 N4096 d128 causal;
+  against SDPA's FlashAttention-2 backend (SDPBackend.FLASH_ATTENTION) and
+  cuDNN (SDPBackend.CUDNN_ATTENTION), GQA through enable_gqa;
+- f32 (3xTF32): the same B4 H16 N4096 shapes against SDPA's efficient and
+  math backends (--f32).
+
+Figures are TFLOP/s (4 B H N^2 d, half that causal) of the GPU's time
+(CUDA-event medians with the host's launch cost hidden, bench/common.py),
+and our ratio to each backend (above 1: faster). Every output is checked
+against SDPA's before timing (max abs difference printed).
+
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_attention.py
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import torch
+import torch.nn.functional as F
+from common import median_ms
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+from warpforth import ops
+
+SHAPES = [  # B, Hq, Hkv, N, d, causal
+    (4, 16, 16, 4096, 64, True), (4, 16, 16, 4096, 64, False),
+    (4, 16, 16, 4096, 128, True), (4, 16, 16, 4096, 128, False),
+    (8, 12, 12, 1024, 64, True), (4, 32, 8, 4096, 128, True),
+]
+BACKENDS16 = (("FA2", SDPBackend.FLASH_ATTENTION),
+              ("cuDNN", SDPBackend.CUDNN_ATTENTION))
+BACKENDS32 = (("efficient", SDPBackend.EFFICIENT_ATTENTION),
+              ("math", SDPBackend.MATH))
+
+
+def sdpa(q, k, v, causal, backend):
+    with sdpa_kernel(backend):
+        return F.scaled_dot_product_attention(
+            q, k, v, is_causal=causal, enable_gqa=q.shape[1] != k.shape[1])
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--f32", action="store_true", help="also f32 (3xTF32)")
+    args = p.parse_args()
+    dtypes = [torch.bfloat16, torch.float16]
+    if args.f32:
+        dtypes.append(torch.float32)
+    torch.manual_seed(0)
+    print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+    print("| dtype | shape | warpforth TFLOP/s | backend TFLOP/s (ratio) "
+          "| max diff |")
+    print("|---|---|---|---|---|")
+    for dt in dtypes:
+        backends = BACKENDS32 if dt == torch.float32 else BACKENDS16
+        for (b, hq, hkv, n, d, causal) in SHAPES:
+            if dt == torch.float32 and n != 4096 or (
+                    dt == torch.float32 and hq != hkv):
+                continue
+            q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+            k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+            v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+            flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+            out = ops.flash_attention(q, k, v, causal=causal)
+            ours = flops / median_ms(
+                lambda: ops.flash_attention(q, k, v, causal=causal),
+                reps=args.reps) / 1e9
+            cells, diff = [], 0.0
+            for name, be in backends:
+                try:
+                    ref = sdpa(q, k, v, causal, be)
+                    diff = max(diff, (out.float() - ref.float()).abs().max()
+                               .item())
+                    t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
+                                          reps=args.reps) / 1e9
+                    cells.append(f"{name} {t:.0f} ({ours / t:.2f}x)")
+                except RuntimeError as e:
+                    cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
+            shape = (f"B{b} H{hq}" + (f"/{hkv}" if hkv != hq else "") +
+                     f" N{n} d{d} {'causal' if causal else 'full'}")
+            print(f"| {str(dt)[6:]} | {shape} | {ours:.0f} | "
+                  f"{'; '.join(cells)} | {diff:.1e} |")
+
+
+if __name__ == "__main__":
+    main()
