@@ -73,6 +73,23 @@ VARIANTS = {
     "attention_scores_mma_bf16.forth": SCORES_MMA_VARIANTS,
     "attention_scores_mma_f16.forth": SCORES_MMA_VARIANTS,
 }
+# The 16-bit flash kernels as warpforth.ops.flash_attention compiles them:
+# head_dim 32 to 256, causal and not, and the tiles of GPUs with 99 KiB of
+# shared memory a block.
+for _dt in ("bf16", "f16"):
+    VARIANTS[f"flash_attention_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
+        for d in (32, 64, 96, 128) for c in (0, 1)] + [
+        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
+        ["-D", "HEAD_DIM=128", "-D", "MT=1"],
+        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]
+# Spills that a kernel's note explains: file -> (most bytes, why).
+SPILLS_ALLOWED = {
+    f"flash_attention_{dt}.forth": (
+        128, "d96/d128 with two m-tiles a warp spill 44-68 bytes (255 "
+        "registers); measured faster than one m-tile without spills "
+        "(H100 bf16 d128: 322 against 255 TFLOP/s, issue 14's note)")
+    for dt in ("bf16", "f16")}
 for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"softmax_{_dt}.forth"] = SOFTMAX_VARIANTS + [
         ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]
@@ -201,7 +218,8 @@ def check(compiler, ptxas, path, extra):
             if a.returncode != 0:
                 problems.append("ptxas: " + a.stderr.strip()[:300])
             spills = sum(int(n) for n in SPILLS.findall(a.stdout + a.stderr))
-            if spills:
+            allowed = SPILLS_ALLOWED.get(os.path.basename(path), (0, ""))[0]
+            if spills > allowed:
                 problems.append(f"ptxas spills {spills} bytes to local memory")
         return problems
 
