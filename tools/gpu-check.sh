@@ -133,7 +133,14 @@ step_attn() {
   for p in f64 f32; do "$WF/warpforth-attention" --device gpu --demo-dir "$D" --precision $p --seq 1024 --dim 64 --block 128 --repeat 20 --arch sm_90; done
 }
 step_py() { python3 bindings/python/tests/test_gpu.py 2>&1 | tail -5; }
-step_ops() { python3 bindings/python/tests/test_ops_gpu.py 2>&1 | tail -25; }
+step_ops() {
+  local rc=0 t
+  for t in bindings/python/tests/test_ops_gpu.py bindings/python/tests/test_ops_*_gpu.py; do
+    [ -f "$t" ] || continue
+    echo "--- $t"; python3 "$t" 2>&1 | tail -25 || rc=1
+  done
+  return $rc
+}
 step_opsbench() {
   for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
 }
