@@ -8,12 +8,15 @@ and on numpy arrays or CPU tensors (the CPU backend):
     q2, k2 = ops.apply_rotary(q, k, cos, sin)
     s = ops.attention_scores(q, k, causal=True)
     o = ops.flash_attention(q, k, v, causal=True)   # GQA: k, v (B, Hkv, N, d)
+    o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+    dq, dk, dv = ops.flash_attention_backward(do, q, k, v, o, lse, True)
     masked = ops.top_k_mask(logits, 50)
 
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them."""
 
 from ._attention import flash_attention
+from ._attention_backward import flash_attention_backward
 from ._rotary import apply_rotary, rotary_cos_sin
 from ._scores import attention_scores
 from ._softmax import softmax, softmax_backward
@@ -21,5 +24,6 @@ from ._softmax import softmax, softmax_backward
 from ._topk import top_k_mask, top_p_mask
 
 __all__ = ["apply_rotary", "attention_scores", "flash_attention",
+           "flash_attention_backward",
            "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
            "top_p_mask"]

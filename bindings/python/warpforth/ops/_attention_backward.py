@@ -1,0 +1,100 @@
+"""flash_attention_backward: the gradients of flash_attention, as
+FlashAttention-2 computes them without the N x N matrices
+(kernels/attention/flash-backward-*.fs): a pass for D = rowsum(dO * O),
+then one kernel for dQ and one for dK and dV, each recomputing
+P = exp(S * scale - LSE) from the forward's log-sum-exp."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Optional
+
+from . import _common as c
+from ._attention import HEAD_DIMS, _arch
+
+
+def _zeros(like: c.Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
+    x = c.empty(like, shape, dtype)
+    if like.is_torch:
+        x.zero_()
+    else:
+        x[...] = 0
+    return x
+
+
+def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
+                             lse: Any, causal: bool = False,
+                             scale: Optional[float] = None) -> tuple:
+    """(dq, dk, dv) for o = flash_attention(q, k, v, causal, scale) and the
+    gradient dout of o; `out` and `lse` are the forward's (return_lse=True).
+    Shapes as flash_attention's (grouped-query heads: dk and dv summed over
+    the query heads that share a key/value head); the gradients in the
+    inputs' dtype. bfloat16 and float16 on the 16-bit tensor cores (P and
+    dS rounded to the dtype for the products, f32 sums, as
+    FlashAttention-2)."""
+    qa = c.arg(q, "q", min_dims=4)
+    ka = c.arg(k, "k", min_dims=4)
+    va = c.arg(v, "v", min_dims=4)
+    da = c.arg(dout, "dout", min_dims=4)
+    oa = c.arg(out, "out", min_dims=4)
+    la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
+    c.same_place(qa, ka, va, da, oa)
+    if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
+        raise ValueError(f"lse: on {la.where()}, but q is on {qa.where()}")
+    if len(qa.shape) != 4:
+        raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
+    b, hq, nq, d = qa.shape
+    if len(ka.shape) != 4 or (ka.shape[0], ka.shape[3]) != (b, d):
+        raise ValueError(f"k: shape {ka.shape}, expected (B, Hkv, Nkv, d) = "
+                         f"({b}, Hkv, Nkv, {d}) to match q {qa.shape}")
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
+        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
+                         "(grouped-query attention needs Hq % Hkv == 0)")
+    c.same_shape(ka, va)
+    c.same_shape(qa, da, oa)
+    if la.shape != (b, hq, nq):
+        raise ValueError(f"lse: shape {la.shape}, expected {(b, hq, nq)}")
+    if qa.dtype == "f32":
+        raise NotImplementedError(
+            "q: the float32 backward is not written yet (issue 15); "
+            "bfloat16 and float16 are")
+    if d not in HEAD_DIMS[qa.dtype]:
+        raise ValueError(f"q: head dimension {d} is not supported for "
+                         f"{c.dtype_name(qa.dtype)}; expected one of " +
+                         ", ".join(map(str, HEAD_DIMS[qa.dtype])))
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    dq = _zeros(qa, qa.shape)
+    dk = _zeros(qa, ka.shape)
+    dv = _zeros(qa, ka.shape)
+    if b * hq * nq == 0 or nkv == 0:
+        return dq, dk, dv
+    sm = _arch(qa)
+    arch = f"sm_{sm}"
+    dt = qa.dtype
+    # D and L2 rows are NQP floats apart, zero-padded, so that the dK/dV
+    # kernel's 16-byte copies of a tile's columns stay inside them.
+    nqp = -(-nq // 128) * 128
+    dpre = _zeros(qa, (b * hq, nqp), "f32")
+    l2 = _zeros(qa, (b * hq, nqp), "f32")
+    pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
+                   {"HEAD_DIM": d}, arch=arch)
+    warps = pre.const("WARPS")
+    pre(dout, out, lse, dpre, l2, nq, nqp, b * hq,
+        grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
+    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    args = (q, k, v, dout, l2, dpre, dq, dk, dv, nq, nqp, nkv, hq, hkv, b,
+            float(scale))
+    kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa, defines,
+                  arch=arch)
+    kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
+       block=kq.const("NTHREADS"))
+    kkv = c.kernel(f"attention/flash_backward_dkdv_{dt}.forth", qa, defines,
+                   arch=arch)
+    kkv(*args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
+        block=kkv.const("NTHREADS"))
+    return dq, dk, dv

@@ -1,0 +1,40 @@
+\ FlashAttention-2 backward, dK and dV, bf16 (flash-backward-mma.fs has the
+\ design, flash-grid.fs the layout; flash_backward_pre_bf16.forth runs first).
+\! kernel flash_backward_dkdv_bf16
+\! float f32
+\! const ROLE 1
+\! const HEAD_DIM 64
+\! const CAUSAL 0
+\! const MT 1
+\! const WARPS 4
+\! const BC 64
+\! const MIN_BLOCKS 1
+\! const BR 16*MT*WARPS
+\! const NTHREADS 32*WARPS
+\! const STRIDE HEAD_DIM+8
+\! launch-bounds NTHREADS MIN_BLOCKS
+\! param Q bf16[BATCH*HQ*NQ*HEAD_DIM]
+\! param K bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param V bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param DOUT bf16[BATCH*HQ*NQ*HEAD_DIM]
+\! param L2 f32[BATCH*HQ*NQP]
+\! param DPRE f32[BATCH*HQ*NQP]
+\! param DQ bf16[BATCH*HQ*NQ*HEAD_DIM]
+\! param DK bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param DV bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param NQ i64
+\! param NQP i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
+\! param BATCH i64
+\! param SCALE f32
+\! shared SM i16[(4*BC+2*BR)*STRIDE+ROLE*8*BC]
+\! reg SC f32[MT*BC/2]
+\! reg DPC f32[MT*BC/2]
+\! reg AC1 f32[MT*HEAD_DIM/2]
+\! reg AC2 f32[ROLE*MT*HEAD_DIM/2+1-ROLE]
+\! reg RV f32[4*MT]
+: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-BF16 ;
+: PACK ( x0 x1 -- pair )  F>BF16X2 ;
+INCLUDE flash-backward-mma.fs
