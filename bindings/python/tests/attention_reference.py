@@ -33,3 +33,35 @@ def attention_reference(q, k, v, causal: bool = False, scale=None):
     with np.errstate(divide="ignore"):
         lse = np.where(seen, m + np.log(np.where(seen, total, 1.0)), -np.inf)
     return o, lse[..., 0]
+
+
+def attention_backward_reference(dout, q, k, v, causal: bool = False,
+                                 scale=None):
+    """(dq, dk, dv) of attention_reference's output in float64, for the
+    gradient dout: P = softmax, dV = P^T dO, dP = dO V^T, dS = P (dP - D)
+    with D = rowsum(dO O), dQ = scale dS K, dK = scale dS^T Q; dk and dv
+    summed over the query heads of each key/value head."""
+    q, k, v, dout = (np.asarray(x).astype(np.float64)
+                     for x in (q, k, v, dout))
+    b, hq, nq, d = q.shape
+    hkv, nkv = k.shape[1], k.shape[2]
+    if scale is None:
+        scale = 1.0 / np.sqrt(d)
+    group = hq // hkv
+    o, lse = attention_reference(q, k, v, causal, scale)
+    ke = np.repeat(k, group, axis=1)
+    ve = np.repeat(v, group, axis=1)
+    s = np.einsum("bhnd,bhmd->bhnm", q, ke) * scale
+    with np.errstate(invalid="ignore"):
+        p = np.exp(s - lse[..., None])      # 0 where masked or no key
+    if causal:
+        hidden = np.arange(nkv)[None, :] > np.arange(nq)[:, None] + (nkv - nq)
+        p = np.where(hidden, 0.0, p)
+    p = np.where(np.isfinite(lse)[..., None], p, 0.0)
+    dv = np.einsum("bhnm,bhnd->bhmd", p, dout)
+    dp = np.einsum("bhnd,bhmd->bhnm", dout, ve)
+    ds = p * (dp - (dout * o).sum(axis=-1, keepdims=True))
+    dq = np.einsum("bhnm,bhmd->bhnd", ds, ke) * scale
+    dk = np.einsum("bhnm,bhnd->bhmd", ds, q) * scale
+    return (dq, dk.reshape(b, hkv, group, nkv, d).sum(axis=2),
+            dv.reshape(b, hkv, group, nkv, d).sum(axis=2))

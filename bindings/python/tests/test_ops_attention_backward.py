@@ -1,0 +1,113 @@
+"""ops.flash_attention_backward on the CPU backend against the f64
+gradients (attention_reference.attention_backward_reference), bfloat16
+and float16: N 1, 7, 65, 129 (partial tiles, several row and column tiles),
+head_dim 32 to 256 (64 in every case, the others once), grouped heads 4:1 (dK, dV summed over the group),
+causal and full, causal with Nq < Nkv and Nq > Nkv (rows without keys:
+zero gradients), a given scale; errors that name the argument.
+
+Bound: the products run on the 16-bit tensor cores with P and dS rounded
+to the input's dtype and f32 sums, and the gradients are rounded once
+more, so each is within about 4u of its largest magnitude (u the unit
+roundoff, 2^-8 for bfloat16, 2^-11 for float16: one for P, one for dS,
+one for the output, one for the inputs' rounding carried through dP - D);
+measured: 1u to 1.3u."""
+
+from __future__ import annotations
+
+import unittest
+
+import numpy as np
+from attention_reference import attention_backward_reference
+from opcheck import cast, f64
+
+from warpforth import ops
+
+UNIT = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+
+# (B, Hq, Hkv, Nq, Nkv, d), at head_dim 64 in both dtypes, causal and not;
+# each other head_dim once (compiling the unrolled kernels takes most of
+# the time: about 1 s per kernel at d64, 4 at d256).
+SHAPES = [
+    (1, 1, 1, 1, 1, 64),
+    (1, 4, 1, 7, 7, 64),        # GQA 4:1
+    (1, 2, 1, 7, 129, 64),      # Nq < Nkv (decoding shape)
+    (1, 2, 2, 129, 65, 64),     # Nq > Nkv: causal rows 0..63 see no key
+    (1, 2, 1, 129, 129, 64),    # three column tiles, two row tiles
+]
+OTHER_DIMS = [  # (shape, dtype, causal)
+    ((1, 2, 2, 65, 65, 96), "bf16", True),
+    ((1, 2, 1, 129, 129, 128), "f16", False),
+    ((1, 4, 2, 65, 33, 128), "bf16", True),
+    ((1, 2, 1, 33, 33, 32), "f16", True),
+    ((1, 1, 1, 40, 33, 256), "bf16", True),
+]
+
+
+def inputs(rng, shape, dt):
+    b, hq, hkv, nq, nkv, d = shape
+    return [cast(rng.standard_normal(s), dt) for s in
+            ((b, hq, nq, d), (b, hkv, nkv, d), (b, hkv, nkv, d),
+             (b, hq, nq, d))]
+
+
+class FlashAttentionBackward(unittest.TestCase):
+    def check(self, shape, dt, causal, scale=None):
+        what = f"{dt} {shape} causal={causal} scale={scale}"
+        rng = np.random.default_rng(abs(hash(what)) % 2**32)
+        q, k, v, do = inputs(rng, shape, dt)
+        o, lse = ops.flash_attention(q, k, v, causal=causal, scale=scale,
+                                     return_lse=True)
+        got = ops.flash_attention_backward(do, q, k, v, o, lse, causal,
+                                           scale)
+        want = attention_backward_reference(do, q, k, v, causal, scale)
+        for name, g, w, x in zip(("dq", "dk", "dv"), got, want, (q, k, v)):
+            self.assertEqual((g.dtype, g.shape), (x.dtype, x.shape),
+                             f"{what} {name}")
+            err = np.abs(f64(g) - w).max() / max(1.0, np.abs(w).max())
+            self.assertLessEqual(err, 4 * UNIT[dt],
+                                 f"{what} {name}: error {err:.3g}")
+
+    def test_shapes(self):
+        for dt in ("bf16", "f16"):
+            for shape in SHAPES:
+                for causal in (True, False):
+                    self.check(shape, dt, causal)
+
+    def test_head_dims(self):
+        for shape, dt, causal in OTHER_DIMS:
+            self.check(shape, dt, causal)
+
+    def test_scale(self):
+        self.check((1, 2, 1, 65, 65, 64), "bf16", True, scale=0.3)
+
+    def test_no_keys_no_gradient(self):
+        # Nq > Nkv, causal: the first Nq - Nkv rows see no key.
+        rng = np.random.default_rng(5)
+        q, k, v, do = inputs(rng, (1, 2, 2, 70, 20, 64), "f16")
+        o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        dq, dk, dv = ops.flash_attention_backward(do, q, k, v, o, lse, True)
+        self.assertTrue((f64(dq)[:, :, :50] == 0).all())
+
+    def test_errors_name_the_argument(self):
+        rng = np.random.default_rng(6)
+        q, k, v, do = inputs(rng, (1, 2, 1, 8, 8, 64), "bf16")
+        o, lse = ops.flash_attention(q, k, v, return_lse=True)
+        bad = [
+            ((do[:, :1], q, k, v, o, lse), ValueError, "dout"),
+            ((do, q, k, v, o, lse[:, :1]), ValueError, "lse"),
+            ((do, q, k, v, o, lse.astype(np.float16)), TypeError, "lse"),
+            ((do, q, k[:, :, :4], v, o, lse), ValueError, "v"),
+            ((do, q, k, v, o.astype(np.float32), lse), TypeError, "out"),
+            ((do, q, k, v, o, lse, False, "x"), TypeError, "scale"),
+        ]
+        for args, exc, name in bad:
+            with self.assertRaisesRegex(exc, rf"^{name}\b", msg=name):
+                ops.flash_attention_backward(*args)
+        q32, k32, v32, do32 = (x.astype(np.float32) for x in (q, k, v, do))
+        with self.assertRaisesRegex(NotImplementedError, "^q: "):
+            ops.flash_attention_backward(do32, q32, k32, v32,
+                                         o.astype(np.float32), lse)
+
+
+if __name__ == "__main__":
+    unittest.main()
