@@ -49,12 +49,17 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--f32", action="store_true", help="also f32 (3xTF32)")
+    p.add_argument("--backward", action="store_true",
+                   help="time the backward instead (bf16, f16)")
     args = p.parse_args()
     dtypes = [torch.bfloat16, torch.float16]
     if args.f32:
         dtypes.append(torch.float32)
     torch.manual_seed(0)
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+    if args.backward:
+        backward(args.reps)
+        return
     print("| dtype | shape | warpforth TFLOP/s | backend TFLOP/s (ratio) "
           "| max diff |")
     print("|---|---|---|---|---|")
@@ -87,6 +92,43 @@ def main() -> None:
                      f" N{n} d{d} {'causal' if causal else 'full'}")
             print(f"| {str(dt)[6:]} | {shape} | {ours:.0f} | "
                   f"{'; '.join(cells)} | {diff:.1e} |")
+
+
+def backward(reps: int) -> None:
+    """The backward alone: autograd.grad of an output computed once (graph
+    retained), ours through the custom op's backward, SDPA's through its
+    backend's; TFLOP/s count 2.5x the forward's FLOPs."""
+    print("| dtype | shape | warpforth backward TFLOP/s | backend (ratio) |")
+    print("|---|---|---|---|")
+    for dt in (torch.bfloat16, torch.float16):
+        for (b, hq, hkv, n, d, causal) in SHAPES:
+            if not causal:
+                continue
+            q, k, v = (torch.randn(b, h, n, d, device="cuda", dtype=dt,
+                                   requires_grad=True)
+                       for h in (hq, hkv, hkv))
+            do = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+            flops = 2.5 * 4 * b * hq * n * n * d * 0.5
+            o = ops.flash_attention(q, k, v, causal=True)
+            ms = median_ms(lambda: torch.autograd.grad(
+                o, (q, k, v), do, retain_graph=True), reps=reps)
+            ours = flops / ms / 1e9
+            cells = []
+            for name, be in BACKENDS16:
+                try:
+                    with sdpa_kernel(be):
+                        ot = F.scaled_dot_product_attention(
+                            q, k, v, is_causal=True, enable_gqa=hq != hkv)
+                    ms = median_ms(lambda: torch.autograd.grad(
+                        ot, (q, k, v), do, retain_graph=True), reps=reps)
+                    t = flops / ms / 1e9
+                    cells.append(f"{name} {t:.0f} ({ours / t:.2f}x)")
+                except RuntimeError as e:
+                    cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
+            shape = (f"B{b} H{hq}" + (f"/{hkv}" if hkv != hq else "") +
+                     f" N{n} d{d} causal")
+            print(f"| {str(dt)[6:]} | {shape} | {ours:.0f} | "
+                  f"{'; '.join(cells)} |")
 
 
 if __name__ == "__main__":

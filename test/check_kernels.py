@@ -83,6 +83,17 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
         ["-D", "HEAD_DIM=128", "-D", "MT=1"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]
+# The backward kernels as flash_attention_backward compiles them.
+for _dt in ("bf16", "f16"):
+    VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}"] for d in (32, 64, 96, 128)]
+    VARIANTS[f"flash_backward_dq_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
+        for d in (32, 64, 96, 128) for c in (0, 1)]
+    VARIANTS[f"flash_backward_dkdv_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
+         f"BC={32 if d >= 96 else 64}"]
+        for d in (32, 64, 96, 128) for c in (0, 1)]
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
     f"flash_attention_{dt}.forth": (

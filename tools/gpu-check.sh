@@ -144,7 +144,10 @@ step_ops() {
 step_opsbench() {
   for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
 }
-step_attnbench() { python3 bench/ops_attention.py --f32 2>&1 | tee "$OUT/ops_attention.txt"; }
+step_attnbench() {
+  python3 bench/ops_attention.py --f32 2>&1 | tee "$OUT/ops_attention.txt"
+  python3 bench/ops_attention.py --backward 2>&1 | tee "$OUT/ops_attention_backward.txt"
+}
 step_ncuattn() {
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'flash_attention_bf16' -c 2 \

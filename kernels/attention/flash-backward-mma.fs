@@ -121,6 +121,16 @@ LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { tofs }
   8 * SWAP BC 2 / * + { n }
   n DPC@ n 1+ DPC@ PACK  n 2 + DPC@ n 3 + DPC@ PACK
   n 4 + DPC@ n 5 + DPC@ PACK  n 6 + DPC@ n 7 + DPC@ PACK ;
+\ What PACK loses of two floats: x - (x rounded), packed in turn. With
+\ DS_SPLIT, dS goes into its products as this pair of parts (two MMAs),
+\ so that its rounding does not reach dQ and dK: on long rows the rounded
+\ dS alone doubled their error against SDPA's (issue 15's note).
+: lost ( x0 x1 -- pair )
+  { x0 x1 }  x0 x1 PACK UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK ;
+: dslo ( qt kc -- a0 a1 a2 a3 )
+  8 * SWAP BC 2 / * + { n }
+  n DPC@ n 1+ DPC@ lost  n 2 + DPC@ n 3 + DPC@ lost
+  n 4 + DPC@ n 5 + DPC@ lost  n 6 + DPC@ n 7 + DPC@ lost ;
 \ acc(qt) += A(qt) x (the tile's rows at tb, transposed), D/8 groups.
 : acc1+ ( a0 a1 a2 a3 qt tb -- )
   { a0 a1 a2 a3 qt tb }
@@ -193,15 +203,15 @@ ntiles 0 ?DO
         c0 jg 8 * + t 2* + e 2 MOD + { col }
         col ncols >=
         CAUSAL 0<> ROLE IF row col diagonal + > ELSE col row diagonal + > THEN AND
-        OR { masked }
+        OR { hidden }
         ROLE IF
           jg 8 * t 2* + e 2 MOD + 4 * { vo }
           b 0 vec vo + SF32@  b 1 vec vo + SF32@
         ELSE
           qt 4 * e 2 / + RV@  qt 4 * 2 + e 2 / + RV@
-        THEN { l2 dd }
-        n SC@ scale2 F* l2 F- FEXP2 { pv }
-        masked IF 0.0 TO pv THEN
+        THEN { lrow dd }
+        n SC@ scale2 F* lrow F- FEXP2 { pv }
+        hidden IF 0.0 TO pv THEN
         pv n SC!
         n DPC@ dd F- pv F* n DPC!
       LOOP
@@ -215,8 +225,10 @@ ntiles 0 ?DO
       ROLE IF
         qt kc pfrag qt c2b tofs + kc 16 * 0 at + acc1+
         qt kc dsfrag qt t1 acc2+
+        DS_SPLIT IF qt kc dslo qt t1 acc2+ THEN
       ELSE
         qt kc dsfrag qt t1 acc1+
+        DS_SPLIT IF qt kc dslo qt t1 acc1+ THEN
       THEN
     LOOP
   LOOP

@@ -9,6 +9,7 @@
 \! const WARPS 4
 \! const BC 64
 \! const MIN_BLOCKS 1
+\! const DS_SPLIT 1     \ dS in two 16-bit parts (flash-backward-mma.fs)
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8
@@ -37,4 +38,5 @@
 \! reg RV f32[4*MT]
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-BF16 ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;
+: UNPACK ( pair -- x0 x1 )  BF16X2>F ;
 INCLUDE flash-backward-mma.fs

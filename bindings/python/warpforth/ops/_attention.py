@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+import sys
 from typing import Any, Optional
 
 from . import _common as c
@@ -82,7 +83,30 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
     with f32 accumulation (P rounded to the input's dtype, as
     FlashAttention-2 does); each dtype has its kernel,
-    kernels/attention/flash_attention_<dtype>.forth."""
+    kernels/attention/flash_attention_<dtype>.forth.
+
+    On torch tensors (without out=) it is the custom op
+    torch.ops.warpforth.flash_attention: differentiable (the backward is
+    flash_attention_backward, bfloat16 and float16) and opaque to
+    torch.compile, which sees its fake implementation."""
+    if scale is not None and (isinstance(scale, bool) or
+                              not isinstance(scale, numbers.Real)):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    torch = sys.modules.get("torch")
+    if out is None and torch is not None and isinstance(q, torch.Tensor):
+        from . import _torch_ops
+        if scale is None and q.dim() == 4 and q.shape[-1] > 0:
+            scale = 1.0 / math.sqrt(q.shape[-1])
+        o, lse = _torch_ops.flash_attention_op(
+            q, k, v, bool(causal), 1.0 if scale is None else float(scale))
+        return (o, lse) if return_lse else o
+    return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
+
+
+def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
+                         scale: Optional[float] = None,
+                         return_lse: bool = False, out: Any = None) -> Any:
+    """flash_attention on any arguments, without the torch custom op."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     va = c.arg(v, "v", min_dims=4)

@@ -1,0 +1,128 @@
+"""flash_attention's backward, autograd, torch.compile and CUDA graphs on
+the GPU (torch with CUDA; skipped without).
+
+Gradients (bfloat16 and float16): against float64 autograd of the same
+attention (SDPA math on upcast inputs, keys repeated for grouped heads,
+the bottom-right causal mask explicit), each of dq, dk, dv within twice
+the error of SDPA's own backward in the same dtype on the same inputs
+(issue 15's bound), errors relative to the gradient's largest
+magnitude."""
+
+from __future__ import annotations
+
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+try:
+    import torch
+    HAVE_GPU = torch.cuda.is_available()
+except ImportError:
+    HAVE_GPU = False
+
+from warpforth import ops  # noqa: E402
+
+
+def mask_for(nq, nkv, device):
+    return torch.ones(nq, nkv, dtype=torch.bool, device=device).tril(nkv - nq)
+
+
+def sdpa_grads(q, k, v, do, causal, dtype):
+    """dq, dk, dv of SDPA in `dtype` (float64: the math backend)."""
+    q, k, v = (x.detach().to(dtype).requires_grad_() for x in (q, k, v))
+    group = q.shape[1] // k.shape[1]
+    ke, ve = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
+    nq, nkv = q.shape[2], k.shape[2]
+    F = torch.nn.functional
+    if causal and nq != nkv:
+        o = F.scaled_dot_product_attention(q, ke, ve,
+                                           attn_mask=mask_for(nq, nkv,
+                                                              q.device))
+    else:
+        o = F.scaled_dot_product_attention(q, ke, ve, is_causal=causal)
+    return torch.autograd.grad(o, (q, k, v), do.to(dtype))
+
+
+@unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
+class FlashAttentionBackwardGpu(unittest.TestCase):
+    # (B, Hq, Hkv, Nq, Nkv, d)
+    SHAPES = [(1, 2, 2, 1, 1, 64), (2, 8, 2, 333, 333, 64),
+              (1, 8, 8, 1024, 1024, 128), (2, 4, 4, 100, 257, 96),
+              (1, 4, 1, 300, 300, 128), (1, 4, 4, 200, 200, 32)]
+
+    def test_gradients(self):
+        torch.manual_seed(3)
+        for dt in (torch.bfloat16, torch.float16):
+            for b, hq, hkv, nq, nkv, d in self.SHAPES:
+                for causal in (True, False):
+                    if causal and nq > nkv:
+                        continue
+                    what = (f"{dt} B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} "
+                            f"causal={causal}")
+                    q = torch.randn(b, hq, nq, d, device="cuda", dtype=dt,
+                                    requires_grad=True)
+                    k = torch.randn(b, hkv, nkv, d, device="cuda", dtype=dt,
+                                    requires_grad=True)
+                    v = torch.randn(b, hkv, nkv, d, device="cuda", dtype=dt,
+                                    requires_grad=True)
+                    do = torch.randn(b, hq, nq, d, device="cuda", dtype=dt)
+                    o = ops.flash_attention(q, k, v, causal=causal)
+                    ours = torch.autograd.grad(o, (q, k, v), do)
+                    want = sdpa_grads(q, k, v, do, causal, torch.float64)
+                    theirs = sdpa_grads(q, k, v, do, causal, dt)
+                    for name, a, t, w in zip("qkv", ours, theirs, want):
+                        top = float(w.abs().max()) or 1.0
+                        e_ours = float((a.double() - w).abs().max()) / top
+                        e_sdpa = float((t.double() - w).abs().max()) / top
+                        self.assertLessEqual(
+                            e_ours, 2 * e_sdpa + 1e-6,
+                            f"{what} d{name}: {e_ours:.3g} vs SDPA's "
+                            f"{e_sdpa:.3g}")
+
+    def test_compile_fullgraph_and_backward(self):
+        torch.manual_seed(4)
+        w = torch.randn(64, 64, device="cuda", dtype=torch.bfloat16)
+
+        def f(q, k, v):
+            o = ops.flash_attention(q @ w, k, v, causal=True)
+            return (o.float() ** 2).sum()
+
+        compiled = torch.compile(f, fullgraph=True)
+        q, k, v = (torch.randn(2, 4, 128, 64, device="cuda",
+                               dtype=torch.bfloat16, requires_grad=True)
+                   for _ in range(3))
+        eager = torch.autograd.grad(f(q, k, v), (q, k, v))
+        got = torch.autograd.grad(compiled(q, k, v), (q, k, v))
+        for a, b in zip(got, eager):
+            self.assertTrue(torch.equal(a, b))
+
+    def test_cuda_graph(self):
+        q, k, v = (torch.randn(1, 4, 256, 64, device="cuda",
+                               dtype=torch.float16) for _ in range(3))
+        want = ops.flash_attention(q, k, v, causal=True)   # compiles
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            ops.flash_attention(q, k, v, causal=True)
+        torch.cuda.current_stream().wait_stream(s)
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            out = ops.flash_attention(q, k, v, causal=True)
+        q.copy_(torch.randn_like(q))
+        g.replay()
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, ops.flash_attention(q, k, v,
+                                                             causal=True)))
+        self.assertFalse(torch.equal(out, want))
+
+    def test_f32_backward_not_written_yet(self):
+        q = torch.randn(1, 1, 8, 64, device="cuda", requires_grad=True)
+        o = ops.flash_attention(q, q.detach(), q.detach())
+        with self.assertRaisesRegex(NotImplementedError, "float32"):
+            o.sum().backward()
+
+
+if __name__ == "__main__":
+    unittest.main()
