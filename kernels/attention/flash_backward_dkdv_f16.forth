@@ -9,7 +9,7 @@
 \! const WARPS 4
 \! const BC 64
 \! const MIN_BLOCKS 1
-\! const DS_SPLIT 1     \ dS in two 16-bit parts (flash-backward-mma.fs)
+\! const DS_SPLIT 0     \ 1: dS in two 16-bit parts (flash-backward-mma.fs)
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8

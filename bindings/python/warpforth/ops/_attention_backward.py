@@ -72,11 +72,12 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale: expected a number, got {scale!r}")
-    dq = _zeros(qa, qa.shape)
-    dk = _zeros(qa, ka.shape)
-    dv = _zeros(qa, ka.shape)
     if b * hq * nq == 0 or nkv == 0:
-        return dq, dk, dv
+        return _zeros(qa, qa.shape), _zeros(qa, ka.shape), _zeros(qa, ka.shape)
+    # The kernels write every element of the gradients.
+    dq = c.empty(qa, qa.shape)
+    dk = c.empty(qa, ka.shape)
+    dv = c.empty(qa, ka.shape)
     sm = _arch(qa)
     arch = f"sm_{sm}"
     dt = qa.dtype
