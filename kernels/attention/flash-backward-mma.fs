@@ -1,5 +1,5 @@
-\ FlashAttention-2 backward on the 16-bit tensor cores, without the N x N
-\ matrices: P = exp2(S*SCALE*log2(e) - L2) is recomputed from Q, K and the
+\ FlashAttention-2 backward on the tensor cores (bf16/f16 on the 16-bit
+\ MMA, f32 in 3xTF32), without the N x N matrices: P = exp2(S*SCALE*log2(e) - L2) is recomputed from Q, K and the
 \ forward's log-sum-exp (L2, flash-backward-pre.fs, which also gives
 \ D = rowsum(dO * O)), and dS = P * (dP - D) with dP = dO V^T. Two kernels
 \ of the forward's shape (flash-attention-mma.fs): a block owns BR rows,
@@ -15,21 +15,13 @@
 \ No atomics: dQ's own pass recomputes S and dP (7 products in all
 \ instead of FlashAttention-2's 5 with an atomic dQ). The causal rule is
 \ the forward's (query i sees keys j <= i + NKV - NQ). INCLUDEd by
-\ flash_backward_{dq,dkdv}_<dtype>.forth, which declare the header and
-\ MMA and PACK as the forward's wrappers do. L2 and DPRE rows are NQP
+\ flash_backward_{dq,dkdv}_<dtype>.forth after flash-backward-layout.fs and
+\ the type's words; they declare the header, ESZ
+\ (element bytes), KSTEP (the MMA's k: 16, or 8 for TF32) and the words
+\ that differ by type (flash-backward-16.fs, flash-backward-tf32.fs): MMA,
+\ AFRAG, BFRAG2, BFRAG2-T, PFRAG, DSFRAG, DSLO and STORE2. L2 and DPRE rows are NQP
 \ floats apart (NQ rounded up to a multiple of 128, zero-padded by the
 \ op), so that a tile's 16-byte copies never leave them.
-
-INCLUDE flash-grid.fs
-
-: region ( r -- addr )  BC STRIDE * 2* * SM + ;
-: at ( row col -- bytes )  SWAP STRIDE * + 2* ;
-\ Shared memory: C1 C2 of buffer 0, C1 C2 of buffer 1 (BC rows each), the
-\ block's R1 and R2 rows (BR each), then for ROLE 1 each buffer's L2 and D
-\ of its columns (BC floats each).
-: r1-region ( -- addr )  4 region ;
-: r2-region ( -- addr )  4 region BR STRIDE * 2* + ;
-: vec ( b which -- addr )  SWAP 2* + BC * 4 * 4 region 2 BR * STRIDE * 2* + + ;
 
 ROLE IF NKV ELSE NQ THEN { nrows }
 ROLE IF NQ ELSE NKV THEN { ncols }
@@ -63,13 +55,13 @@ ROLE IF group ELSE 1 THEN span * { ntiles }
 : load-tile ( i span cstart b -- )
   { b }  tile-cols { c0 ch vh }
   ROLE IF NQ ELSE NKV THEN { ncols }
-  BC HEAD_DIM * 8 / { chunks }
+  BC HEAD_DIM * EPC / { chunks }
   chunks NTHREADS tiles 0 UNROLL DO
     TID-X I NTHREADS * + { e }
     chunks NTHREADS MOD 0=  e chunks <  OR IF
-      e HEAD_DIM 8 / /MOD { c r }
-      ch c0 r + ncols 1- MIN + HEAD_DIM * c 8 * + 2* { src }
-      r c 8 * at { dst }
+      e HEAD_DIM EPC / /MOD { c r }
+      ch c0 r + ncols 1- MIN + HEAD_DIM * c EPC * + ESZ * { src }
+      r c EPC * at { dst }
       ROLE IF Q ELSE K THEN src +  b 2* region dst + CP-ASYNC
       ROLE IF DOUT ELSE V THEN src +  b 2* 1+ region dst + CP-ASYNC
     THEN
@@ -84,22 +76,16 @@ ROLE IF group ELSE 1 THEN span * { ntiles }
   THEN ;
 
 \ The block's R1 and R2 rows.
-BR HEAD_DIM * 8 / NTHREADS / 0 UNROLL DO
-  TID-X I NTHREADS * + HEAD_DIM 8 / /MOD { c r }
-  rbase r0 r + nrows 1- MIN + HEAD_DIM * c 8 * + 2* { src }
-  r c 8 * at { dst }
+BR HEAD_DIM * EPC / NTHREADS / 0 UNROLL DO
+  TID-X I NTHREADS * + HEAD_DIM EPC / /MOD { c r }
+  rbase r0 r + nrows 1- MIN + HEAD_DIM * c EPC * + ESZ * { src }
+  r c EPC * at { dst }
   ROLE IF K ELSE Q THEN src +  r1-region dst + CP-ASYNC
   ROLE IF V ELSE DOUT THEN src +  r2-region dst + CP-ASYNC
 LOOP
 CP-ASYNC-COMMIT
 
-\ LDMATRIX rows of each lane (the forward's): A fragments of R1/R2 rows;
-\ B fragments of a tile's rows (non-transposed, for S and dP), and
-\ transposed (for the products over the tile's columns).
-: r-lane ( -- bytes )  WARP-ID 16 MT * * LANE-ID 16 MOD +  LANE-ID 16 / 8 *  at ;
-LANE-ID 16 / 8 *  LANE-ID 8 MOD +  LANE-ID 8 / 2 MOD 8 *  at { bofs }
-LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { tofs }
-
+\ The accumulator words; the fragment words come from the type's file.
 : quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
@@ -109,41 +95,20 @@ LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { tofs }
 : a14! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC1! n 2 + AC1! n 1+ AC1! n AC1! ;
 : a24@ ( n -- x0 x1 x2 x3 )  { n } n AC2@ n 1+ AC2@ n 2 + AC2@ n 3 + AC2@ ;
 : a24! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC2! n 2 + AC2! n 1+ AC2! n AC2! ;
-\ An A fragment of rows (m-tile qt, features 16kc on) from a row region.
-: rfrag ( region qt kc -- a0 a1 a2 a3 )
-  32 * SWAP 16 STRIDE * 2* * + + r-lane + LDMATRIX-X4 ;
-\ The A fragment of m-tile qt, columns 16kc on, from SC (P) or DPC (dS).
-: pfrag ( qt kc -- a0 a1 a2 a3 )
-  8 * SWAP BC 2 / * + { n }
-  n SC@ n 1+ SC@ PACK  n 2 + SC@ n 3 + SC@ PACK
-  n 4 + SC@ n 5 + SC@ PACK  n 6 + SC@ n 7 + SC@ PACK ;
-: dsfrag ( qt kc -- a0 a1 a2 a3 )
-  8 * SWAP BC 2 / * + { n }
-  n DPC@ n 1+ DPC@ PACK  n 2 + DPC@ n 3 + DPC@ PACK
-  n 4 + DPC@ n 5 + DPC@ PACK  n 6 + DPC@ n 7 + DPC@ PACK ;
-\ What PACK loses of two floats: x - (x rounded), packed in turn. With
-\ DS_SPLIT, dS goes into its products as this pair of parts (two MMAs),
-\ so that its rounding does not reach dQ and dK: on long rows the rounded
-\ dS alone doubled their error against SDPA's (issue 15's note).
-: lost ( x0 x1 -- pair )
-  { x0 x1 }  x0 x1 PACK UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK ;
-: dslo ( qt kc -- a0 a1 a2 a3 )
-  8 * SWAP BC 2 / * + { n }
-  n DPC@ n 1+ DPC@ lost  n 2 + DPC@ n 3 + DPC@ lost
-  n 4 + DPC@ n 5 + DPC@ lost  n 6 + DPC@ n 7 + DPC@ lost ;
-\ acc(qt) += A(qt) x (the tile's rows at tb, transposed), D/8 groups.
-: acc1+ ( a0 a1 a2 a3 qt tb -- )
-  { a0 a1 a2 a3 qt tb }
+\ acc(qt) += A x (the tile's columns kc at tb, transposed): every 16
+\ features, BFRAG2-T gives the B fragments of two 8-feature groups.
+: acc1+ ( a0 a1 a2 a3 qt tb kc -- )
+  { a0 a1 a2 a3 qt tb kc }
   HEAD_DIM 16 / 0 UNROLL DO
-    tb I 16 * 0 SWAP at + LDMATRIX-X4-T { b0 b1 c0 c1 }
+    tb kc I BFRAG2-T { b0 b1 c0 c1 }
     qt HEAD_DIM 2 / * I 8 * + { n }
     a0 a1 a2 a3 b0 b1 n a14@ MMA n a14!
     a0 a1 a2 a3 c0 c1 n 4 + a14@ MMA n 4 + a14!
   LOOP ;
-: acc2+ ( a0 a1 a2 a3 qt tb -- )
-  { a0 a1 a2 a3 qt tb }
+: acc2+ ( a0 a1 a2 a3 qt tb kc -- )
+  { a0 a1 a2 a3 qt tb kc }
   HEAD_DIM 16 / 0 UNROLL DO
-    tb I 16 * 0 SWAP at + LDMATRIX-X4-T { b0 b1 c0 c1 }
+    tb kc I BFRAG2-T { b0 b1 c0 c1 }
     qt HEAD_DIM 2 / * I 8 * + { n }
     a0 a1 a2 a3 b0 b1 n a24@ MMA n a24!
     a0 a1 a2 a3 c0 c1 n 4 + a24@ MMA n 4 + a24!
@@ -174,18 +139,18 @@ ntiles 0 ?DO
   b 2* region { c1b }
   b 2* 1+ region { c2b }
 
-  \ S = R1 C1^T and dP = R2 C2^T.
+  \ S = R1 C1^T and dP = R2 C2^T, KSTEP features at a time.
   MT BC * 2 / 0 UNROLL DO 0.0 I SC! 0.0 I DPC! LOOP
-  HEAD_DIM 16 / 0 UNROLL DO I { kc }
+  HEAD_DIM KSTEP / 0 UNROLL DO I { kc }
     BC 16 / 0 UNROLL DO I { p }
-      c1b bofs + p 16 * 0 at + kc 32 * + LDMATRIX-X4 { b0 b1 e0 e1 }
-      c2b bofs + p 16 * 0 at + kc 32 * + LDMATRIX-X4 { f0 f1 h0 h1 }
+      c1b p kc BFRAG2 { b0 b1 e0 e1 }
+      c2b p kc BFRAG2 { f0 f1 h0 h1 }
       MT 0 UNROLL DO
         I BC 2 / * p 8 * + { n }
-        r1-region I kc rfrag { a0 a1 a2 a3 }
+        r1-region I kc AFRAG { a0 a1 a2 a3 }
         a0 a1 a2 a3 b0 b1 n sc4@ MMA n sc4!
         a0 a1 a2 a3 e0 e1 n 4 + sc4@ MMA n 4 + sc4!
-        r2-region I kc rfrag { x0 x1 x2 x3 }
+        r2-region I kc AFRAG { x0 x1 x2 x3 }
         x0 x1 x2 x3 f0 f1 n dp4@ MMA n dp4!
         x0 x1 x2 x3 h0 h1 n 4 + dp4@ MMA n 4 + dp4!
       LOOP
@@ -218,17 +183,17 @@ ntiles 0 ?DO
     LOOP
   LOOP
 
-  \ ROLE 0: dQ += dS C1.  ROLE 1: dV += P C2, dK += dS C1.
-  BC 16 / 0 UNROLL DO I { kc }
+  \ ROLE 0: dQ += dS C1.  ROLE 1: dV += P C2, dK += dS C1. KSTEP
+  \ columns at a time.
+  BC KSTEP / 0 UNROLL DO I { kc }
     MT 0 UNROLL DO I { qt }
-      c1b tofs + kc 16 * 0 at + { t1 }
       ROLE IF
-        qt kc pfrag qt c2b tofs + kc 16 * 0 at + acc1+
-        qt kc dsfrag qt t1 acc2+
-        DS_SPLIT IF qt kc dslo qt t1 acc2+ THEN
+        qt kc PFRAG qt c2b kc acc1+
+        qt kc DSFRAG qt c1b kc acc2+
+        DS_SPLIT IF qt kc DSLO qt c1b kc acc2+ THEN
       ELSE
-        qt kc dsfrag qt t1 acc1+
-        DS_SPLIT IF qt kc dslo qt t1 acc1+ THEN
+        qt kc DSFRAG qt c1b kc acc1+
+        DS_SPLIT IF qt kc DSLO qt c1b kc acc1+ THEN
       THEN
     LOOP
   LOOP
@@ -242,12 +207,12 @@ MT 0 UNROLL DO I { qt }
     row nrows < IF
       HEAD_DIM 8 / 0 UNROLL DO
         qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
-        rbase row + HEAD_DIM * I 8 * + t 2* + 2* { dst }
+        rbase row + HEAD_DIM * I 8 * + t 2* + ESZ * { dst }
         ROLE IF
-          n AC1@  n 1+ AC1@ PACK  DV dst + I32!
-          n AC2@ SCALE F*  n 1+ AC2@ SCALE F*  PACK  DK dst + I32!
+          n AC1@  n 1+ AC1@  DV dst + STORE2
+          n AC2@ SCALE F*  n 1+ AC2@ SCALE F*  DK dst + STORE2
         ELSE
-          n AC1@ SCALE F*  n 1+ AC1@ SCALE F*  PACK  DQ dst + I32!
+          n AC1@ SCALE F*  n 1+ AC1@ SCALE F*  DQ dst + STORE2
         THEN
       LOOP
     THEN

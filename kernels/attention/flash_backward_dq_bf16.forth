@@ -13,6 +13,7 @@
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8
+\! const ESZ 2
 \! launch-bounds NTHREADS MIN_BLOCKS
 \! param Q bf16[BATCH*HQ*NQ*HEAD_DIM]
 \! param K bf16[BATCH*HKV*NKV*HEAD_DIM]
@@ -30,7 +31,7 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
-\! shared SM i16[(4*BC+2*BR)*STRIDE+ROLE*8*BC]
+\! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC]
 \! reg SC f32[MT*BC/2]
 \! reg DPC f32[MT*BC/2]
 \! reg AC1 f32[MT*HEAD_DIM/2]
@@ -39,4 +40,6 @@
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-BF16 ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;
 : UNPACK ( pair -- x0 x1 )  BF16X2>F ;
+INCLUDE flash-backward-layout.fs
+INCLUDE flash-backward-16.fs
 INCLUDE flash-backward-mma.fs

@@ -1,6 +1,6 @@
 """ops.flash_attention_backward on the CPU backend against the f64
-gradients (attention_reference.attention_backward_reference), bfloat16
-and float16: N 1, 7, 65, 129 (partial tiles, several row and column tiles),
+gradients (attention_reference.attention_backward_reference), bfloat16,
+float16 and float32: N 1, 7, 65, 129 (partial tiles, several row and column tiles),
 head_dim 32 to 128 (64 in every case, the others once; 256 is an error), grouped heads 4:1 (dK, dV summed over the group),
 causal and full, causal with Nq < Nkv and Nq > Nkv (rows without keys:
 zero gradients), a given scale; errors that name the argument.
@@ -10,7 +10,8 @@ to the input's dtype and f32 sums, and the gradients are rounded once
 more, so each is within about 4u of its largest magnitude (u the unit
 roundoff, 2^-8 for bfloat16, 2^-11 for float16: one for P, one for dS,
 one for the output, one for the inputs' rounding carried through dP - D);
-measured: 1u to 1.3u."""
+measured: 1u to 1.3u. float32 (3xTF32 products, f32 sums): within 1e-5
+of the largest magnitude (measured: below 1e-6)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from opcheck import cast, f64
 from warpforth import ops
 
 UNIT = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+BOUND = {dt: 4 * u for dt, u in UNIT.items()}
+BOUND["f32"] = 1e-5
 
 # (B, Hq, Hkv, Nq, Nkv, d), at head_dim 64 in both dtypes, causal and not;
 # each other head_dim once (compiling the unrolled kernels takes most of
@@ -64,7 +67,7 @@ class FlashAttentionBackward(unittest.TestCase):
             self.assertEqual((g.dtype, g.shape), (x.dtype, x.shape),
                              f"{what} {name}")
             err = np.abs(f64(g) - w).max() / max(1.0, np.abs(w).max())
-            self.assertLessEqual(err, 4 * UNIT[dt],
+            self.assertLessEqual(err, BOUND[dt],
                                  f"{what} {name}: error {err:.3g}")
 
     def test_shapes(self):
@@ -76,6 +79,14 @@ class FlashAttentionBackward(unittest.TestCase):
     def test_head_dims(self):
         for shape, dt, causal in OTHER_DIMS:
             self.check(shape, dt, causal)
+
+    def test_f32(self):
+        for shape, causal in [((1, 4, 1, 7, 7, 64), True),
+                              ((1, 2, 1, 7, 129, 64), True),
+                              ((1, 2, 2, 129, 65, 64), True),
+                              ((1, 2, 1, 65, 65, 96), False),
+                              ((1, 2, 1, 65, 33, 128), True)]:
+            self.check(shape, "f32", causal)
 
     def test_scale(self):
         self.check((1, 2, 1, 65, 65, 64), "bf16", True, scale=0.3)
@@ -98,6 +109,8 @@ class FlashAttentionBackward(unittest.TestCase):
             ((do, q, k, v, o, lse.astype(np.float16)), TypeError, "lse"),
             ((do, q, k[:, :, :4], v, o, lse), ValueError, "v"),
             ((do, q, k, v, o.astype(np.float32), lse), TypeError, "out"),
+            ((do, q, k, v, o, np.zeros((1, 2, 8), np.float64)), TypeError,
+             "lse"),
             ((do, q, k, v, o, lse, False, "x"), TypeError, "scale"),
         ]
         for args, exc, name in bad:
@@ -107,10 +120,6 @@ class FlashAttentionBackward(unittest.TestCase):
         o2, l2 = ops.flash_attention(q2, k2, v2, return_lse=True)
         with self.assertRaisesRegex(ValueError, "^q: head dimension 256"):
             ops.flash_attention_backward(d2, q2, k2, v2, o2, l2)
-        q32, k32, v32, do32 = (x.astype(np.float32) for x in (q, k, v, do))
-        with self.assertRaisesRegex(NotImplementedError, "^q: "):
-            ops.flash_attention_backward(do32, q32, k32, v32,
-                                         o.astype(np.float32), lse)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,17 @@ from ._attention import _arch
 
 # Head dimensions of the backward: its dK and dV accumulators (d f32 a
 # lane) leave no registers for d = 256 (ptxas spills kilobytes).
-HEAD_DIMS = (32, 64, 96, 128)
+HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
+             "f16": (32, 64, 96, 128)}
+
+
+def _columns(dtype: str, d: int) -> tuple[int, int]:
+    """Columns per tile (BC) of the dQ and the dK/dV kernel: narrower tiles
+    at larger head_dim keep the scores and the accumulators in registers
+    (3xTF32 needs more for its operand splits)."""
+    if dtype == "f32":
+        return (32 if d >= 96 else 64), {64: 64, 96: 16, 128: 16}[d]
+    return 64, (32 if d >= 96 else 64)
 
 
 def _zeros(like: c.Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
@@ -36,7 +46,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     the query heads that share a key/value head); the gradients in the
     inputs' dtype. bfloat16 and float16 on the 16-bit tensor cores (P and
     dS rounded to the dtype for the products, f32 sums, as
-    FlashAttention-2)."""
+    FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
+    3xTF32 (f32 accuracy)."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     va = c.arg(v, "v", min_dims=4)
@@ -60,14 +71,10 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     c.same_shape(qa, da, oa)
     if la.shape != (b, hq, nq):
         raise ValueError(f"lse: shape {la.shape}, expected {(b, hq, nq)}")
-    if qa.dtype == "f32":
-        raise NotImplementedError(
-            "q: the float32 backward is not written yet (issue 15); "
-            "bfloat16 and float16 are")
-    if d not in HEAD_DIMS:
+    if d not in HEAD_DIMS[qa.dtype]:
         raise ValueError(f"q: head dimension {d} is not supported by the "
-                         "backward; expected one of " +
-                         ", ".join(map(str, HEAD_DIMS)))
+                         f"{c.dtype_name(qa.dtype)} backward; expected one "
+                         "of " + ", ".join(map(str, HEAD_DIMS[qa.dtype])))
     if scale is None:
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
@@ -94,14 +101,13 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
     args = (q, k, v, dout, l2, dpre, dq, dk, dv, nq, nqp, nkv, hq, hkv, b,
             float(scale))
-    kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa, defines,
-                  arch=arch)
+    bc_q, bc_kv = _columns(dt, d)
+    kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa,
+                  dict(defines, BC=bc_q), arch=arch)
     kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
        block=kq.const("NTHREADS"))
-    # dK and dV: 32-column tiles from d96 on keep the scores and both
-    # accumulators in registers.
     kkv = c.kernel(f"attention/flash_backward_dkdv_{dt}.forth", qa,
-                   dict(defines, BC=32 if d >= 96 else 64), arch=arch)
+                   dict(defines, BC=bc_kv), arch=arch)
     kkv(*args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
         block=kkv.const("NTHREADS"))
     return dq, dk, dv

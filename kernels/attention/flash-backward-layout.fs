@@ -1,0 +1,18 @@
+\ The shared-memory layout of the backward kernels (flash-backward-mma.fs
+\ has the design), INCLUDEd first by flash_backward_{dq,dkdv}_<dtype>.forth
+\ so that the type's fragment words (flash-backward-16.fs,
+\ flash-backward-tf32.fs) can use it.
+
+INCLUDE flash-grid.fs
+
+: region ( r -- addr )  BC STRIDE * ESZ * * SM + ;
+: at ( row col -- bytes )  SWAP STRIDE * + ESZ * ;
+: EPC ( -- n )  16 ESZ / ;   \ elements per 16-byte copy
+\ Shared memory: C1 C2 of buffer 0, C1 C2 of buffer 1 (BC rows each), the
+\ block's R1 and R2 rows (BR each), then for ROLE 1 each buffer's L2 and D
+\ of its columns (BC floats each).
+: r1-region ( -- addr )  4 region ;
+: r2-region ( -- addr )  4 region BR STRIDE * ESZ * + ;
+: vec ( b which -- addr )
+  SWAP 2* + BC * 4 *  4 region 2 BR * STRIDE * ESZ * + + ;
+

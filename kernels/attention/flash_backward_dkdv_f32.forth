@@ -1,0 +1,42 @@
+\ FlashAttention-2 backward, dK and dV, f32 in 3xTF32 (flash-backward-mma.fs has the
+\ design, flash-grid.fs the layout; flash_backward_pre_f32.forth runs first).
+\! kernel flash_backward_dkdv_f32
+\! float f32
+\! const ROLE 1
+\! const HEAD_DIM 64
+\! const CAUSAL 0
+\! const MT 1
+\! const WARPS 4
+\! const BC 64
+\! const MIN_BLOCKS 1
+\! const DS_SPLIT 0     \ (3xTF32 keeps dS to f32 accuracy)
+\! const BR 16*MT*WARPS
+\! const NTHREADS 32*WARPS
+\! const STRIDE HEAD_DIM+4
+\! const ESZ 4
+\! launch-bounds NTHREADS MIN_BLOCKS
+\! param Q f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param K f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param V f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param DOUT f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param L2 f32[BATCH*HQ*NQP]
+\! param DPRE f32[BATCH*HQ*NQP]
+\! param DQ f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param DK f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param DV f32[BATCH*HKV*NKV*HEAD_DIM]
+\! param NQ i64
+\! param NQP i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
+\! param BATCH i64
+\! param SCALE f32
+\! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC]
+\! reg SC f32[MT*BC/2]
+\! reg DPC f32[MT*BC/2]
+\! reg AC1 f32[MT*HEAD_DIM/2]
+\! reg AC2 f32[ROLE*MT*HEAD_DIM/2+1-ROLE]
+\! reg RV f32[4*MT]
+INCLUDE flash-backward-layout.fs
+INCLUDE flash-backward-tf32.fs
+INCLUDE flash-backward-mma.fs
