@@ -129,6 +129,31 @@ def backward(reps: int) -> None:
                      f" N{n} d{d} causal")
             print(f"| {str(dt)[6:]} | {shape} | {ours:.0f} | "
                   f"{'; '.join(cells)} |")
+    # float32: forward + backward in one, against SDPA's f32 backends.
+    print("\n| f32 fwd+bwd | warpforth ms | backend ms (ratio) |")
+    print("|---|---|---|")
+    for d in (64, 128):
+        q, k, v = (torch.randn(4, 16, 4096, d, device="cuda",
+                               requires_grad=True) for _ in range(3))
+        do = torch.randn_like(q)
+
+        def ours_step():
+            o = ops.flash_attention(q, k, v, causal=True)
+            torch.autograd.grad(o, (q, k, v), do)
+        ms = median_ms(ours_step, reps=reps)
+        cells = []
+        for name, be in BACKENDS32:
+            def step():
+                with sdpa_kernel(be):
+                    o = F.scaled_dot_product_attention(q, k, v,
+                                                       is_causal=True)
+                torch.autograd.grad(o, (q, k, v), do)
+            try:
+                t = median_ms(step, reps=3 if name == "math" else reps)
+                cells.append(f"{name} {t:.2f} ({t / ms:.2f}x)")
+            except RuntimeError as e:
+                cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
+        print(f"| B4 H16 N4096 d{d} causal | {ms:.2f} | {'; '.join(cells)} |")
 
 
 if __name__ == "__main__":

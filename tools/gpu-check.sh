@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train bench check ncu ncugemm"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -26,6 +26,7 @@ steps (run in the order given; the first failing step stops the run):
   ncuops     Nsight Compute on the op shapes that miss their targets
   attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
+  gpt2train  demo/gpt2_train.py: GPT-2 small trained on our attention vs SDPA
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -148,6 +149,7 @@ step_attnbench() {
   python3 bench/ops_attention.py --f32 2>&1 | tee "$OUT/ops_attention.txt"
   python3 bench/ops_attention.py --backward 2>&1 | tee "$OUT/ops_attention_backward.txt"
 }
+step_gpt2train() { python3 demo/gpt2_train.py 2>&1 | tee "$OUT/gpt2_train.txt" | tail -30; }
 step_ncuattn() {
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'flash_attention_bf16' -c 2 \
