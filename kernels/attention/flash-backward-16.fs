@@ -3,6 +3,8 @@
 \ defines MMA, PACK and UNPACK.
 
 16 CONSTANT KSTEP
+\ The accumulators' products: the 16-bit MMA sums in f32 as it goes.
+: MMA+ ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA ;
 \ Each lane's LDMATRIX row: an A fragment of 16 rows x 16 features (row
 \ l%16, features 8(l/16) on); the B fragments of 16 columns (two 8-column
 \ groups) x 16 features (column 8(l/16) + l%8, features 8((l/8)%2) on); and

@@ -19,7 +19,8 @@
 \ the type's words; they declare the header, ESZ
 \ (element bytes), KSTEP (the MMA's k: 16, or 8 for TF32) and the words
 \ that differ by type (flash-backward-16.fs, flash-backward-tf32.fs): MMA,
-\ AFRAG, BFRAG2, BFRAG2-T, PFRAG, DSFRAG, DSLO and STORE2. L2 and DPRE rows are NQP
+\ MMA+ (into a long-lived accumulator), AFRAG, BFRAG2, BFRAG2-T, PFRAG,
+\ DSFRAG, DSLO and STORE2. L2 and DPRE rows are NQP
 \ floats apart (NQ rounded up to a multiple of 128, zero-padded by the
 \ op), so that a tile's 16-byte copies never leave them.
 
@@ -102,16 +103,16 @@ CP-ASYNC-COMMIT
   HEAD_DIM 16 / 0 UNROLL DO
     tb kc I BFRAG2-T { b0 b1 c0 c1 }
     qt HEAD_DIM 2 / * I 8 * + { n }
-    a0 a1 a2 a3 b0 b1 n a14@ MMA n a14!
-    a0 a1 a2 a3 c0 c1 n 4 + a14@ MMA n 4 + a14!
+    a0 a1 a2 a3 b0 b1 n a14@ MMA+ n a14!
+    a0 a1 a2 a3 c0 c1 n 4 + a14@ MMA+ n 4 + a14!
   LOOP ;
 : acc2+ ( a0 a1 a2 a3 qt tb kc -- )
   { a0 a1 a2 a3 qt tb kc }
   HEAD_DIM 16 / 0 UNROLL DO
     tb kc I BFRAG2-T { b0 b1 c0 c1 }
     qt HEAD_DIM 2 / * I 8 * + { n }
-    a0 a1 a2 a3 b0 b1 n a24@ MMA n a24!
-    a0 a1 a2 a3 c0 c1 n 4 + a24@ MMA n 4 + a24!
+    a0 a1 a2 a3 b0 b1 n a24@ MMA+ n a24!
+    a0 a1 a2 a3 c0 c1 n 4 + a24@ MMA+ n 4 + a24!
   LOOP ;
 
 \ ROLE 0: each row's L2 and D (RV: 4qt+h and 4qt+2+h, h 0 for row g, 1

@@ -5,6 +5,11 @@
 
 8 CONSTANT KSTEP
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-3XTF32 ;
+\ Into the accumulators that live across tiles (dQ, dK, dV) too: a fresh
+\ product added with F+ (as the forward does against the tensor core's
+\ truncated sums) made ptxas spill 16-236 bytes here; the drift it avoids
+\ is bounded in the GPU test instead (issue 15's note).
+: MMA+ ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA ;
 : lane-g ( -- g )  LANE-ID 4 / ;
 : lane-t ( -- t )  LANE-ID 4 MOD ;
 \ A fragment of m-tile qt, features 8kc on: rows g, g+8, features t, t+4.
