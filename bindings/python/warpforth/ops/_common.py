@@ -8,6 +8,7 @@ torch's current stream), numpy arrays and CPU tensors on the CPU backend.
 
 from __future__ import annotations
 
+import numbers
 import os
 import sys
 from dataclasses import dataclass
@@ -73,6 +74,22 @@ class Arg:
 
 def _torch() -> Any:
     return sys.modules.get("torch")
+
+
+def is_real(x: Any, none_ok: bool = False) -> bool:
+    """A number (not a bool), or None where allowed."""
+    return (none_ok and x is None) or (
+        not isinstance(x, bool) and isinstance(x, numbers.Real))
+
+
+def is_int(x: Any) -> bool:
+    return not isinstance(x, bool) and isinstance(x, numbers.Integral)
+
+
+def is_torch(x: Any) -> bool:
+    """Whether x is a torch tensor (without importing torch)."""
+    torch = _torch()
+    return torch is not None and isinstance(x, torch.Tensor)
 
 
 def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,

@@ -32,6 +32,15 @@ def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
 
 
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
+                 out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(q):
+        from . import _torch_ops
+        return _torch_ops.apply_rotary_op(q, k, cos, sin)
+    return _apply_rotary_impl(q, k, cos, sin, out)
+
+
+def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
                  out: Optional[tuple] = None) -> tuple[Any, Any]:
     """Rotary position embedding of q and k, as HuggingFace's
     apply_rotary_pos_emb with the rotate_half convention:
@@ -179,3 +188,10 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
         import ml_dtypes
         return cos.astype(ml_dtypes.bfloat16), sin.astype(ml_dtypes.bfloat16)
     return cos.astype(np.float16), sin.astype(np.float16)
+
+
+apply_rotary.__doc__ = (_apply_rotary_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.apply_rotary: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")

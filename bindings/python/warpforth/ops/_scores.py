@@ -14,6 +14,18 @@ SMALL_N = 16
 
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+            and c.is_torch(k) and q.dim() == 4 and q.shape[-1] > 0):
+        from . import _torch_ops
+        return _torch_ops.attention_scores_op(
+            q, k, bool(causal),
+            q.shape[-1] ** -0.5 if scale is None else float(scale))
+    return _attention_scores_impl(q, k, causal, scale, out)
+
+
+def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
+                     scale: Optional[float] = None, out: Any = None) -> Any:
     """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
     (B, H, N, M), scale 1/sqrt(d) unless given. With causal, query i sees
     keys j <= i + (M - N) (the diagonal aligned to the bottom-right, as in
@@ -66,3 +78,10 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
          grid=(-(-m // bm), -(-n // bn), b * h),
          block=kern.const("NTHREADS"))
     return out
+
+
+attention_scores.__doc__ = (_attention_scores_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.attention_scores: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")

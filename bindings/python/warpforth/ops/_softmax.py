@@ -99,6 +99,14 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
 
 
 def softmax(x: Any, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(x):
+        from . import _torch_ops
+        return _torch_ops.softmax_op(x)
+    return _softmax_impl(x, out)
+
+
+def _softmax_impl(x: Any, out: Any = None) -> Any:
     """Softmax over the last dimension of a contiguous float32, bfloat16 or
     float16 tensor (math in f32, result in x's dtype). Rows of -inf give
     NaN, as torch does; -inf elements of other rows give exact zeros."""
@@ -112,6 +120,14 @@ def softmax(x: Any, out: Any = None) -> Any:
 
 
 def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(y):
+        from . import _torch_ops
+        return _torch_ops.softmax_backward_op(y, dy)
+    return _softmax_backward_impl(y, dy, out)
+
+
+def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     """The gradient of softmax: dx = y * (dy - sum(dy * y)) over the last
     dimension, where y is softmax's output and dy the gradient of y."""
     a = c.arg(y, "y")
@@ -124,3 +140,17 @@ def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
         _launch_rows("softmax_backward", a, rows, cols, [y, dy], [out], 1,
                      [a, b, c.arg(out, "out")])
     return out
+
+
+softmax.__doc__ = (_softmax_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.softmax: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")
+
+
+softmax_backward.__doc__ = (_softmax_backward_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.softmax_backward: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")

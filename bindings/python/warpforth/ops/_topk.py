@@ -65,6 +65,14 @@ def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(logits) and c.is_int(k):
+        from . import _torch_ops
+        return _torch_ops.top_k_mask_op(logits, int(k))
+    return _top_k_mask_impl(logits, k, out)
+
+
+def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
     """Keeps the k largest logits of each row (over the last dimension) and
     sets the others to -inf, as HuggingFace's TopKLogitsWarper: an element
     is masked when it is smaller than the row's k-th largest value, so
@@ -83,6 +91,17 @@ def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
 
 
 def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
+               out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(logits) and c.is_real(p) and c.is_int(
+            min_tokens_to_keep):
+        from . import _torch_ops
+        return _torch_ops.top_p_mask_op(logits, float(p),
+                                          int(min_tokens_to_keep))
+    return _top_p_mask_impl(logits, p, min_tokens_to_keep, out)
+
+
+def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
                out: Any = None) -> Any:
     """Nucleus masking, as HuggingFace's TopPLogitsWarper: sorted by value,
     the smallest logits whose softmax probabilities add up to at most 1 - p
@@ -110,3 +129,17 @@ def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
         raise ValueError(f"min_tokens_to_keep: must be at least 1, got {m}")
     out = c.output(out, a, a.shape)
     return _launch("top_p_mask", a, logits, out, m, p)
+
+
+top_k_mask.__doc__ = (_top_k_mask_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.top_k_mask: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")
+
+
+top_p_mask.__doc__ = (_top_p_mask_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.top_p_mask: opaque to torch.compile(fullgraph=True),
+    capturable in a CUDA graph.""")

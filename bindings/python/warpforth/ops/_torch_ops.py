@@ -1,8 +1,9 @@
-"""flash_attention as torch custom ops (torch.library), so that autograd
-differentiates it (the backward is ops.flash_attention_backward) and
-torch.compile(fullgraph=True) sees one opaque op with a fake (meta)
-implementation instead of tracing into ctypes. Imported on first use with
-torch tensors; needs torch >= 2.4."""
+"""The ops as torch custom ops (torch.library), each with a fake (meta)
+implementation, so that torch.compile(fullgraph=True) sees one opaque op
+instead of tracing into ctypes and CUDA graphs capture them;
+flash_attention has its backward (ops.flash_attention_backward)
+registered for autograd. Imported on first use with torch tensors; needs
+torch >= 2.4."""
 
 from __future__ import annotations
 
@@ -56,3 +57,71 @@ def _backward(ctx, dout, _dlse):
 
 
 flash_attention_op.register_autograd(_backward, setup_context=_setup_context)
+
+
+# The other ops: one custom op each (outputs allocated inside, as the ops
+# do without out=), with the fake implementation torch.compile traces.
+from . import _rotary, _scores, _softmax, _topk  # noqa: E402
+
+
+@torch.library.custom_op("warpforth::softmax", mutates_args=())
+def softmax_op(x: torch.Tensor) -> torch.Tensor:
+    return _softmax._softmax_impl(x)
+
+
+@softmax_op.register_fake
+def _(x):
+    return torch.empty_like(x)
+
+
+@torch.library.custom_op("warpforth::softmax_backward", mutates_args=())
+def softmax_backward_op(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
+    return _softmax._softmax_backward_impl(y, dy)
+
+
+@softmax_backward_op.register_fake
+def _(y, dy):
+    return torch.empty_like(y)
+
+
+@torch.library.custom_op("warpforth::top_k_mask", mutates_args=())
+def top_k_mask_op(logits: torch.Tensor, k: int) -> torch.Tensor:
+    return _topk._top_k_mask_impl(logits, k)
+
+
+@top_k_mask_op.register_fake
+def _(logits, k):
+    return torch.empty_like(logits)
+
+
+@torch.library.custom_op("warpforth::top_p_mask", mutates_args=())
+def top_p_mask_op(logits: torch.Tensor, p: float,
+                  min_tokens_to_keep: int) -> torch.Tensor:
+    return _topk._top_p_mask_impl(logits, p, min_tokens_to_keep)
+
+
+@top_p_mask_op.register_fake
+def _(logits, p, min_tokens_to_keep):
+    return torch.empty_like(logits)
+
+
+@torch.library.custom_op("warpforth::attention_scores", mutates_args=())
+def attention_scores_op(q: torch.Tensor, k: torch.Tensor, causal: bool,
+                        scale: float) -> torch.Tensor:
+    return _scores._attention_scores_impl(q, k, causal, scale)
+
+
+@attention_scores_op.register_fake
+def _(q, k, causal, scale):
+    return q.new_empty(q.shape[:3] + k.shape[2:3])
+
+
+@torch.library.custom_op("warpforth::apply_rotary", mutates_args=())
+def apply_rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor,
+                    sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return _rotary._apply_rotary_impl(q, k, cos, sin)
+
+
+@apply_rotary_op.register_fake
+def _(q, k, cos, sin):
+    return torch.empty_like(q), torch.empty_like(k)
