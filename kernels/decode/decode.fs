@@ -113,20 +113,42 @@ RB 0 UNROLL DO  EMPTY-MAX I ML!  0.0 I RB + ML!  LOOP
 RB FPL * 0 UNROLL DO  0.0 I ACC!  LOOP
 BARRIER
 
+\ The loads of the step from key kb: key kb + ld*KPW + g for load ld, lane
+\ l's chunks, into KR and VR, or with nxt (a constant) into KN and VN.
+: load-step ( kb n b h g l nxt -- )
+  { kb n b h g l nxt }
+  U 0 UNROLL DO
+    I { ld }
+    kb ld KPW * + g + n b h kv-off { off }
+    CPL 0 UNROLL DO
+      l I LGW * + 16 * off + { a }
+      ld CPL * I + 4 * { c }
+      KC a + 4F@
+      nxt IF c 3 + KN! c 2 + KN! c 1+ KN! c KN!
+      ELSE c 3 + KR! c 2 + KR! c 1+ KR! c KR! THEN
+      VC a + 4F@
+      nxt IF c 3 + VN! c 2 + VN! c 1+ VN! c VN!
+      ELSE c 3 + VR! c 2 + VR! c 1+ VR! c VR! THEN
+    LOOP
+  LOOP ;
+
+\ With PREFETCH a warp's next step is loaded (into KN, VN) before this
+\ one is computed, so that its loads are in flight all the time.
+PREFETCH IF
+  WARP-ID nsteps < IF
+    WARP-ID SK * start + len bat kvh grp ln 0 load-step
+  THEN
+THEN
 WARP-ID BEGIN DUP nsteps < WHILE
   { t }
   t SK * start + { kb }
-  \ The step's loads: key kb + ld*KPW + grp for load ld.
-  U 0 UNROLL DO
-    I { ld }
-    kb ld KPW * + grp + len bat kvh kv-off { off }
-    CPL 0 UNROLL DO
-      ln I LGW * + 16 * off + { a }
-      ld CPL * I + 4 * { n }
-      KC a + 4F@  n 3 + KR!  n 2 + KR!  n 1+ KR!  n KR!
-      VC a + 4F@  n 3 + VR!  n 2 + VR!  n 1+ VR!  n VR!
-    LOOP
-  LOOP
+  PREFETCH IF
+    t WARPS + nsteps < IF
+      kb WARPS SK * + len bat kvh grp ln 1 load-step
+    THEN
+  ELSE
+    kb len bat kvh grp ln 0 load-step
+  THEN
   \ Scores (base 2): SC[ld*RB + row], this lane's part of q.k, then the
   \ sum over the group.
   U RB * 0 UNROLL DO  0.0 I SC!  LOOP
@@ -180,6 +202,9 @@ WARP-ID BEGIN DUP nsteps < WHILE
       LOOP
     LOOP
   LOOP
+  PREFETCH IF
+    U CPL * 4 * 0 UNROLL DO  I KN@ I KR!  I VN@ I VR!  LOOP
+  THEN
   t WARPS +
 REPEAT DROP
 

@@ -1,7 +1,7 @@
 \ Flash-decoding attention, f32 cache, q and o (decode.fs has the design
 \ and the layout). -D HEAD_DIM (32, 64, 128 or 256), RB (query rows a
 \ block: heads x new tokens of one KV head), U (16-byte loads of K and of
-\ V per lane per step), PAGED, WARPS, MIN_BLOCKS; warpforth.ops picks them
+\ V per lane per step), PAGED, WARPS, MIN_BLOCKS, PREFETCH; warpforth.ops picks them
 \ (_decode.py).
 \! kernel decode_attention_f32
 \! float f32
@@ -11,6 +11,7 @@
 \! const PAGED 0
 \! const WARPS 4
 \! const MIN_BLOCKS 4
+\! const PREFETCH 0
 \! const ESZ 4
 \! const NTHREADS 32*WARPS
 \! const LG HEAD_DIM*ESZ/16
@@ -51,6 +52,8 @@
 \! reg ACC f32[RB*FPL]
 \! reg KR f32[U*CPL*4]
 \! reg VR f32[U*CPL*4]
+\! reg KN f32[PREFETCH*U*CPL*4+1-PREFETCH]
+\! reg VN f32[PREFETCH*U*CPL*4+1-PREFETCH]
 \! reg SC f32[U*RB]
 \! reg ML f32[2*RB]
 : QLD ( addr -- x )  F@ ;

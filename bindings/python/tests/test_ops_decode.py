@@ -233,6 +233,24 @@ class DecodeAttention(unittest.TestCase):
         self.assertEqual(ops.decode_attention(
             z, kz, kz, np.zeros(0, np.int32)).shape, (0, 2, 1, 64))
 
+    def test_kernel_shapes(self):
+        # The other shapes the kernel takes (_decode.TUNE, for benchmarks):
+        # no prefetch, 2 and 8 warps a block, 2 loads a step.
+        rng = np.random.default_rng(11)
+        q, k, v, sl = inputs(rng, 2, 8, 2, 2, 300, 128, [300, 41], "bf16"
+                             if "bf16" in dtypes() else "f32")
+        dt = "bf16" if "bf16" in dtypes() else "f32"
+        try:
+            for tune in ({"PREFETCH": 0}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
+                         {"PREFETCH": 0, "WARPS": 1}):
+                _decode.TUNE = tune
+                for splits in (1, 3):
+                    o, lse = ops.decode_attention(q, k, v, sl, num_splits=splits,
+                                                  return_lse=True)
+                    self.check(o, lse, q, k, v, sl, dt, f"{tune} {splits}")
+        finally:
+            _decode.TUNE = {}
+
     def test_split_heuristic(self):
         h = _decode.num_splits_heuristic
         # The shapes on an H100 (132 SMs, 4 blocks an SM).

@@ -42,17 +42,36 @@ MIN_SPLIT_KEYS = 128
 MAX_SPLITS = 128
 
 
-def _tiles(rows: int, dtype: str, d: int) -> dict:
-    """The kernel's -D values for a group of `rows` rows: RB rows a block,
-    U 16-byte loads of K (and of V) per lane per step, MIN_BLOCKS blocks
-    an SM (registers per thread at most 65536 / (128 * MIN_BLOCKS): 128
-    at 4, no spill at RB <= 4; RB 5..8 take two loads a step and 3
-    blocks)."""
+# Whether a warp loads its next step while it computes this one (-D
+# PREFETCH): its loads are then in flight all the time, for 32 more
+# registers a thread (at bf16 d128), so one block fewer an SM.
+PREFETCH = True
+# -D overrides for every launch (benchmarks try other shapes with it).
+TUNE: dict = {}
+
+
+def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
+    """The kernel's -D values for a group of `rows` rows, and the number
+    of row chunks: RB rows a block (at most MAX_ROWS), U = 4 16-byte loads
+    of K (and of V) per lane per step, PREFETCH, and MIN_BLOCKS blocks an
+    SM (at most 65536 / (128 MIN_BLOCKS) registers a thread): as many as
+    fit without a spill to local memory (ptxas -v; test/check_kernels.py
+    checks every combination this gives): more rows, the prefetch buffer,
+    a float32 d256 row (two chunks a lane) and, oddly, 16-bit rows of
+    d <= 64 (more lane groups) take more registers."""
     nch = -(-rows // MAX_ROWS)
     rb = -(-rows // nch)
-    small = rb <= 4
-    return {"HEAD_DIM": d, "RB": rb, "U": 4 if small else 2,
-            "MIN_BLOCKS": 4 if small else 3}, nch
+    sixteen = dtype != "f32"
+    prefetch = PREFETCH and not (dtype == "f32" and d == 256)
+    if prefetch:
+        mb = 3 if rb <= 2 else 2 if rb > 4 or (sixteen and d <= 64) else 3
+    else:
+        mb = 4 if rb <= 2 else 2 if rb > 4 else (
+            3 if (sixteen and d <= 64) or d == 256 else 4)
+    defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": WARPS,
+               "MIN_BLOCKS": mb, "PREFETCH": int(prefetch)}
+    defines.update(TUNE)
+    return defines, nch
 
 
 def _sm_count(a: c.Arg) -> int:
@@ -246,7 +265,7 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
     kern(q, k_cache, v_cache, out, lse, partial_o, partial_lse,
          cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk, nblk, pshift,
          ka.numel, btn, num_splits, nch, float(scale),
-         grid=(num_splits, hkv * nch, b), block=32 * WARPS)
+         grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
     if num_splits > 1:
         merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
                          {"HEAD_DIM": d})
