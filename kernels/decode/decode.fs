@@ -174,19 +174,24 @@ WARP-ID BEGIN DUP nsteps < WHILE
       LOOP
     LOOP
   THEN
-  \ Online softmax, row by row: P into SC, the sums and O rescaled.
+  \ Online softmax, row by row: P into SC, the sum. The sum and O are
+  \ rescaled only when the row's max grows (rarely, after the first steps
+  \ of a long cache).
   RB 0 UNROLL DO
     I { row }
     row ML@ { m }
     m  U 0 UNROLL DO  I RB * row + SC@ FMAX  LOOP { mnew }
-    m mnew F- FEXP2 { alpha }
-    mnew row ML!
-    row RB + ML@ alpha F*
+    mnew m F> IF
+      m mnew F- FEXP2 { alpha }
+      mnew row ML!
+      row RB + ML@ alpha F* row RB + ML!
+      FPL 0 UNROLL DO  row FPL * I + { n }  n ACC@ alpha F* n ACC!  LOOP
+    THEN
+    row RB + ML@
     U 0 UNROLL DO
       I RB * row + { n }  n SC@ mnew F- FEXP2  DUP n SC!  F+
     LOOP
     row RB + ML!
-    FPL 0 UNROLL DO  row FPL * I + { n }  n ACC@ alpha F* n ACC!  LOOP
   LOOP
   \ O += P V.
   U 0 UNROLL DO

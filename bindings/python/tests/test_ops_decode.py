@@ -235,14 +235,16 @@ class DecodeAttention(unittest.TestCase):
 
     def test_kernel_shapes(self):
         # The other shapes the kernel takes (_decode.TUNE, for benchmarks):
-        # no prefetch, 2 and 8 warps a block, 2 loads a step.
+        # no prefetch, 2 and 8 warps a block, 2 loads a step, two 16-byte
+        # chunks of a key a lane (8 lanes a key at d128 bf16).
         rng = np.random.default_rng(11)
         q, k, v, sl = inputs(rng, 2, 8, 2, 2, 300, 128, [300, 41], "bf16"
                              if "bf16" in dtypes() else "f32")
         dt = "bf16" if "bf16" in dtypes() else "f32"
         try:
             for tune in ({"PREFETCH": 0}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
-                         {"PREFETCH": 0, "WARPS": 1}):
+                         {"PREFETCH": 0, "WARPS": 1}, {"CPL": 2, "U": 2},
+                         {"CPL": 4, "U": 1, "PREFETCH": 0}):
                 _decode.TUNE = tune
                 for splits in (1, 3):
                     o, lse = ops.decode_attention(q, k, v, sl, num_splits=splits,
