@@ -22,19 +22,22 @@
 \
 \ Within a block every KV row is read once, for all RB rows: the key range
 \ is dealt in steps of SK = U*KPW keys to the warps in turn, and within a
-\ warp each key row is read by LGW lanes (a "lane group", LGW = its bytes
-\ / 16, at most 32), each lane one 16-byte chunk of K and of V (CPL chunks
-\ when the row is wider than 512 bytes), so a warp's load instruction
-\ reads 512 contiguous bytes of a contiguous cache. The KPW = 32/LGW groups
-\ of a warp are independent online-softmax streams: a group's lanes hold
-\ the same running max and sum per row and the output accumulator of
-\ their FPL features, and the score of a key is the sum over the group's
-\ lanes (log2 LGW XOR shuffles). Each step issues its 2*U*CPL 16-byte loads
-\ first, then computes. At the end the groups of a warp merge by shuffles,
-\ the warps through shared memory (WM WL WO), and the block writes each row
-\ normalised: into o and lse (NSPLIT 1), or as a partial (OP, f32, and LP,
-\ its natural-log log-sum-exp, (NSPLIT, BATCH*HQ*NQ rows)) that
-\ decode-merge.fs combines.
+\ warp each key row is read by LGW lanes (a "lane group"), each lane CPL
+\ 16-byte chunks of K and of V (CPL = 1 up to 512-byte rows, 2 past them;
+\ -D CPL=2 gives a lane more of a row: fewer lanes a key and shuffles,
+\ more registers), so a warp's load instruction reads 512 bytes of
+\ KPW = 32/LGW whole rows. The KPW groups of a warp are independent
+\ online-softmax streams: a group's lanes hold the same running max and
+\ sum per row and the output accumulator of their FPL features, and the
+\ score of a key is the sum over the group's lanes (log2 LGW XOR
+\ shuffles). q (times the scale) waits in shared memory (QS), read as
+\ 16-byte units. A step issues its 2*U*CPL 16-byte loads, then computes;
+\ with PREFETCH the loads of the warp's next step are issued before this
+\ one is computed (into KN VN), so they are in flight all the time. At
+\ the end the groups of a warp merge by shuffles, the warps through shared
+\ memory (WM WL WO), and the block writes each row normalised: into o and
+\ lse (NSPLIT 1), or as a partial (OP, f32, and LP, its natural-log
+\ log-sum-exp, (NSPLIT, BATCH*HQ*NQ rows)) that decode-merge.fs combines.
 \
 \ The softmax runs in base 2 (q is scaled by SCALE*log2 e once). Masked
 \ scores are -inf and the running max starts at EMPTY-MAX, finite, so

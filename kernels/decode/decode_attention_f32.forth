@@ -1,8 +1,8 @@
 \ Flash-decoding attention, f32 cache, q and o (decode.fs has the design
 \ and the layout). -D HEAD_DIM (32, 64, 128 or 256), RB (query rows a
 \ block: heads x new tokens of one KV head), U (16-byte loads of K and of
-\ V per lane per step), PAGED, WARPS, MIN_BLOCKS, PREFETCH; warpforth.ops picks them
-\ (_decode.py).
+\ V per lane per step), CPL, PAGED, WARPS, MIN_BLOCKS, PREFETCH;
+\ warpforth.ops picks them (_decode.py).
 \! kernel decode_attention_f32
 \! float f32
 \! const HEAD_DIM 128
@@ -15,7 +15,7 @@
 \! const ESZ 4
 \! const NTHREADS 32*WARPS
 \! const LG HEAD_DIM*ESZ/16
-\! const CPL (LG+31)/32
+\! const CPL (LG+31)/32     \ 16-byte chunks of a key a lane (decode.fs)
 \! const LGW LG/CPL
 \! const KPW 32/LGW
 \! const EPC 16/ESZ
