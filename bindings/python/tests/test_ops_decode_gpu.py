@@ -216,7 +216,8 @@ class DecodeAttentionGpu(unittest.TestCase):
             ops.decode_attention(q, k, v, sl.cpu())
         with self.assertRaisesRegex(ValueError, "k_cache: on cpu"):
             ops.decode_attention(q, k.cpu(), v, sl)
-        with self.assertRaisesRegex(TypeError, "cache_seqlens: dtype int64"):
+        with self.assertRaisesRegex(TypeError,
+                                    "cache_seqlens: dtype torch.int64"):
             ops.decode_attention(q, k, v, sl.long())
 
 
