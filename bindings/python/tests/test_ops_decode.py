@@ -238,18 +238,16 @@ class DecodeAttention(unittest.TestCase):
         # no prefetch, 2 and 8 warps a block, 2 loads a step, two 16-byte
         # chunks of a key a lane (8 lanes a key at d128 bf16).
         rng = np.random.default_rng(11)
-        q, k, v, sl = inputs(rng, 2, 8, 2, 2, 300, 128, [300, 41], "bf16"
-                             if "bf16" in dtypes() else "f32")
         dt = "bf16" if "bf16" in dtypes() else "f32"
+        q, k, v, sl = inputs(rng, 2, 8, 2, 2, 120, 128, [120, 41], dt)
         try:
             for tune in ({"PREFETCH": 0}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
                          {"PREFETCH": 0, "WARPS": 1}, {"CPL": 2, "U": 2},
                          {"CPL": 4, "U": 1, "PREFETCH": 0}):
                 _decode.TUNE = tune
-                for splits in (1, 3):
-                    o, lse = ops.decode_attention(q, k, v, sl, num_splits=splits,
-                                                  return_lse=True)
-                    self.check(o, lse, q, k, v, sl, dt, f"{tune} {splits}")
+                o, lse = ops.decode_attention(q, k, v, sl, num_splits=2,
+                                              return_lse=True)
+                self.check(o, lse, q, k, v, sl, dt, f"{tune}")
         finally:
             _decode.TUNE = {}
 
