@@ -17,8 +17,9 @@ checked against SDPA's before timing (max abs difference printed).
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_decode.py
     ... --sweep     also without the prefetch, with two 16-byte chunks of a
                     key a lane (8 lanes a key: fewer shuffles, more
-                    registers), and at half and twice the split count
-                    (which kernel shape to make the default)
+                    registers), and at 1, 2, 3, half and twice the
+                    chosen split count (which kernel shape and split rule
+                    to make the default)
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def splits(b, n, kind):
     """The split count decode_attention picks for this shape."""
     defines, nch = _decode._tiles(HQ // HKV, kind, D)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    return _decode.num_splits_heuristic(b * HKV * nch, n, sms,
-                                        defines["MIN_BLOCKS"])
+    return _decode.num_splits_heuristic(
+        b * HKV * nch, n, sms, defines["MIN_BLOCKS"],
+        kv_bytes=2 * b * HKV * n * D * 2, split_bytes=2 * b * HQ * D * 4)
 
 
 def main() -> None:
@@ -102,8 +104,8 @@ def main() -> None:
                     (" no prefetch", False, {}, None),
                     (" 2 chunks a lane", False,
                      {"CPL": 2, "U": 2, "MIN_BLOCKS": 2}, None)]
-                variants += [(f" {x} splits", None, {}, x)
-                             for x in sorted({max(1, s // 2), 2 * s})]
+                variants += [(f" {x} splits", None, {}, x) for x in
+                             sorted({1, 2, 3, max(1, s // 2), 2 * s} - {s})]
             for label, prefetch, tune, ns in variants:
                 saved = _decode.PREFETCH
                 if prefetch is not None:

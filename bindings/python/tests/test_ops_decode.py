@@ -252,14 +252,23 @@ class DecodeAttention(unittest.TestCase):
             _decode.TUNE = {}
 
     def test_split_heuristic(self):
-        h = _decode.num_splits_heuristic
-        # The shapes on an H100 (132 SMs, 4 blocks an SM).
-        self.assertEqual(h(64 * 8, 1024, 132, 4), 1)      # B64: a wave
-        self.assertGreater(h(8 * 8, 4096, 132, 4), 4)     # B8 N4096
-        s = h(8, 131072, 132, 4)                          # B1 N131072
-        self.assertGreaterEqual(8 * s, 0.85 * 528)
-        self.assertEqual(h(8, 100, 132, 4), 1)            # too short to cut
-        self.assertLessEqual(h(1, 10 ** 7, 132, 4), _decode.MAX_SPLITS)
+        def h(b, n, blocks_per_sm=3):
+            # The shape, bf16 Hq32 Hkv8 d128 Nq1, on an H100.
+            return _decode.num_splits_heuristic(
+                b * 8, n, 132, blocks_per_sm, kv_bytes=2 * b * 8 * n * 256,
+                split_bytes=2 * b * 32 * 128 * 4)
+
+        def waves(b, s):
+            return b * 8 * s / 396
+        self.assertEqual(h(8, 4096), 6)                  # 384 of 396 slots
+        self.assertGreaterEqual(waves(1, h(1, 131072)), 0.85)
+        s = h(64, 1024)                                  # 1.3 waves unsplit
+        self.assertGreater(s, 1)
+        self.assertGreaterEqual(waves(64, s) / math.ceil(waves(64, s)), 0.9)
+        self.assertEqual(h(1, 4096), 4096 // _decode.MIN_SPLIT_KEYS)
+        self.assertEqual(h(1, 300), 1)       # the merge would cost more
+        self.assertEqual(h(1, 100), 1)       # too short to cut
+        self.assertLessEqual(h(1, 10 ** 7), _decode.MAX_SPLITS)
 
     def test_errors_name_the_argument(self):
         rng = np.random.default_rng(7)

@@ -84,26 +84,38 @@ def _sm_count(a: c.Arg) -> int:
     return DEFAULT_SMS
 
 
+# What the merge's launch costs besides its bytes, as bytes of K/V read in
+# the same time (a second kernel's launch and drain, about 3 us at 2.6
+# TB/s), so that a split must save more than that to pay.
+MERGE_LAUNCH_BYTES = 8 << 20
+
+
 def num_splits_heuristic(blocks: int, keys: int, sms: int,
-                         blocks_per_sm: int) -> int:
+                         blocks_per_sm: int, kv_bytes: int = 0,
+                         split_bytes: int = 0) -> int:
     """How many splits of the key range to launch: `blocks` blocks without
     splitting (batch x KV heads x row chunks), `keys` the longest cache,
-    `blocks_per_sm` blocks an SM runs at once. As FlashAttention's: one
-    split when the blocks fill 80% of a wave already; otherwise, among 1 ..
-    min(MAX_SPLITS, keys / MIN_SPLIT_KEYS) splits, the fewest whose wave
-    efficiency (blocks / (waves rounded up x slots)) is within 85% of the
-    best one's, so that a single sequence fills the GPU."""
+    `blocks_per_sm` blocks an SM runs at once, `kv_bytes` the K and V read,
+    `split_bytes` what each split adds (its f32 partial outputs, written
+    and read back by the merge). Among 1 .. min(MAX_SPLITS, keys /
+    MIN_SPLIT_KEYS) splits, the one of least estimated time: the bytes
+    moved (kv_bytes, plus s * split_bytes + MERGE_LAUNCH_BYTES for s > 1)
+    over the wave efficiency n / (ceil(n / slots) * slots) of the
+    n = blocks * s blocks on slots = sms * blocks_per_sm (FlashAttention's
+    measure: the idle slots of the last wave count as lost); the fewest
+    splits on a tie. So one sequence fills the GPU, and a batch that takes
+    1.3 waves is split to take about 4 (B64 N1024 at 4:1, bf16 d128: 512
+    blocks on 396 slots, 3 splits)."""
     slots = max(1, sms * blocks_per_sm)
-    if blocks >= 0.8 * slots:
-        return 1
     most = max(1, min(MAX_SPLITS, keys // MIN_SPLIT_KEYS))
+    kv = max(1, kv_bytes)
 
-    def efficiency(s: int) -> float:
+    def cost(s: int) -> float:
         n = blocks * s
-        return n / (-(-n // slots) * slots)
-    best = max(efficiency(s) for s in range(1, most + 1))
-    return next(s for s in range(1, most + 1)
-                if efficiency(s) >= 0.85 * best)
+        efficiency = n / (-(-n // slots) * slots)
+        extra = s * split_bytes + MERGE_LAUNCH_BYTES if s > 1 else 0
+        return (kv + extra) / efficiency
+    return min(range(1, most + 1), key=lambda s: (cost(s) * (1 - 1e-9), s))
 
 
 def _host_values(a: c.Arg):
@@ -251,9 +263,10 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
     defines, nch = _tiles(rows, qa.dtype, d)
     defines["PAGED"] = 0 if paging is None else 1
     if num_splits is None:
-        num_splits = num_splits_heuristic(b * hkv * nch, longest,
-                                          _sm_count(qa),
-                                          defines["MIN_BLOCKS"])
+        num_splits = num_splits_heuristic(
+            b * hkv * nch, longest, _sm_count(qa), defines["MIN_BLOCKS"],
+            kv_bytes=2 * b * hkv * longest * d * qa.itemsize,
+            split_bytes=2 * b * hq * nq * d * 4)
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
     kern = c.kernel(f"decode/decode_attention_{qa.dtype}.forth", qa, defines)
