@@ -5,6 +5,7 @@ Compute (tools/gpu-check.sh ncuops):
     ncu --section SpeedOfLight -k regex:'softmax|top_k|rotary' \\
         python3 bench/profile_ops.py
     ncu ... -k regex:flash_attention_bf16 python3 bench/profile_ops.py attention
+    ncu ... -k regex:decode_ python3 bench/profile_ops.py decode
 """
 
 from __future__ import annotations
@@ -25,9 +26,30 @@ def attention() -> None:
     torch.cuda.synchronize()
 
 
+def decode() -> None:
+    """bf16 decode attention Hq32 Hkv8 d128 Nq1 (issue 16): B8 N4096
+    contiguous, then paged with 16-token pages, then B64 N1024."""
+    for b, n, bs in ((8, 4096, None), (8, 4096, 16), (64, 1024, None)):
+        q = torch.randn(b, 32, 1, 128, device="cuda", dtype=torch.bfloat16)
+        sl = torch.full((b,), n, dtype=torch.int32, device="cuda")
+        if bs is None:
+            k = torch.randn(b, 8, n, 128, device="cuda", dtype=torch.bfloat16)
+            ops.decode_attention(q, k, k, sl)
+        else:
+            k = torch.randn(b * n // bs, bs, 8, 128, device="cuda",
+                            dtype=torch.bfloat16)
+            table = torch.randperm(b * n // bs, device="cuda").to(
+                torch.int32).view(b, n // bs)
+            ops.decode_attention(q, k, k, sl, table)
+    torch.cuda.synchronize()
+
+
 def main() -> None:
     if sys.argv[1:] == ["attention"]:
         attention()
+        return
+    if sys.argv[1:] == ["decode"]:
+        decode()
         return
     x = torch.randn(4096, 32768, device="cuda", dtype=torch.bfloat16)
     ops.softmax(x)                                  # streaming rows, bf16

@@ -16,6 +16,19 @@ runs without a KV cache (each step recomputes the whole sequence), both
 ways alike. With random weights greedy decoding tends to repeat one token;
 the per-step logits are compared too, so the check does not rest on that.
 
+3. generates with a KV cache on warpforth.ops alone (issue 16), at batch
+   1 and 8 (--kv-batches), --kv-steps new tokens (128) from random
+   prompts of equal length: the prompt through ops.flash_attention
+   (causal, f32 3xTF32) with its K/V written to a contiguous cache by
+   ops.append_kv, then each new token through ops.append_kv and
+   ops.decode_attention, the rest of the model (embeddings, layer norms,
+   projections, MLP, head) being the HF modules' own, called one by one;
+   against HuggingFace generate (SDPA, use_cache=True, greedy, no EOS
+   stop) from the same weights: the tokens must be identical and the
+   logits of every step within 1e-4 of HF's (relative to the largest);
+   tokens/s of both (the batch's new tokens over the wall time, prefill
+   included).
+
     PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/gpt2.py
 """
 
@@ -32,6 +45,7 @@ from transformers import AttentionInterface, GPT2Config, GPT2LMHeadModel
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent
                        / "bindings" / "python"))
 import warpforth  # noqa: E402
+from warpforth import ops  # noqa: E402
 
 IMPL = "warpforth"
 calls = 0
@@ -103,12 +117,97 @@ def generate(model, prompt: torch.Tensor,
     return ids[0, prompt.shape[1]:].tolist(), steps / elapsed, torch.cat(last)
 
 
+def split_heads(x: torch.Tensor, heads: int) -> torch.Tensor:
+    """(B, N, H*d) -> (B, H, N, d), contiguous."""
+    b, n, e = x.shape
+    return x.view(b, n, heads, e // heads).transpose(1, 2).contiguous()
+
+
+@torch.no_grad()
+def forward_cached(model, ids: torch.Tensor, start: int, caches, lens):
+    """GPT-2 on the tokens ids (B, N) at positions start .. start + N - 1,
+    with the K/V of the earlier positions in `caches` (per layer (k, v),
+    (B, H, capacity, d) f32) and lens (B,) int32 already counting the N new
+    ones: their K/V are appended, then attention runs on warpforth.ops
+    (flash_attention for the prompt, decode_attention after). Returns the
+    last position's logits (B, vocab)."""
+    t = model.transformer
+    heads = model.config.n_head
+    pos = torch.arange(start, start + ids.shape[1], device=ids.device)
+    x = t.wte(ids) + t.wpe(pos)[None]
+    for block, (kc, vc) in zip(t.h, caches):
+        a = block.attn
+        qkv = a.c_attn(block.ln_1(x))
+        q, k, v = (split_heads(z, heads)
+                   for z in qkv.split(model.config.n_embd, dim=2))
+        ops.append_kv(kc, vc, k, v, lens)
+        if start == 0:
+            o = ops.flash_attention(q, k, v, causal=True)
+        else:
+            o = ops.decode_attention(q, kc, vc, lens)
+        b, _, n, _ = o.shape
+        x = x + a.resid_dropout(a.c_proj(o.transpose(1, 2).reshape(b, n, -1)))
+        x = x + block.mlp(block.ln_2(x))
+    return model.lm_head(t.ln_f(x[:, -1:]))[:, 0]
+
+
+@torch.no_grad()
+def generate_kv(model, prompt: torch.Tensor, steps: int):
+    """Greedy decoding with a KV cache on warpforth.ops; returns the new
+    tokens (B, steps), tokens/s of the batch and each step's logits
+    (steps, B, vocab)."""
+    cfg = model.config
+    b, plen = prompt.shape
+    d = cfg.n_embd // cfg.n_head
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    caches = [tuple(torch.empty(b, cfg.n_head, plen + steps, d,
+                                device=prompt.device) for _ in "kv")
+              for _ in range(cfg.n_layer)]
+    lens = torch.full((b,), plen, dtype=torch.int32, device=prompt.device)
+    step = forward_cached(model, prompt, 0, caches, lens)
+    tokens, last = [], []
+    for i in range(steps):
+        last.append(step)
+        tok = step.argmax(-1)
+        tokens.append(tok)
+        if i + 1 < steps:
+            lens = lens + 1
+            step = forward_cached(model, tok[:, None], plen + i, caches, lens)
+    torch.cuda.synchronize()
+    elapsed = time.perf_counter() - start
+    return torch.stack(tokens, 1), b * steps / elapsed, torch.stack(last)
+
+
+@torch.no_grad()
+def generate_hf(model, prompt: torch.Tensor, steps: int):
+    """HuggingFace generate, greedy with its KV cache, exactly `steps`
+    new tokens; returns them (B, steps), tokens/s and the logits of each
+    step (steps, B, vocab)."""
+    model.generation_config.eos_token_id = None
+    model.generation_config.pad_token_id = 0
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    out = model.generate(prompt, attention_mask=torch.ones_like(prompt),
+                         max_new_tokens=steps,
+                         do_sample=False, use_cache=True,
+                         return_dict_in_generate=True, output_logits=True)
+    torch.cuda.synchronize()
+    elapsed = time.perf_counter() - start
+    tokens = out.sequences[:, prompt.shape[1]:]
+    return tokens, prompt.shape[0] * steps / elapsed, torch.stack(out.logits)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check-len", type=int, default=128)
     ap.add_argument("--prompt-len", type=int, default=16)
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--stock", default="sdpa", help="stock implementation")
+    ap.add_argument("--kv-steps", type=int, default=128,
+                    help="new tokens of the KV-cache generation (0: skip)")
+    ap.add_argument("--kv-batches", default="1,8",
+                    help="batch sizes of the KV-cache generation")
     args = ap.parse_args()
 
     torch.manual_seed(0)
@@ -152,7 +251,37 @@ def main() -> int:
     print(f"greedy tokens identical: {same}; max relative logit diff over "
           f"the {args.steps} steps: {step_rel:.3e}; speed warpforth/"
           f"{args.stock}: {results[IMPL][1] / results[args.stock][1]:.2f}x")
-    return 0 if ok and same else 1
+    ok = ok and same
+
+    # 3. With a KV cache: warpforth.ops against HF generate (SDPA).
+    if args.kv_steps > 0:
+        use(model, "sdpa")
+        for b in (int(x) for x in args.kv_batches.split(",")):
+            prompt = torch.randint(0, vocab, (b, args.prompt_len),
+                                   device="cuda", generator=gen)
+            generate_kv(model, prompt, 4)       # warm-up: compiles kernels
+            generate_hf(model, prompt, 4)
+            ours, our_rate, our_logits = generate_kv(model, prompt,
+                                                     args.kv_steps)
+            hf, hf_rate, hf_logits = generate_hf(model, prompt,
+                                                 args.kv_steps)
+            same = torch.equal(ours, hf)
+            rel = ((our_logits - hf_logits).abs().max() /
+                   hf_logits.abs().max()).item()
+            good = same and rel <= 1e-4
+            ok = ok and good
+            print(f"KV cache, batch {b}, {args.kv_steps} new tokens: "
+                  f"tokens identical: {same}, max relative logit diff "
+                  f"{rel:.3e} (tolerance 1e-4); tokens/s warpforth "
+                  f"{our_rate:.1f}, HF generate (sdpa) {hf_rate:.1f} "
+                  f"({our_rate / hf_rate:.2f}x): "
+                  f"{'PASS' if good else 'FAIL'}")
+            if not same:
+                row = int((ours != hf).any(1).nonzero()[0])
+                print(f"  first differing sequence {row}: ours "
+                      f"{ours[row].tolist()[:20]}..., HF "
+                      f"{hf[row].tolist()[:20]}...")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -103,6 +103,40 @@ VARIANTS["flash_backward_dkdv_f32.forth"] = [
     ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
      f"BC={ {64: 64, 96: 16, 128: 16}[d] }"]
     for d in (64, 96, 128) for c in (0, 1)]
+# warpforth.ops.decode_attention's kernels as the op compiles them (its
+# _tiles gives the -D values): head_dim 32 to 256; RB rows a block 2, 4
+# and 8, the most of each MIN_BLOCKS class (the register use grows with
+# RB: all 384 combinations of dtype, head_dim, RB 1..8, paged and prefetch
+# were checked once); the paged cache (more registers than the contiguous
+# one), and at the shape the contiguous one and the prefetch off;
+# the merge and append kernels as they are.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "bindings", "python"))
+from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
+
+
+def _decode_variants(dt):
+    def flags(defines):
+        return [x for k, v in defines.items() for x in ("-D", f"{k}={v}")]
+    out = []
+    for d in _decode.HEAD_DIMS:
+        for rows in (2, 4, 8):
+            out.append(flags({**_decode._tiles(rows, dt, d)[0], "PAGED": 1}))
+    main = _decode._tiles(4, dt, 128)[0]
+    out.append(flags({**main, "PAGED": 0}))
+    saved = _decode.PREFETCH
+    try:
+        _decode.PREFETCH = False
+        out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
+    finally:
+        _decode.PREFETCH = saved
+    return out
+
+
+for _dt in ("f32", "bf16", "f16"):
+    VARIANTS[f"decode_attention_{_dt}.forth"] = _decode_variants(_dt)
+    VARIANTS[f"decode_merge_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}"] for d in _decode.HEAD_DIMS]
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
     f"flash_attention_{dt}.forth": (

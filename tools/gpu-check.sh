@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -27,6 +27,9 @@ steps (run in the order given; the first failing step stops the run):
   attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
   gpt2train  demo/gpt2_train.py: GPT-2 small trained on our attention vs SDPA
+  decbench   bench/ops_decode.py --sweep (decode_attention vs SDPA, TB/s,
+             also without prefetch and at other split counts)
+  ncudecode  Nsight Compute of the bf16 decode kernels (B8 N4096, paged, B64)
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -155,6 +158,13 @@ step_ncuattn() {
     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'flash_attention_bf16' -c 2 \
     python3 bench/profile_ops.py attention > "$OUT/ncu_attention.txt" 2>&1
   grep -E "Duration|Throughput|Pipe|Occupancy|Registers|Issue|Warp Cycles|Bank" "$OUT/ncu_attention.txt" | head -40
+}
+step_decbench() { python3 bench/ops_decode.py --sweep 2>&1 | tee "$OUT/ops_decode_sweep.txt"; }
+step_ncudecode() {
+  ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
+    --section WarpStateStats --section LaunchStats -k regex:'decode_' \
+    python3 bench/profile_ops.py decode > "$OUT/ncu_decode.txt" 2>&1
+  show "==PROF==|  [a-z_]+.*\(|Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Stall|L2 Hit|Grid Size|Waves" < "$OUT/ncu_decode.txt" | sed -n 1,80p
 }
 step_ncuops() {
   ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \

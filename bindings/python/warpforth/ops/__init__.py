@@ -10,6 +10,8 @@ and on numpy arrays or CPU tensors (the CPU backend):
     o = ops.flash_attention(q, k, v, causal=True)   # GQA: k, v (B, Hkv, N, d)
     o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
     dq, dk, dv = ops.flash_attention_backward(do, q, k, v, o, lse, True)
+    ops.append_kv(k_cache, v_cache, k_new, v_new, cache_seqlens)
+    o = ops.decode_attention(q, k_cache, v_cache, cache_seqlens)
     masked = ops.top_k_mask(logits, 50)
 
 Outputs are allocated unless out= is given; arguments are checked for
@@ -17,13 +19,15 @@ shape, dtype, contiguity and device, with errors that name them."""
 
 from ._attention import flash_attention
 from ._attention_backward import flash_attention_backward
+# Generation: flash-decoding against a (paged) KV cache (kernels/decode/).
+from ._decode import append_kv, decode_attention
 from ._rotary import apply_rotary, rotary_cos_sin
 from ._scores import attention_scores
 from ._softmax import softmax, softmax_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._topk import top_k_mask, top_p_mask
 
-__all__ = ["apply_rotary", "attention_scores", "flash_attention",
-           "flash_attention_backward",
+__all__ = ["append_kv", "apply_rotary", "attention_scores",
+           "decode_attention", "flash_attention", "flash_attention_backward",
            "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
            "top_p_mask"]

@@ -23,9 +23,11 @@ from .._lib import repo_root
 _DTYPES = {
     "torch.float32": "f32", "torch.bfloat16": "bf16", "torch.float16": "f16",
     "float32": "f32", "bfloat16": "bf16", "float16": "f16",
+    "torch.int32": "i32", "int32": "i32",
 }
 FLOAT_DTYPES = ("f32", "bf16", "f16")
-_LONG = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
+_LONG = {"f32": "float32", "bf16": "bfloat16", "f16": "float16",
+         "i32": "int32"}
 
 
 def dtype_name(dtype: str) -> str:
@@ -66,7 +68,7 @@ class Arg:
 
     @property
     def itemsize(self) -> int:
-        return 4 if self.dtype == "f32" else 2
+        return 4 if self.dtype in ("f32", "i32") else 2
 
     def where(self) -> str:
         return f"cuda:{self.gpu_ordinal}" if self.on_gpu else "cpu"

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""warpforth.ops.decode_attention against torch's SDPA (enable_gqa) on the
+same CUDA tensors in one process (issue 16's shapes): bf16, Hq 32, Hkv 8,
+d 128, one new token (Nq 1), every sequence's cache full, at B8 N4096, B1
+N131072, B64 N1024 and B1 N4096; the contiguous cache (B, Hkv, N, d) and
+the paged one (num_blocks, block_size, Hkv, d) at block sizes 16 and 256,
+its pages in shuffled order.
+
+Figures: TB/s of KV read, 2 B Hkv N d bytes-per-element over the GPU's time
+(CUDA-event medians with the host's launch cost hidden, bench/common.py),
+next to the device-to-device copy rate measured in the same run; the ratio
+to SDPA on the same tensors (above 1: faster; SDPA reads the contiguous
+cache); the split count the op chose; our time in us, and with the host's
+launch cost (Python, two launches when split) shown. Every output is
+checked against SDPA's before timing (max abs difference printed).
+
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_decode.py
+    ... --sweep     also without the prefetch, with two 16-byte chunks of a
+                    key a lane (8 lanes a key: fewer shuffles, more
+                    registers), and at 1, 2, 3, half and twice the
+                    chosen split count (which kernel shape and split rule
+                    to make the default)
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import torch
+import torch.nn.functional as F
+from common import copy_rate_tbs, median_ms, tbs
+
+from warpforth import ops
+from warpforth.ops import _decode
+
+HQ, HKV, D = 32, 8, 128
+SHAPES = [(8, 4096), (1, 131072), (64, 1024), (1, 4096)]   # B, N
+BLOCK_SIZES = (None, 16, 256)                               # None: contiguous
+
+
+def paged(k, v, bs, gen):
+    """The full contiguous cache as shuffled pages of bs tokens, and its
+    block table (B, N / bs) int32."""
+    b, hkv, n, d = k.shape
+    per = n // bs
+    table = torch.randperm(b * per, generator=gen).view(b, per)
+    table = table.to(device=k.device, dtype=torch.int32)
+    kp = torch.empty(b * per, bs, hkv, d, dtype=k.dtype, device=k.device)
+    vp = torch.empty_like(kp)
+    # Page j of sequence i holds keys j*bs .. j*bs + bs - 1.
+    kp[table.view(-1).long()] = k.view(b, hkv, per, bs, d).permute(
+        0, 2, 3, 1, 4).reshape(b * per, bs, hkv, d)
+    vp[table.view(-1).long()] = v.view(b, hkv, per, bs, d).permute(
+        0, 2, 3, 1, 4).reshape(b * per, bs, hkv, d)
+    return kp, vp, table
+
+
+def splits(b, n, kind):
+    """The split count decode_attention picks for this shape."""
+    defines, nch = _decode._tiles(HQ // HKV, kind, D)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    return _decode.num_splits_heuristic(
+        b * HKV * nch, n, sms, defines["MIN_BLOCKS"],
+        kv_bytes=2 * b * HKV * n * D * 2, split_bytes=2 * b * HQ * D * 4)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--sweep", action="store_true",
+                   help="also without prefetch and at other split counts")
+    args = p.parse_args()
+    torch.manual_seed(0)
+    gen = torch.Generator().manual_seed(0)
+    dt = torch.bfloat16
+    print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+    print(f"device-to-device copy: {copy_rate_tbs():.2f} TB/s")
+    print("| shape | cache | warpforth TB/s | SDPA TB/s | ratio | splits "
+          "| us (with launch) | max diff |")
+    print("|---|---|---|---|---|---|---|---|")
+    for b, n in SHAPES:
+        q = torch.randn(b, HQ, 1, D, device="cuda", dtype=dt)
+        k = torch.randn(b, HKV, n, D, device="cuda", dtype=dt)
+        v = torch.randn(b, HKV, n, D, device="cuda", dtype=dt)
+        sl = torch.full((b,), n, dtype=torch.int32, device="cuda")
+        nbytes = 2 * b * HKV * n * D * k.element_size()
+
+        def sdpa():
+            return F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+        ref = sdpa()
+        t_sdpa = tbs(nbytes, median_ms(sdpa, reps=args.reps))
+        shape = f"B{b} N{n}"
+        for bs in BLOCK_SIZES:
+            if bs is None:
+                kk, vv, table, cache = k, v, None, "contiguous"
+            else:
+                kk, vv, table = paged(k, v, bs, gen)
+                cache = f"paged {bs}"
+            # (label, PREFETCH or None for the default, TUNE, num_splits)
+            variants = [("", None, {}, None)]
+            if args.sweep:
+                s = splits(b, n, "bf16")
+                variants += [
+                    (" no prefetch", False, {}, None),
+                    (" 2 chunks a lane", False,
+                     {"CPL": 2, "U": 2, "MIN_BLOCKS": 2}, None)]
+                variants += [(f" {x} splits", None, {}, x) for x in
+                             sorted({1, 2, 3, max(1, s // 2), 2 * s} - {s})]
+            for label, prefetch, tune, ns in variants:
+                saved = _decode.PREFETCH
+                if prefetch is not None:
+                    _decode.PREFETCH = prefetch
+                _decode.TUNE = tune
+                try:
+                    def ours():
+                        return ops.decode_attention(q, kk, vv, sl, table,
+                                                    num_splits=ns)
+                    diff = (ours().float() - ref.float()).abs().max().item()
+                    ms = median_ms(ours, reps=args.reps)
+                    ms_host = median_ms(ours, reps=args.reps,
+                                        device_only=False)
+                    used = ns or splits(b, n, "bf16")
+                finally:
+                    _decode.PREFETCH = saved
+                    _decode.TUNE = {}
+                t = tbs(nbytes, ms)
+                print(f"| {shape} | {cache}{label} | {t:.2f} | {t_sdpa:.2f} "
+                      f"| {t / t_sdpa:.2f} | {used} | {ms * 1e3:.1f} "
+                      f"({ms_host * 1e3:.1f}) | {diff:.1e} |")
+            del kk, vv
+        del q, k, v
+        torch.cuda.empty_cache()
+
+
+if __name__ == "__main__":
+    main()

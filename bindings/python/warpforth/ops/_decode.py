@@ -1,0 +1,340 @@
+"""decode_attention: flash-decoding of a few new query tokens against a KV
+cache (kernels/decode/), contiguous or paged, with grouped-query heads,
+split-KV and a merge; append_kv writes new K/V rows into such a cache.
+
+What is checked where. Shapes, dtypes, contiguity, devices, the alignment
+of the caches and the head dimension are checked for every call. The
+values of cache_seqlens (each in [Nq, capacity]) and of the block table
+(the entries a sequence uses in [0, num_blocks)) are checked on the host
+for numpy arrays and CPU tensors; for CUDA tensors they are not (reading
+them would synchronise the device): the kernels clamp them instead (a
+length to [0, capacity], an entry to [0, num_blocks - 1]), so a bad value
+gives wrong rows but never an access outside the cache, and a row that
+sees no key (a length below Nq) gets 0 and a log-sum-exp of -inf.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+from typing import Any, Optional
+
+from . import _common as c
+
+# Head dimensions: a key row is read by LGW lanes, 16 bytes each, and the
+# score summed over them by XOR shuffles, so its bytes / 16 must be a power
+# of two (at most 64, two chunks a lane past 32).
+HEAD_DIMS = (32, 64, 128, 256)
+WARPS = 4
+# Query rows (query heads of a KV head x new tokens) a block takes at most:
+# their output accumulators live in registers. A group with more rows is cut
+# into ceil(rows / MAX_ROWS) blocks, each of which reads the group's K/V
+# (from L2 when they run together).
+MAX_ROWS = 8
+# The SM count the split heuristic assumes where the device does not say
+# (numpy and CPU tensors; an H100 SXM has 132).
+DEFAULT_SMS = 132
+# A split takes at least this many keys: below, the partial outputs that the
+# merge reads and writes (rows x head_dim f32 per split) grow against the
+# cache it reads (2 x keys x head_dim elements).
+MIN_SPLIT_KEYS = 128
+MAX_SPLITS = 128
+
+
+# Whether a warp loads its next step while it computes this one (-D
+# PREFETCH): its loads are then in flight all the time, for 32 more
+# registers a thread (at bf16 d128), so one block fewer an SM.
+PREFETCH = True
+# -D overrides for every launch (benchmarks try other shapes with it).
+TUNE: dict = {}
+
+
+def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
+    """The kernel's -D values for a group of `rows` rows, and the number
+    of row chunks: RB rows a block (at most MAX_ROWS), U = 4 16-byte loads
+    of K (and of V) per lane per step, PREFETCH, and MIN_BLOCKS blocks an
+    SM (at most 65536 / (128 MIN_BLOCKS) registers a thread): as many as
+    fit without a spill to local memory (ptxas -v; test/check_kernels.py
+    checks every combination this gives): more rows, the prefetch buffer,
+    a float32 d256 row (two chunks a lane) and, oddly, 16-bit rows of
+    d <= 64 (more lane groups) take more registers."""
+    nch = -(-rows // MAX_ROWS)
+    rb = -(-rows // nch)
+    sixteen = dtype != "f32"
+    prefetch = PREFETCH and not (dtype == "f32" and d == 256)
+    if prefetch:
+        mb = 3 if rb <= 2 else 2 if rb > 4 or (sixteen and d <= 64) else 3
+    else:
+        mb = 4 if rb <= 2 else 2 if rb > 4 else (
+            3 if (sixteen and d <= 64) or d == 256 else 4)
+    defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": WARPS,
+               "MIN_BLOCKS": mb, "PREFETCH": int(prefetch)}
+    defines.update(TUNE)
+    return defines, nch
+
+
+def _sm_count(a: c.Arg) -> int:
+    """The GPU's SM count (torch tells it for CUDA tensors), else
+    DEFAULT_SMS."""
+    torch = sys.modules.get("torch")
+    if a.on_gpu and a.is_torch and torch is not None:
+        return torch.cuda.get_device_properties(
+            a.value.device).multi_processor_count
+    return DEFAULT_SMS
+
+
+# What the merge's launch costs besides its bytes, as bytes of K/V read in
+# the same time (a second kernel's launch and drain, about 3 us at 2.6
+# TB/s), so that a split must save more than that to pay.
+MERGE_LAUNCH_BYTES = 8 << 20
+
+
+def num_splits_heuristic(blocks: int, keys: int, sms: int,
+                         blocks_per_sm: int, kv_bytes: int = 0,
+                         split_bytes: int = 0) -> int:
+    """How many splits of the key range to launch: `blocks` blocks without
+    splitting (batch x KV heads x row chunks), `keys` the longest cache,
+    `blocks_per_sm` blocks an SM runs at once, `kv_bytes` the K and V read,
+    `split_bytes` what each split adds (its f32 partial outputs, written
+    and read back by the merge). Among 1 .. min(MAX_SPLITS, keys /
+    MIN_SPLIT_KEYS) splits, the one of least estimated time: the bytes
+    moved (kv_bytes, plus s * split_bytes + MERGE_LAUNCH_BYTES for s > 1)
+    over the wave efficiency n / (ceil(n / slots) * slots) of the
+    n = blocks * s blocks on slots = sms * blocks_per_sm (FlashAttention's
+    measure: the idle slots of the last wave count as lost); the fewest
+    splits on a tie. So one sequence fills the GPU, and a batch that takes
+    1.3 waves is split to take about 4 (B64 N1024 at 4:1, bf16 d128: 512
+    blocks on 396 slots, 3 splits)."""
+    slots = max(1, sms * blocks_per_sm)
+    most = max(1, min(MAX_SPLITS, keys // MIN_SPLIT_KEYS))
+    kv = max(1, kv_bytes)
+
+    def cost(s: int) -> float:
+        n = blocks * s
+        efficiency = n / (-(-n // slots) * slots)
+        extra = s * split_bytes + MERGE_LAUNCH_BYTES if s > 1 else 0
+        return (kv + extra) / efficiency
+    return min(range(1, most + 1), key=lambda s: (cost(s) * (1 - 1e-9), s))
+
+
+def _host_values(a: c.Arg):
+    """The values of an int32 argument as a numpy array when it lives on
+    the host; None for a CUDA tensor (not read: that would synchronise)."""
+    if a.on_gpu:
+        return None
+    import numpy as np
+    return a.value.numpy() if a.is_torch else np.asarray(a.value)
+
+
+def _cache(ka: c.Arg, va: c.Arg, block_table: Any, b: int, d: int,
+           first: c.Arg):
+    """Checks the caches (and the block table) against batch b and head
+    dimension d. Returns (hkv, capacity, paging) where paging is None
+    (contiguous) or (block table Arg, num_blocks, block_size, max_blocks)."""
+    c.same_place(first, ka, va)
+    c.same_shape(ka, va)
+    if len(ka.shape) != 4:
+        raise ValueError(f"k_cache: expected 4 dimensions, got shape "
+                         f"{ka.shape}")
+    for x in (ka, va):
+        if x.address % 16:
+            raise ValueError(f"{x.name}: not 16-byte aligned (the kernel "
+                             "reads it 16 bytes at a time)")
+    if block_table is None:
+        if (ka.shape[0], ka.shape[3]) != (b, d):
+            raise ValueError(
+                f"k_cache: shape {ka.shape}, expected (B, Hkv, N, d) = "
+                f"({b}, Hkv, N, {d}) to match q (or pass block_table for "
+                "a paged cache)")
+        return ka.shape[1], ka.shape[2], None
+    ta = c.arg(block_table, "block_table", dtypes=("i32",), min_dims=2)
+    if ta.on_gpu != first.on_gpu or ta.gpu_ordinal != first.gpu_ordinal:
+        raise ValueError(f"block_table: on {ta.where()}, but {first.name} "
+                         f"is on {first.where()}")
+    if len(ta.shape) != 2 or ta.shape[0] != b:
+        raise ValueError(f"block_table: shape {ta.shape}, expected "
+                         f"(B, max_blocks_per_seq) with B = {b}")
+    nblk, bs, hkv, dk = ka.shape
+    if dk != d:
+        raise ValueError(f"k_cache: shape {ka.shape}, expected (num_blocks,"
+                         f" block_size, Hkv, d) with d = {d} to match q")
+    if bs < 1 or bs & (bs - 1):
+        raise ValueError(f"k_cache: block size {bs} is not a power of two")
+    return hkv, ta.shape[1] * bs, (ta, nblk, bs, ta.shape[1])
+
+
+def _check_lengths(sa: c.Arg, lo: int, cap: int, paging, what: str) -> Any:
+    """cache_seqlens in [lo, cap] and the block table entries they use in
+    range, on the host (None for CUDA tensors: unchecked). Returns the
+    largest length, or None."""
+    lens = _host_values(sa)
+    if lens is None:
+        return None
+    if len(lens) and (lens.min() < lo or lens.max() > cap):
+        bad = next(int(x) for x in lens if x < lo or x > cap)
+        raise ValueError(f"cache_seqlens: {bad} is outside [{lo}, {cap}] "
+                         f"({what})")
+    if paging is not None:
+        ta, nblk, bs, _ = paging
+        table = _host_values(ta)
+        for i, n in enumerate(lens):
+            pages = -(-int(n) // bs)            # ceil(n / bs)
+            used = table[i, :pages]
+            if len(used) and (used.min() < 0 or used.max() >= nblk):
+                bad = next(int(x) for x in used if x < 0 or x >= nblk)
+                raise ValueError(f"block_table: entry {bad} of sequence {i}"
+                                 f" is outside [0, {nblk}) (num_blocks)")
+    return int(lens.max()) if len(lens) else 0
+
+
+def _paging_args(paging, sa: c.Arg, cap: int):
+    """The kernels' paging params: (table, NCAP, MAXBLK, NBLK, PSHIFT,
+    BTN); a contiguous cache passes cache_seqlens as an unused table."""
+    if paging is None:
+        return sa.value, cap, 0, 1, 0, sa.numel
+    ta, nblk, bs, maxblk = paging
+    return ta.value, 0, maxblk, max(nblk, 1), bs.bit_length() - 1, ta.numel
+
+
+def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
+                     block_table: Any = None, scale: Optional[float] = None,
+                     num_splits: Optional[int] = None,
+                     return_lse: bool = False, out: Any = None) -> Any:
+    """Attention of Nq new query tokens per sequence to a KV cache
+    (flash-decoding): q (B, Hq, Nq, d); k_cache and v_cache contiguous (B,
+    Hkv, N, d), or paged (num_blocks, block_size, Hkv, d) with block_table
+    int32 (B, max_blocks_per_seq) (vLLM's and FlashAttention's kvcache
+    layout; block_size a power of two); cache_seqlens int32 (B,), the
+    cached tokens of each sequence including the Nq new ones (written
+    before the call, append_kv), each in [Nq, capacity]. Query token i of
+    sequence b sees keys 0 .. cache_seqlens[b] - Nq + i (causal among the
+    new tokens). Hkv divides Hq (grouped-query attention: query head h
+    reads KV head h // (Hq // Hkv), and each KV row is read once for the
+    whole group); d 32, 64, 128 or 256; float32, bfloat16 or float16, one
+    dtype for q and the caches, math in f32; scale 1/sqrt(d) unless given.
+    num_splits: how many blocks share a sequence's keys (each writes a
+    partial output and log-sum-exp, a second kernel merges them); None
+    picks it from B, Hkv, the cache length and the SM count
+    (num_splits_heuristic). Returns o (B, Hq, Nq, d) in q's dtype, or with
+    return_lse (o, lse), lse float32 (B, Hq, Nq), the natural-log
+    log-sum-exp of each query's scaled scores."""
+    qa = c.arg(q, "q", min_dims=4)
+    if len(qa.shape) != 4:
+        raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
+    b, hq, nq, d = qa.shape
+    ka = c.arg(k_cache, "k_cache", min_dims=4)
+    va = c.arg(v_cache, "v_cache", min_dims=4)
+    hkv, cap, paging = _cache(ka, va, block_table, b, d, qa)
+    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
+        raise ValueError(f"k_cache: {hkv} heads do not divide q's {hq} "
+                         "(grouped-query attention needs Hq % Hkv == 0)")
+    if d not in HEAD_DIMS:
+        raise ValueError(f"q: head dimension {d} is not supported; "
+                         "expected one of " + ", ".join(map(str, HEAD_DIMS)))
+    sa = c.arg(cache_seqlens, "cache_seqlens", dtypes=("i32",))
+    if sa.shape != (b,):
+        raise ValueError(f"cache_seqlens: shape {sa.shape}, expected ({b},)"
+                         " (one length per sequence of q)")
+    if sa.on_gpu != qa.on_gpu or sa.gpu_ordinal != qa.gpu_ordinal:
+        raise ValueError(f"cache_seqlens: on {sa.where()}, but q is on "
+                         f"{qa.where()}")
+    if b > 65535:
+        raise ValueError(f"q: batch {b} is more than a grid's 65535")
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
+        raise TypeError(f"scale: expected a number, got {scale!r}")
+    if num_splits is not None and (
+            isinstance(num_splits, bool) or
+            not isinstance(num_splits, numbers.Integral) or num_splits < 1):
+        raise ValueError(f"num_splits: expected a positive integer or None, "
+                         f"got {num_splits!r}")
+    out = c.output(out, qa, (b, hq, nq, d))
+    lse = c.empty(qa, (b, hq, nq), "f32")
+    result = (out, lse) if return_lse else out
+    if b * hq * nq == 0:
+        return result
+    longest = _check_lengths(sa, nq, cap, paging,
+                             f"Nq = {nq} new tokens, capacity {cap}")
+    if longest is None:
+        longest = cap
+    rows = (hq // hkv) * nq
+    defines, nch = _tiles(rows, qa.dtype, d)
+    defines["PAGED"] = 0 if paging is None else 1
+    if num_splits is None:
+        num_splits = num_splits_heuristic(
+            b * hkv * nch, longest, _sm_count(qa), defines["MIN_BLOCKS"],
+            kv_bytes=2 * b * hkv * longest * d * qa.itemsize,
+            split_bytes=2 * b * hq * nq * d * 4)
+    num_splits = int(num_splits)
+    table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
+    kern = c.kernel(f"decode/decode_attention_{qa.dtype}.forth", qa, defines)
+    if num_splits == 1:
+        partial_o = partial_lse = lse      # not used
+    else:
+        partial_o = c.empty(qa, (num_splits, b * hq * nq, d), "f32")
+        partial_lse = c.empty(qa, (num_splits, b * hq * nq), "f32")
+    kern(q, k_cache, v_cache, out, lse, partial_o, partial_lse,
+         cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk, nblk, pshift,
+         ka.numel, btn, num_splits, nch, float(scale),
+         grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
+    if num_splits > 1:
+        merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
+                         {"HEAD_DIM": d})
+        units = b * hq * nq * d // 4
+        merge(partial_o, partial_lse, out, lse, b * hq * nq, num_splits,
+              grid=-(-units // 128), block=128)
+    return result
+
+
+def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
+              cache_seqlens: Any, block_table: Any = None) -> tuple:
+    """Writes k_new and v_new (B, Hkv, Nnew, d) into the caches at
+    positions cache_seqlens[b] - Nnew .. cache_seqlens[b] - 1 of each
+    sequence b: cache_seqlens counts the cached tokens after the append,
+    as decode_attention reads it (update it first, then append, then
+    attend). The caches are contiguous (B, Hkv, N, d) or paged
+    (num_blocks, block_size, Hkv, d) with block_table (B,
+    max_blocks_per_seq) int32, as in decode_attention; one dtype for all
+    four tensors (float32, bfloat16, float16), d * element size a multiple
+    of 16 bytes. The rows are copied bit for bit, in place; returns
+    (k_cache, v_cache)."""
+    na = c.arg(k_new, "k_new", min_dims=4)
+    vna = c.arg(v_new, "v_new", min_dims=4)
+    if len(na.shape) != 4:
+        raise ValueError(f"k_new: expected (B, Hkv, Nnew, d), got shape "
+                         f"{na.shape}")
+    c.same_place(na, vna)
+    c.same_shape(na, vna)
+    b, hkv, nnew, d = na.shape
+    ka = c.arg(k_cache, "k_cache", min_dims=4)
+    va = c.arg(v_cache, "v_cache", min_dims=4)
+    hkv_cache, cap, paging = _cache(ka, va, block_table, b, d, na)
+    if hkv_cache != hkv:
+        raise ValueError(f"k_cache: {hkv_cache} KV heads, but k_new has "
+                         f"{hkv}")
+    if (d * na.itemsize) % 16:
+        raise ValueError(f"k_new: a row of d = {d} elements is not a "
+                         "multiple of 16 bytes")
+    for x in (na, vna):
+        if x.address % 16:
+            raise ValueError(f"{x.name}: not 16-byte aligned")
+    sa = c.arg(cache_seqlens, "cache_seqlens", dtypes=("i32",))
+    if sa.shape != (b,):
+        raise ValueError(f"cache_seqlens: shape {sa.shape}, expected ({b},)"
+                         " (one length per sequence)")
+    if sa.on_gpu != na.on_gpu or sa.gpu_ordinal != na.gpu_ordinal:
+        raise ValueError(f"cache_seqlens: on {sa.where()}, but k_new is on "
+                         f"{na.where()}")
+    if b * hkv * nnew * d == 0:
+        return k_cache, v_cache
+    _check_lengths(sa, nnew, cap, paging,
+                   f"Nnew = {nnew} new rows, capacity {cap}")
+    table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
+    kern = c.kernel(f"decode/append_kv_{na.dtype}.forth", na)
+    units = b * hkv * nnew * d * na.itemsize // 16
+    kern(k_cache, v_cache, k_new, v_new, cache_seqlens, table, b, hkv, nnew,
+         d, 0 if paging is None else 1, ncap, maxblk, nblk, pshift,
+         ka.numel, btn, grid=-(-units // 128), block=128)
+    return k_cache, v_cache

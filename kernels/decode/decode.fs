@@ -1,0 +1,298 @@
+\ Flash-decoding (split-KV attention of a few new query tokens to a KV
+\ cache) on the CUDA cores, INCLUDEd by decode_attention_<dtype>.forth,
+\ which declare the header (constants, params, register and shared arrays,
+\ below) and the dtype's words QLD ( addr -- x ), OST ( x addr -- ) and
+\ CELL> ( cell -- x0 .. x[PER-1] ): the PER elements of a 32-bit cell of
+\ the cache, lowest address first.
+\
+\ Layout. q and o are (BATCH, HQ, NQ, HEAD_DIM), lse (BATCH, HQ, NQ). The
+\ cache is contiguous, (BATCH, HKV, NCAP, HEAD_DIM), or with PAGED paged as
+\ vLLM's: (NBLK, 2^PSHIFT, HKV, HEAD_DIM), sequence b's key n in page
+\ BT[b, n >> PSHIFT] (BT (BATCH, MAXBLK) int32). SEQLENS[b] counts every
+\ cached token of sequence b, the NQ new ones last: query token i sees keys
+\ 0 .. SEQLENS[b] - NQ + i.
+\
+\ Grid (NSPLIT, HKV * NCH, BATCH); block WARPS warps. The HQ/HKV query heads
+\ of a KV head times the NQ tokens are the group's rows (contiguous in q,
+\ o and lse); a block takes RB of them (row chunk BID-Y % NCH; the host
+\ picks RB and NCH = ceil(rows / RB), NCH 1 unless the group has more than
+\ 8 rows) and the keys of one split: sequence b's SEQLENS[b] keys are cut
+\ into NSPLIT ranges of a multiple of SK keys, so that every split of a
+\ sequence has as much to do and the GPU is full from one sequence on.
+\
+\ Within a block every KV row is read once, for all RB rows: the key range
+\ is dealt in steps of SK = U*KPW keys to the warps in turn, and within a
+\ warp each key row is read by LGW lanes (a "lane group"), each lane CPL
+\ 16-byte chunks of K and of V (CPL = 1 up to 512-byte rows, 2 past them;
+\ -D CPL=2 gives a lane more of a row: fewer lanes a key and shuffles,
+\ more registers), so a warp's load instruction reads 512 bytes of
+\ KPW = 32/LGW whole rows. The KPW groups of a warp are independent
+\ online-softmax streams: a group's lanes hold the same running max and
+\ sum per row and the output accumulator of their FPL features, and the
+\ score of a key is the sum over the group's lanes (log2 LGW XOR
+\ shuffles). q (times the scale) waits in shared memory (QS), read as
+\ 16-byte units. A step issues its 2*U*CPL 16-byte loads, then computes;
+\ with PREFETCH the loads of the warp's next step are issued before this
+\ one is computed (into KN VN), so they are in flight all the time. At
+\ the end the groups of a warp merge by shuffles, the warps through shared
+\ memory (WM WL WO), and the block writes each row normalised: into o and
+\ lse (NSPLIT 1), or as a partial (OP, f32, and LP, its natural-log
+\ log-sum-exp, (NSPLIT, BATCH*HQ*NQ rows)) that decode-merge.fs combines.
+\
+\ The softmax runs in base 2 (q is scaled by SCALE*log2 e once). Masked
+\ scores are -inf and the running max starts at EMPTY-MAX, finite, so
+\ exp2(s - m) is 0 for them and never NaN; a row that sees no key in its
+\ range gets sum 0, o 0 and lse -inf. SEQLENS is clamped to [0, capacity]
+\ and the block table's entries to [0, NBLK - 1], so that bad values (not
+\ checked on the host for CUDA tensors) give wrong rows, never a fault.
+
+-1.0e30 CONSTANT EMPTY-MAX
+: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
+: -inf ( -- x )  -1.0 0.0 F/ ;
+\ The sum of x over the lanes of this lane's group.
+: group-sum ( x -- sum )
+  5 0 UNROLL DO  1 I LSHIFT LGW < IF DUP 1 I LSHIFT FSHFL-XOR F+ THEN  LOOP ;
+
+\ A lane's FPL features, in units of 4: unit v holds features
+\ (ln + (v / (EPC/4)) * LGW) * EPC + (v % (EPC/4)) * 4 + 0..3 of the row,
+\ that is of the lane's chunk ln + ch*LGW (ch = v / (EPC/4)). In QS and
+\ WO a row's units are stored unit-major, (v * LGW + ln) * 16 bytes, so
+\ that the lanes of a group touch consecutive 16 bytes (no bank conflict).
+: unit-feature ( v ln -- f )
+  SWAP EPC 4 / /MOD ROT SWAP LGW * + EPC * SWAP 4 * + ;
+: unit-slot ( row v ln -- bytes )  ROT FPL 4 / * ROT + LGW * + 16 * ;
+\ The 4 floats of unit v of load ld of this lane's K (KR) or V (VR) cells:
+\ load ld's chunk ch's 32-bit cell w is KR[(ld*CPL + ch)*4 + w], PER
+\ floats each.
+: k-unit ( ld v -- x0 x1 x2 x3 )
+  SWAP CPL 4 * * SWAP 4 PER / * +  4 PER / 0 UNROLL DO DUP I + KR@ CELL> PER ROLL LOOP DROP ;
+: v-unit ( ld v -- x0 x1 x2 x3 )
+  SWAP CPL 4 * * SWAP 4 PER / * +  4 PER / 0 UNROLL DO DUP I + VR@ CELL> PER ROLL LOOP DROP ;
+
+BID-X { split }
+BID-Y NCH /MOD { rc kvh }
+BID-Z { bat }
+HQ HKV / NQ * { nrows }              \ the group's rows: heads x tokens
+rc RB * { r0 }                       \ this block's first row of them
+bat HKV * kvh + nrows * { grow }     \ the group's first row in q, o, lse
+LANE-ID LGW / { grp }                \ lane group: a stream of keys
+LANE-ID LGW MOD { ln }               \ lane in the group
+SCALE 1.4426950408889634 F* { scale2 }
+
+PAGED IF MAXBLK PSHIFT LSHIFT ELSE NCAP THEN { cap }
+bat 4 * SEQLENS + I32@ 0 MAX cap MIN { len }
+len NSPLIT tiles SK tiles SK * { perk }     \ keys per split
+split perk * len MIN { start }
+start perk + len MIN { end }
+end start - SK tiles { nsteps }
+len NQ - { diag }                    \ token i sees keys <= diag + i
+
+\ Byte offset of key row `key` of KV head h of sequence b (clamped to the
+\ cache's n keys: keys past the end load the last one, then are masked).
+: kv-off ( key n b h -- bytes )
+  { key n b h }
+  key n 1- MIN 0 MAX TO key
+  PAGED IF
+    key PSHIFT RSHIFT  b MAXBLK * + 4 * BT + I32@  0 MAX NBLK 1- MIN
+    PSHIFT LSHIFT  key 1 PSHIFT LSHIFT 1- AND +  HKV * h +
+  ELSE
+    b HKV * h + NCAP * key +
+  THEN HEAD_DIM * ESZ * ;
+
+\ q, times SCALE*log2(e), to QS (rows past the group's last read the
+\ last); lane group 0 writes it.
+grp 0= IF
+  RB 0 UNROLL DO
+    I { row }
+    r0 row + nrows 1- MIN grow + HEAD_DIM * { qe }
+    FPL 4 / 0 UNROLL DO
+      I ln unit-feature qe + ESZ * Q + { qa }
+      4 0 UNROLL DO  qa I ESZ * + QLD scale2 F*  LOOP
+      row I ln unit-slot QS + 4SF!
+    LOOP
+  LOOP
+THEN
+RB 0 UNROLL DO  EMPTY-MAX I ML!  0.0 I RB + ML!  LOOP
+RB FPL * 0 UNROLL DO  0.0 I ACC!  LOOP
+BARRIER
+
+\ The loads of the step from key kb: key kb + ld*KPW + g for load ld, lane
+\ l's chunks, into KR and VR, or with nxt (a constant) into KN and VN.
+: load-step ( kb n b h g l nxt -- )
+  { kb n b h g l nxt }
+  U 0 UNROLL DO
+    I { ld }
+    kb ld KPW * + g + n b h kv-off { off }
+    CPL 0 UNROLL DO
+      l I LGW * + 16 * off + { a }
+      ld CPL * I + 4 * { c }
+      KC a + 4F@
+      nxt IF c 3 + KN! c 2 + KN! c 1+ KN! c KN!
+      ELSE c 3 + KR! c 2 + KR! c 1+ KR! c KR! THEN
+      VC a + 4F@
+      nxt IF c 3 + VN! c 2 + VN! c 1+ VN! c VN!
+      ELSE c 3 + VR! c 2 + VR! c 1+ VR! c VR! THEN
+    LOOP
+  LOOP ;
+
+\ With PREFETCH a warp's next step is loaded (into KN, VN) before this
+\ one is computed, so that its loads are in flight all the time.
+PREFETCH IF
+  WARP-ID nsteps < IF
+    WARP-ID SK * start + len bat kvh grp ln 0 load-step
+  THEN
+THEN
+WARP-ID BEGIN DUP nsteps < WHILE
+  { t }
+  t SK * start + { kb }
+  PREFETCH IF
+    t WARPS + nsteps < IF
+      kb WARPS SK * + len bat kvh grp ln 1 load-step
+    THEN
+  ELSE
+    kb len bat kvh grp ln 0 load-step
+  THEN
+  \ Scores (base 2): SC[ld*RB + row], this lane's part of q.k, then the
+  \ sum over the group.
+  U RB * 0 UNROLL DO  0.0 I SC!  LOOP
+  U 0 UNROLL DO
+    I { ld }
+    FPL 4 / 0 UNROLL DO
+      I { v }
+      ld v k-unit { k0 k1 k2 k3 }
+      RB 0 UNROLL DO
+        I v ln unit-slot QS + 4SF@ { q0 q1 q2 q3 }
+        ld RB * I + { si }
+        si SC@  q0 k0 F* F+  q1 k1 F* F+  q2 k2 F* F+  q3 k3 F* F+  si SC!
+      LOOP
+    LOOP
+  LOOP
+  U RB * 0 UNROLL DO  I SC@ group-sum I SC!  LOOP
+  \ Keys past a row's last (causal among the new tokens, the cache's end).
+  kb SK + 1- diag > IF
+    U 0 UNROLL DO
+      kb I KPW * + grp + { key }
+      RB 0 UNROLL DO
+        key  r0 I + NQ MOD diag +  > IF  -inf J RB * I + SC!  THEN
+      LOOP
+    LOOP
+  THEN
+  \ Online softmax, row by row: P into SC, the sum. The sum and O are
+  \ rescaled only when the row's max grows (rarely, after the first steps
+  \ of a long cache).
+  RB 0 UNROLL DO
+    I { row }
+    row ML@ { m }
+    m  U 0 UNROLL DO  I RB * row + SC@ FMAX  LOOP { mnew }
+    mnew m F> IF
+      m mnew F- FEXP2 { alpha }
+      mnew row ML!
+      row RB + ML@ alpha F* row RB + ML!
+      FPL 0 UNROLL DO  row FPL * I + { n }  n ACC@ alpha F* n ACC!  LOOP
+    THEN
+    row RB + ML@
+    U 0 UNROLL DO
+      I RB * row + { n }  n SC@ mnew F- FEXP2  DUP n SC!  F+
+    LOOP
+    row RB + ML!
+  LOOP
+  \ O += P V.
+  U 0 UNROLL DO
+    I { ld }
+    FPL 4 / 0 UNROLL DO
+      I { v }
+      ld v v-unit { v0 v1 v2 v3 }
+      RB 0 UNROLL DO
+        ld RB * I + SC@ { p }
+        I FPL * v 4 * + { n }
+        n ACC@ p v0 F* F+ n ACC!  n 1+ ACC@ p v1 F* F+ n 1+ ACC!
+        n 2 + ACC@ p v2 F* F+ n 2 + ACC!  n 3 + ACC@ p v3 F* F+ n 3 + ACC!
+      LOOP
+    LOOP
+  LOOP
+  PREFETCH IF
+    U CPL * 4 * 0 UNROLL DO  I KN@ I KR!  I VN@ I VR!  LOOP
+  THEN
+  t WARPS +
+REPEAT DROP
+
+\ Merge the lane groups of the warp (XOR shuffles across groups).
+5 0 UNROLL DO
+  1 I LSHIFT LGW >= IF
+    1 I LSHIFT { msk }
+    RB 0 UNROLL DO
+      I { row }
+      row ML@ { m }  row RB + ML@ { l }
+      m msk FSHFL-XOR { mo }  l msk FSHFL-XOR { lo }
+      m mo FMAX { mm }
+      m mm F- FEXP2 { wa }  mo mm F- FEXP2 { wb }
+      l wa F*  lo wb F* F+  row RB + ML!
+      mm row ML!
+      FPL 0 UNROLL DO
+        row FPL * I + { n }
+        n ACC@ DUP msk FSHFL-XOR wb F*  SWAP wa F* F+  n ACC!
+      LOOP
+    LOOP
+  THEN
+LOOP
+
+\ Each warp's state to shared memory (lane group 0 holds it now).
+grp 0= IF
+  RB 0 UNROLL DO
+    I { row }
+    WARP-ID RB * HEAD_DIM * FLOATS WO + { wa }
+    FPL 4 / 0 UNROLL DO
+      row FPL * I 4 * + { n }
+      n ACC@ n 1+ ACC@ n 2 + ACC@ n 3 + ACC@  row I ln unit-slot wa + 4SF!
+    LOOP
+  LOOP
+  ln 0= IF
+    RB 0 UNROLL DO
+      I ML@  WARP-ID RB * I + FLOATS WM + SF!
+      I RB + ML@  WARP-ID RB * I + FLOATS WL + SF!
+    LOOP
+  THEN
+THEN
+BARRIER
+
+\ The block's rows, four features a thread: the warps' states merged,
+\ normalised, written.
+RB HEAD_DIM * 4 / { units }
+TID-X BEGIN DUP units < WHILE
+  { e }
+  e HEAD_DIM 4 / /MOD { f4 row }     \ features 4*f4 .. 4*f4+3 of row
+  r0 row + nrows < IF
+    \ Where WO holds them: unit v of lane ln.
+    f4 4 * EPC / { gc }              \ the chunk
+    gc LGW MOD { fl }
+    gc LGW / EPC 4 / *  f4 EPC 4 / MOD + { fv }
+    EMPTY-MAX  WARPS 0 UNROLL DO  I RB * row + FLOATS WM + SF@ FMAX  LOOP
+    { mm }
+    0.0 0.0 0.0 0.0 0.0 { tot o0 o1 o2 o3 }
+    WARPS 0 UNROLL DO
+      I RB * row + { slot }
+      slot FLOATS WM + SF@ mm F- FEXP2 { w }
+      slot FLOATS WL + SF@ w F* tot F+ TO tot
+      I RB * HEAD_DIM * FLOATS WO +  row fv fl unit-slot + 4SF@
+      { a0 a1 a2 a3 }
+      a0 w F* o0 F+ TO o0  a1 w F* o1 F+ TO o1
+      a2 w F* o2 F+ TO o2  a3 w F* o3 F+ TO o3
+    LOOP
+    tot 0.0 F> { seen }
+    seen IF 1.0 tot F/ ELSE 0.0 THEN { inv }
+    seen IF tot FLOG mm 0.6931471805599453 F* F+ ELSE -inf THEN { lsev }
+    grow r0 + row + { orow }
+    NSPLIT 1 = IF
+      orow HEAD_DIM * f4 4 * + ESZ * O + { oa }
+      o0 inv F* oa OST  o1 inv F* oa ESZ + OST
+      o2 inv F* oa ESZ 2 * + OST  o3 inv F* oa ESZ 3 * + OST
+      f4 0= IF lsev orow FLOATS LSE + F! THEN
+    ELSE
+      split BATCH * HQ * NQ * orow + { prow }
+      o0 inv F* o1 inv F* o2 inv F* o3 inv F*
+      prow HEAD_DIM * f4 4 * + FLOATS OP + 4F!
+      f4 0= IF lsev prow FLOATS LP + F! THEN
+    THEN
+  THEN
+  e NTHREADS +
+REPEAT DROP

@@ -1,0 +1,62 @@
+\ Flash-decoding attention, f16 cache, q and o (decode.fs has the design
+\ and the layout). -D HEAD_DIM (32, 64, 128 or 256), RB (query rows a
+\ block: heads x new tokens of one KV head), U (16-byte loads of K and of
+\ V per lane per step), CPL, PAGED, WARPS, MIN_BLOCKS, PREFETCH;
+\ warpforth.ops picks them (_decode.py).
+\! kernel decode_attention_f16
+\! float f32
+\! const HEAD_DIM 128
+\! const RB 4
+\! const U 4
+\! const PAGED 0
+\! const WARPS 4
+\! const MIN_BLOCKS 4
+\! const PREFETCH 0
+\! const ESZ 2
+\! const NTHREADS 32*WARPS
+\! const LG HEAD_DIM*ESZ/16
+\! const CPL (LG+31)/32     \ 16-byte chunks of a key a lane (decode.fs)
+\! const LGW LG/CPL
+\! const KPW 32/LGW
+\! const EPC 16/ESZ
+\! const FPL CPL*EPC
+\! const PER 4/ESZ
+\! const SK U*KPW
+\! launch-bounds NTHREADS MIN_BLOCKS
+\! param Q f16[BATCH*HQ*NQ*HEAD_DIM]
+\! param KC f16[KVN]
+\! param VC f16[KVN]
+\! param O f16[BATCH*HQ*NQ*HEAD_DIM]
+\! param LSE f32[BATCH*HQ*NQ]
+\! param OP f32[]
+\! param LP f32[]
+\! param SEQLENS i32[BATCH]
+\! param BT i32[BTN]
+\! param BATCH i64
+\! param HQ i64
+\! param HKV i64
+\! param NQ i64
+\! param NCAP i64
+\! param MAXBLK i64
+\! param NBLK i64
+\! param PSHIFT i64
+\! param KVN i64
+\! param BTN i64
+\! param NSPLIT i64
+\! param NCH i64
+\! param SCALE f32
+\! shared WM f32[WARPS*RB]
+\! shared WL f32[WARPS*RB]
+\! shared WO f32[WARPS*RB*HEAD_DIM]
+\! shared QS f32[RB*HEAD_DIM]
+\! reg ACC f32[RB*FPL]
+\! reg KR f32[U*CPL*4]
+\! reg VR f32[U*CPL*4]
+\! reg KN f32[PREFETCH*U*CPL*4+1-PREFETCH]
+\! reg VN f32[PREFETCH*U*CPL*4+1-PREFETCH]
+\! reg SC f32[U*RB]
+\! reg ML f32[2*RB]
+: QLD ( addr -- x )  HF@ ;
+: OST ( x addr -- )  HF! ;
+: CELL> ( cell -- x0 x1 )  F16X2>F ;
+INCLUDE decode.fs

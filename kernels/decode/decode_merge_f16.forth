@@ -1,0 +1,13 @@
+\ Flash-decoding's merge of the splits, f16 output (decode-merge.fs).
+\! kernel decode_merge_f16
+\! float f32
+\! const HEAD_DIM 128
+\! const ESZ 2
+\! param OP f32[NSPLIT*ROWS*HEAD_DIM]
+\! param LP f32[NSPLIT*ROWS]
+\! param O f16[ROWS*HEAD_DIM]
+\! param LSE f32[ROWS]
+\! param ROWS i64
+\! param NSPLIT i64
+: OST ( x addr -- )  HF! ;
+INCLUDE decode-merge.fs

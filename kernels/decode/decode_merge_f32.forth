@@ -1,0 +1,13 @@
+\ Flash-decoding's merge of the splits, f32 output (decode-merge.fs).
+\! kernel decode_merge_f32
+\! float f32
+\! const HEAD_DIM 128
+\! const ESZ 4
+\! param OP f32[NSPLIT*ROWS*HEAD_DIM]
+\! param LP f32[NSPLIT*ROWS]
+\! param O f32[ROWS*HEAD_DIM]
+\! param LSE f32[ROWS]
+\! param ROWS i64
+\! param NSPLIT i64
+: OST ( x addr -- )  F! ;
+INCLUDE decode-merge.fs
