@@ -154,7 +154,12 @@ class DecodeAttentionGpu(unittest.TestCase):
                 q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens, d, dt)
                 for bs in (16, 256):
                     kp, vp, table = paged(k, v, sl, bs, gen)
-                    for splits in (None, 1, 7):
+                    # Bit for bit at a given split count. (Without one, the
+                    # heuristic sees the cache's capacity, which paging
+                    # rounds up to whole blocks: it may pick another count,
+                    # so another summation order; an H100 showed it at
+                    # f32, block size 256.)
+                    for splits in (1, 7):
                         want = ops.decode_attention(q, k, v, sl,
                                                     num_splits=splits)
                         got = ops.decode_attention(q, kp, vp, sl, table,
