@@ -22,13 +22,16 @@ from warpforth import ops  # noqa: E402
 
 def pipeline(x, q, k, cos, sin):
     """Each op once: rotary, scores, softmax and its backward, the masks,
-    flash attention."""
+    flash attention, decode attention (append_kv writes into its caches:
+    not a functional op, left out)."""
     q2, k2 = ops.apply_rotary(q, k, cos, sin)
     s = ops.attention_scores(q2, k2, causal=True)
     p = ops.softmax(s)
     dp = ops.softmax_backward(p, p)
     o = ops.flash_attention(q2, k2, k2, causal=True)
-    return (ops.top_k_mask(x, 5), ops.top_p_mask(x, 0.9), p, dp, o)
+    lens = torch.full((1,), 64, dtype=torch.int32, device=q.device)
+    dec = ops.decode_attention(q2[:, :, -1:], k2, k2, lens)
+    return (ops.top_k_mask(x, 5), ops.top_p_mask(x, 0.9), p, dp, o, dec)
 
 
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")

@@ -201,6 +201,24 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
                      block_table: Any = None, scale: Optional[float] = None,
                      num_splits: Optional[int] = None,
                      return_lse: bool = False, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+            and (num_splits is None or c.is_int(num_splits))):
+        from . import _torch_ops
+        o, lse = _torch_ops.decode_attention_op(
+            q, k_cache, v_cache, cache_seqlens, block_table,
+            None if scale is None else float(scale),
+            None if num_splits is None else int(num_splits))
+        return (o, lse) if return_lse else o
+    return _decode_attention_impl(q, k_cache, v_cache, cache_seqlens,
+                                  block_table, scale, num_splits, return_lse,
+                                  out)
+
+
+def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
+                     block_table: Any = None, scale: Optional[float] = None,
+                     num_splits: Optional[int] = None,
+                     return_lse: bool = False, out: Any = None) -> Any:
     """Attention of Nq new query tokens per sequence to a KV cache
     (flash-decoding): q (B, Hq, Nq, d); k_cache and v_cache contiguous (B,
     Hkv, N, d), or paged (num_blocks, block_size, Hkv, d) with block_table
@@ -338,3 +356,10 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
          d, 0 if paging is None else 1, ncap, maxblk, nblk, pshift,
          ka.numel, btn, grid=-(-units // 128), block=128)
     return k_cache, v_cache
+
+
+decode_attention.__doc__ = (_decode_attention_impl.__doc__ + """
+
+    On torch tensors without out= this is the custom op
+    torch.ops.warpforth.decode_attention: opaque to
+    torch.compile(fullgraph=True), capturable in a CUDA graph.""")

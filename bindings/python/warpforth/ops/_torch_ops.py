@@ -61,7 +61,8 @@ flash_attention_op.register_autograd(_backward, setup_context=_setup_context)
 
 # The other ops: one custom op each (outputs allocated inside, as the ops
 # do without out=), with the fake implementation torch.compile traces.
-from . import _rotary, _scores, _softmax, _topk  # noqa: E402
+from . import _decode, _rotary, _scores, _softmax, _topk  # noqa: E402
+from typing import Optional  # noqa: E402
 
 
 @torch.library.custom_op("warpforth::softmax", mutates_args=())
@@ -125,3 +126,20 @@ def apply_rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor,
 @apply_rotary_op.register_fake
 def _(q, k, cos, sin):
     return torch.empty_like(q), torch.empty_like(k)
+
+
+@torch.library.custom_op("warpforth::decode_attention", mutates_args=())
+def decode_attention_op(q: torch.Tensor, k_cache: torch.Tensor,
+                        v_cache: torch.Tensor, cache_seqlens: torch.Tensor,
+                        block_table: Optional[torch.Tensor],
+                        scale: Optional[float], num_splits: Optional[int]
+                        ) -> tuple[torch.Tensor, torch.Tensor]:
+    return _decode._decode_attention_impl(
+        q, k_cache, v_cache, cache_seqlens, block_table, scale, num_splits,
+        return_lse=True)
+
+
+@decode_attention_op.register_fake
+def _(q, k_cache, v_cache, cache_seqlens, block_table, scale, num_splits):
+    return (torch.empty_like(q),
+            q.new_empty(q.shape[:3], dtype=torch.float32))
