@@ -30,7 +30,7 @@ def pipeline(x, q, k, cos, sin):
     dp = ops.softmax_backward(p, p)
     o = ops.flash_attention(q2, k2, k2, causal=True)
     lens = torch.full((1,), 64, dtype=torch.int32, device=q.device)
-    dec = ops.decode_attention(q2[:, :, -1:], k2, k2, lens)
+    dec = ops.decode_attention(q2[:, :, -1:].contiguous(), k2, k2, lens)
     return (ops.top_k_mask(x, 5), ops.top_p_mask(x, 0.9), p, dp, o, dec)
 
 
