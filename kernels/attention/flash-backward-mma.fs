@@ -96,23 +96,20 @@ CP-ASYNC-COMMIT
 : a14! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC1! n 2 + AC1! n 1+ AC1! n AC1! ;
 : a24@ ( n -- x0 x1 x2 x3 )  { n } n AC2@ n 1+ AC2@ n 2 + AC2@ n 3 + AC2@ ;
 : a24! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC2! n 2 + AC2! n 1+ AC2! n AC2! ;
-\ acc(qt) += A x (the tile's columns kc at tb, transposed): every 16
-\ features, BFRAG2-T gives the B fragments of two 8-feature groups.
-: acc1+ ( a0 a1 a2 a3 qt tb kc -- )
-  { a0 a1 a2 a3 qt tb kc }
+\ acc(qt) += A x (the tile's columns kc at tb, transposed), into AC1 or
+\ (second true) AC2: every 16 features, BFRAG2-T gives the B fragments of
+\ two 8-feature groups.
+: acc+ ( a0 a1 a2 a3 qt tb kc second -- )
+  { a0 a1 a2 a3 qt tb kc second }
   HEAD_DIM 16 / 0 UNROLL DO
     tb kc I BFRAG2-T { b0 b1 c0 c1 }
     qt HEAD_DIM 2 / * I 8 * + { n }
-    a0 a1 a2 a3 b0 b1 n a14@ MMA+ n a14!
-    a0 a1 a2 a3 c0 c1 n 4 + a14@ MMA+ n 4 + a14!
-  LOOP ;
-: acc2+ ( a0 a1 a2 a3 qt tb kc -- )
-  { a0 a1 a2 a3 qt tb kc }
-  HEAD_DIM 16 / 0 UNROLL DO
-    tb kc I BFRAG2-T { b0 b1 c0 c1 }
-    qt HEAD_DIM 2 / * I 8 * + { n }
-    a0 a1 a2 a3 b0 b1 n a24@ MMA+ n a24!
-    a0 a1 a2 a3 c0 c1 n 4 + a24@ MMA+ n 4 + a24!
+    2 0 UNROLL DO
+      n I 4 * + { m }
+      a0 a1 a2 a3  I IF c0 c1 ELSE b0 b1 THEN
+      second IF m a24@ ELSE m a14@ THEN  MMA+
+      second IF m a24! ELSE m a14! THEN
+    LOOP
   LOOP ;
 
 \ ROLE 0: each row's L2 and D (RV: 4qt+h and 4qt+2+h, h 0 for row g, 1
@@ -189,12 +186,12 @@ ntiles 0 ?DO
   BC KSTEP / 0 UNROLL DO I { kc }
     MT 0 UNROLL DO I { qt }
       ROLE IF
-        qt kc PFRAG qt c2b kc acc1+
-        qt kc DSFRAG qt c1b kc acc2+
-        DS_SPLIT IF qt kc DSLO qt c1b kc acc2+ THEN
+        qt kc PFRAG qt c2b kc 0 acc+
+        qt kc DSFRAG qt c1b kc -1 acc+
+        DS_SPLIT IF qt kc DSLO qt c1b kc -1 acc+ THEN
       ELSE
-        qt kc DSFRAG qt c1b kc acc1+
-        DS_SPLIT IF qt kc DSLO qt c1b kc acc1+ THEN
+        qt kc DSFRAG qt c1b kc 0 acc+
+        DS_SPLIT IF qt kc DSLO qt c1b kc 0 acc+ THEN
       THEN
     LOOP
   LOOP

@@ -103,25 +103,37 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
 
 
-def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
-                         scale: Optional[float] = None,
-                         return_lse: bool = False, out: Any = None) -> Any:
-    """flash_attention on any arguments, without the torch custom op."""
+def qkv_args(q: Any, k: Any, v: Any, *others: tuple) -> tuple:
+    """q (B, Hq, Nq, d), k and v (B, Hkv, Nkv, d) with Hkv dividing Hq,
+    checked, with `others` ((value, name) pairs, q's shape and place) too;
+    returns their Args."""
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     va = c.arg(v, "v", min_dims=4)
-    c.same_place(qa, ka, va)
+    more = [c.arg(x, name, min_dims=4) for x, name in others]
+    c.same_place(qa, ka, va, *more)
     if len(qa.shape) != 4:
         raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
     b, hq, nq, d = qa.shape
     if len(ka.shape) != 4 or (ka.shape[0], ka.shape[3]) != (b, d):
         raise ValueError(f"k: shape {ka.shape}, expected (B, Hkv, Nkv, d) = "
                          f"({b}, Hkv, Nkv, {d}) to match q {qa.shape}")
-    hkv, nkv = ka.shape[1], ka.shape[2]
+    hkv = ka.shape[1]
     if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
         raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
                          "(grouped-query attention needs Hq % Hkv == 0)")
     c.same_shape(ka, va)
+    c.same_shape(qa, *more)
+    return (qa, ka, va, *more)
+
+
+def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
+                         scale: Optional[float] = None,
+                         return_lse: bool = False, out: Any = None) -> Any:
+    """flash_attention on any arguments, without the torch custom op."""
+    qa, ka, va = qkv_args(q, k, v)
+    b, hq, nq, d = qa.shape
+    hkv, nkv = ka.shape[1], ka.shape[2]
     dims = HEAD_DIMS.get(qa.dtype, HEAD_DIMS["f32"])
     if d not in dims:
         raise ValueError(f"q: head dimension {d} is not supported for "

@@ -11,7 +11,7 @@ import numbers
 from typing import Any, Optional
 
 from . import _common as c
-from ._attention import _arch
+from ._attention import _arch, qkv_args
 
 # Head dimensions of the backward: its dK and dV accumulators (d f32 a
 # lane) leave no registers for d = 256 (ptxas spills kilobytes).
@@ -48,27 +48,12 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dS rounded to the dtype for the products, f32 sums, as
     FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
     3xTF32 (f32 accuracy)."""
-    qa = c.arg(q, "q", min_dims=4)
-    ka = c.arg(k, "k", min_dims=4)
-    va = c.arg(v, "v", min_dims=4)
-    da = c.arg(dout, "dout", min_dims=4)
-    oa = c.arg(out, "out", min_dims=4)
+    qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
-    c.same_place(qa, ka, va, da, oa)
     if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
         raise ValueError(f"lse: on {la.where()}, but q is on {qa.where()}")
-    if len(qa.shape) != 4:
-        raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
     b, hq, nq, d = qa.shape
-    if len(ka.shape) != 4 or (ka.shape[0], ka.shape[3]) != (b, d):
-        raise ValueError(f"k: shape {ka.shape}, expected (B, Hkv, Nkv, d) = "
-                         f"({b}, Hkv, Nkv, {d}) to match q {qa.shape}")
     hkv, nkv = ka.shape[1], ka.shape[2]
-    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
-        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
-                         "(grouped-query attention needs Hq % Hkv == 0)")
-    c.same_shape(ka, va)
-    c.same_shape(qa, da, oa)
     if la.shape != (b, hq, nq):
         raise ValueError(f"lse: shape {la.shape}, expected {(b, hq, nq)}")
     if d not in HEAD_DIMS[qa.dtype]:
