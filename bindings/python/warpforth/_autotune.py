@@ -16,8 +16,9 @@ process and (through the cache folder) in the next ones.
   or an array's shape (its length for buffers without one). A new key is
   tuned once.
 - `grid`, `block`, `shared`: a value, or a function of `meta`, a dict of
-  the config's defines and the call's arguments by param name (as
-  Triton's grid functions).
+  the kernel's constants (its `\\! const`s with the config's defines
+  applied) and the call's arguments by param name (as Triton's grid
+  functions).
 - On a GPU each config that compiles is launched `warmup` times, then
   timed `rep` times (CUDA events around the kernel alone, as
   Kernel.time); the median decides. The winner is stored under the cache
@@ -95,6 +96,7 @@ class Autotuner:
         self._restore = list(restore)
         self._dev: Optional[Device] = None
         self._kernels: dict[int, Optional[Kernel]] = {}
+        self._const_cache: dict[int, dict] = {}
         self._best: dict[str, int] = {}
         # What happened per key: 'timed', 'loaded' (from the cache folder)
         # or 'first' (no timing); tests and curious users read these.
@@ -125,6 +127,13 @@ class Autotuner:
             except WarpForthError:
                 self._kernels[i] = None
         return self._kernels[i]
+
+    def _consts(self, i: int) -> dict:
+        c = self._const_cache.get(i)
+        if c is None:
+            c = {**self._defines, **self.configs[i], **self.kernel(i).consts}
+            self._const_cache[i] = c
+        return c
 
     def _any_kernel(self) -> Kernel:
         for i in range(len(self.configs)):
@@ -159,7 +168,9 @@ class Autotuner:
         return values
 
     def _launch_args(self, i: int, values: dict) -> dict:
-        meta = {**self._defines, **self.configs[i], **values}
+        # The kernel's constants (its `\\! const`s after the defines) and
+        # the arguments.
+        meta = {**self._consts(i), **values}
         out = {}
         for what, v in (("grid", self._grid), ("block", self._block),
                         ("shared", self._shared)):

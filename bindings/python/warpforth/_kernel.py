@@ -165,6 +165,20 @@ class Kernel:
         """The PTX text (GPU kernels compiled or loaded from PTX; else "")."""
         return self._lib.wf_kernel_ptx(self._handle).decode()
 
+    @property
+    def consts(self) -> dict:
+        """Every integer compile-time constant of the signature (`\\! const`
+        values after -D overrides), by name."""
+        out = {}
+        for line in self.signature.splitlines():
+            parts = line.split()
+            if len(parts) == 4 and parts[1] == "@const":
+                try:
+                    out[parts[2]] = int(parts[3])
+                except ValueError:
+                    pass
+        return out
+
     def const(self, name: str) -> Optional[int]:
         """An integer compile-time constant from the signature (MAX_SEQ)."""
         value = ctypes.c_int64()
