@@ -106,7 +106,15 @@ def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,
     """Checks that `x` is a contiguous torch tensor or numpy array of one of
     `dtypes` with at least `min_dims` dimensions."""
     torch = _torch()
-    if torch is not None and isinstance(x, torch.Tensor):
+    np = sys.modules.get("numpy")
+    if np is not None and type(x) is np.ndarray:
+        # (hasattr(x, "__array_interface__") below builds that dict.)
+        dtype = _dtype_name(x.dtype, False)
+        if not x.flags.c_contiguous:
+            raise ValueError(f"{name}: the array is not C-contiguous "
+                             "(use numpy.ascontiguousarray)")
+        a = Arg(x, name, False, False, -1, dtype, x.shape)
+    elif torch is not None and isinstance(x, torch.Tensor):
         dtype = _dtype_name(x.dtype, True)
         if not x.is_contiguous():
             raise ValueError(f"{name}: the tensor is not contiguous "
@@ -197,10 +205,21 @@ def device_of(on: Arg) -> Device:
     return device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
 
 
+# The same kernels by (file, on GPU, ordinal, defines in the caller's
+# order, arch): one lookup per launch, no sorting; _kernels is the truth.
+_by_call: dict[tuple, Kernel] = {}
+
+
 def kernel(file: str, on: Arg, defines: Optional[dict] = None,
            arch: Optional[str] = None) -> Kernel:
     """kernels/<file>, compiled once per device, defines and arch (None:
-    the compiler's default, sm_80)."""
+    the compiler's default, sm_80). A new process finds it in the compile
+    cache (warpforth.cache_dir()) instead of compiling it again."""
+    fast = (file, on.on_gpu, on.gpu_ordinal,
+            tuple(defines.items()) if defines else (), arch)
+    k = _by_call.get(fast)
+    if k is not None:
+        return k
     dev = device_of(on)
     key = (file, dev.kind, dev.ordinal,
            tuple(sorted((defines or {}).items())), arch)
@@ -209,4 +228,5 @@ def kernel(file: str, on: Arg, defines: Optional[dict] = None,
         k = Kernel.from_file(kernels_dir() / file, device=dev,
                              defines=defines, arch=arch)
         _kernels[key] = k
+    _by_call[fast] = k
     return k
