@@ -192,6 +192,21 @@ class AutotuneTest(unittest.TestCase):
         self.check_bumped(t, 200)
         self.assertEqual(seen, [(4, 200, 2)])
 
+    def test_the_readmes_example(self):
+        # README.md's Python example, on the CPU backend with arrays.
+        scale = Path(__file__).resolve().parents[3] / "demo" / "scale.forth"
+        k = warpforth.Kernel.from_file(scale, device="cpu")
+        v = array.array("f", [1.0] * 1000)
+        k(v, 1000, 2.5, grid=8, block=128)
+        self.assertEqual(set(v), {2.5})
+        tuned = warpforth.autotune(
+            scale, configs=[{"VPT": 1}, {"VPT": 4}], key=["N"],
+            grid=lambda m: -(-m["N"] // (128 * m["VPT"])), block=128,
+            restore=["X"], device="cpu", timing=True, rep=2)
+        tuned(v, 1000, 2.0)
+        self.assertEqual(set(v), {5.0})  # timing runs undone
+        self.assertIn(tuned.best_config(N=1000), tuned.configs)
+
     def test_file_kernel_and_bad_key(self):
         path = Path(self.tmp.name) / "bump.forth"
         path.write_text(SOURCE)

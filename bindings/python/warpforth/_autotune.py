@@ -145,7 +145,8 @@ class Autotuner:
 
     # ---- calling ----------------------------------------------------
 
-    def _bind(self, k: Kernel, args: Sequence[Any], named: dict) -> dict:
+    def _bind(self, k: Kernel, args: Sequence[Any], named: dict,
+              partial: bool = False) -> dict:
         names = [p.name for p in k.params]
         if len(args) > len(names):
             raise TypeError(f"kernel '{k.name}' takes {len(names)} params; "
@@ -157,7 +158,8 @@ class Autotuner:
             if n in values:
                 raise TypeError(f"param '{n}' given twice")
             values[n] = v
-        missing = [n for n in names if n not in values]
+        missing = [n for n in names if n not in values
+                   and (not partial or n in self.key)]
         if missing:
             raise TypeError(f"kernel '{k.name}': no value for "
                             + ", ".join(missing))
@@ -178,9 +180,11 @@ class Autotuner:
         return out
 
     def best_config(self, *args: Any, **named: Any) -> dict:
-        """The config that calls with these arguments use (tuning first if
-        their key is new)."""
-        values = self._bind(self._any_kernel(), args, named)
+        """The config that calls with these arguments use: the key params
+        are enough when it is known; a new key needs them all (to time)."""
+        values = self._bind(self._any_kernel(), args, named, partial=True)
+        if self._key_of(values) not in self._best:
+            values = self._bind(self._any_kernel(), args, named)
         return self.configs[self._choose(values)]
 
     def __call__(self, *args: Any, stream: Any = None, **named: Any) -> None:
