@@ -1,6 +1,6 @@
 \ X[i] *= FACTOR for i < N, VPT values per thread: the README's Python
 \ example (a user kernel, and warpforth.autotune over VPT).
-\! kernel scale
+\! kernel demo_scale
 \! float f32
 \! param X f32[N]
 \! param N i64
