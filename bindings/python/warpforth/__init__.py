@@ -7,8 +7,10 @@
     k(q, kk, v, o, 256, 64, grid=256, block=128)   # torch CUDA tensors
 
 A pure-Python package: ctypes over libwarpforth.so (bindings/capi), found
-through $WARPFORTH_LIB, next to this package, or in the checkout's build
-folders.
+through $WARPFORTH_LIB, next to this package (pip install .), or in the
+checkout's build folders. Compiled kernels are kept on disk
+(warpforth.cache_dir(); WARPFORTH_CACHE=0 turns that off), and
+warpforth.autotune picks the fastest of several sets of defines per shape.
 """
 
 from ._autotune import Autotuner, autotune

@@ -170,7 +170,7 @@ class Autotuner:
         return values
 
     def _launch_args(self, i: int, values: dict) -> dict:
-        # The kernel's constants (its `\\! const`s after the defines) and
+        # The kernel's constants (its `\! const`s after the defines) and
         # the arguments.
         meta = {**self._consts(i), **values}
         out = {}
