@@ -69,6 +69,18 @@ def _key_part(v: Any) -> Any:
         return repr(v)
 
 
+def _key_hashable(v: Any) -> Any:
+    shape = getattr(v, "shape", None)
+    if shape is not None and not isinstance(v, (int, float)):
+        return tuple(shape)
+    if isinstance(v, (bool, int, float)):
+        return v
+    try:
+        return ("len", len(v))
+    except TypeError:
+        return repr(v)
+
+
 class Autotuner:
     """What warpforth.autotune returns: call it like a Kernel (arguments in
     signature order or by name, plus stream=)."""
@@ -98,6 +110,10 @@ class Autotuner:
         self._kernels: dict[int, Optional[Kernel]] = {}
         self._const_cache: dict[int, dict] = {}
         self._best: dict[str, int] = {}
+        # The same choices by hashable key (shapes as tuples), and the
+        # param names and key positions: the call path for known keys.
+        self._known: dict[tuple, int] = {}
+        self._fast: Optional[tuple] = None
         # What happened per key: 'timed', 'loaded' (from the cache folder)
         # or 'first' (no timing); tests and curious users read these.
         self.decisions: dict[str, str] = {}
@@ -188,6 +204,17 @@ class Autotuner:
         return self.configs[self._choose(values)]
 
     def __call__(self, *args: Any, stream: Any = None, **named: Any) -> None:
+        fast = self._fast
+        if fast is not None and not named and len(args) == len(fast[0]):
+            # A known key, all arguments by position: one dict lookup.
+            names, key_index = fast
+            i = self._known.get(tuple(_key_hashable(args[j])
+                                      for j in key_index))
+            if i is not None:
+                values = dict(zip(names, args))
+                self.kernel(i)(*args, stream=stream,
+                               **self._launch_args(i, values))
+                return
         values = self._bind(self._any_kernel(), args, named)
         i = self._choose(values)
         self._run(i, values, stream=stream)
@@ -219,8 +246,16 @@ class Autotuner:
     def _choose(self, values: dict) -> int:
         key = self._key_of(values)
         i = self._best.get(key)
-        if i is not None:
-            return i
+        if i is None:
+            i = self._decide(key, values)
+            self._best[key] = i
+        self._known[tuple(_key_hashable(values[n]) for n in self.key)] = i
+        if self._fast is None:
+            names = [p.name for p in self._any_kernel().params]
+            self._fast = (names, [names.index(n) for n in self.key])
+        return i
+
+    def _decide(self, key: str, values: dict) -> int:
         if not self._timing_on():
             i = next((j for j in range(len(self.configs))
                       if self.kernel(j) is not None), None)
@@ -234,7 +269,6 @@ class Autotuner:
             else:
                 i = self._tune(key, values)
                 self.decisions[key] = "timed"
-        self._best[key] = i
         return i
 
     def _tune(self, key: str, values: dict) -> int:
