@@ -11,8 +11,9 @@ scikit-build-core (installed by tools/setup.sh, no build isolation, nothing
 downloaded) and the repository's CMake: a real build of the compiler,
 runtime and C library. With ccache on PATH it runs under ccache with the
 same compilers as the main build (the arguments) and base_dir set to the
-copy, so that objects the main build compiled are reused: seconds instead
-of minutes. The build folder is inside the copy and goes with it."""
+copy, so that objects the main build compiled are reused: about 10 s
+instead of about 1.5 minutes on 2 cores. The build folder is inside the
+copy and goes with it."""
 
 from __future__ import annotations
 
