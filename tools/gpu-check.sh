@@ -184,7 +184,7 @@ step_ncu() {
 }
 
 step_wheel() {
-  local whl venv work t rc=0
+  local whl venv work rc=0
   whl=$(ls .whl/warpforth-*.whl 2>/dev/null | head -1)
   if [ -z "$whl" ]; then
     echo "no .whl/warpforth-*.whl: run tools/build-wheel.sh and carry .whl" >&2
@@ -196,27 +196,38 @@ step_wheel() {
   # Only the tests and benchmarks travel: the package is the installed one.
   cp bindings/python/tests/*.py "$work/tests/"
   cp bench/launch_overhead.py bench/compile_cache.py "$work/bench/"
+  # A subshell on the left of || runs without errexit: each step says
+  # itself when it fails (|| exit 1).
   (
     # Nothing from the checkout or .carry-gpu: the wheel alone.
     unset WARPFORTH_LIB PYTHONPATH WARPFORTH_KERNELS_DIR WARPFORTH_DEMO_DIR WARPFORTH_LIBDEVICE
     export WARPFORTH_CACHE_DIR=$venv/cache
-    python3 -m venv --without-pip --system-site-packages "$venv/env"
+    python3 -m venv --without-pip --system-site-packages "$venv/env" || exit 1
     py=$venv/env/bin/python
-    "$py" -m pip --version >/dev/null 2>&1 || { rm -rf "$venv/env"; python3 -m venv --system-site-packages "$venv/env"; }
-    "$py" -m pip install --no-index --no-deps "$whl" 2>&1 | tail -2
-    cd "$work"
+    if ! "$py" -m pip --version >/dev/null 2>&1; then
+      rm -rf "$venv/env"
+      python3 -m venv --system-site-packages "$venv/env" || exit 1
+    fi
+    "$py" -m pip install --no-index --no-deps "$whl" > "$venv/pip.log" 2>&1 ||
+      { cat "$venv/pip.log"; exit 1; }
+    tail -1 "$venv/pip.log"
+    cd "$work" || exit 1
     echo "--- installed"
-    "$py" -c "import warpforth, sys; f = warpforth.__file__; assert '/site-packages/' in f, f; print(f, warpforth.__version__, warpforth.device('gpu'))"
-    lib=$("$py" -c "import warpforth._lib as l; print(l.lib()._name)")
+    "$py" -c "import torch; assert torch.cuda.is_available(), 'torch sees no GPU'" || exit 1
+    "$py" -c "import warpforth, sys; f = warpforth.__file__; assert '/site-packages/' in f, f; print(f, warpforth.__version__, warpforth.device('gpu'))" || exit 1
+    lib=$("$py" -c "import warpforth._lib as l; print(l.lib()._name)") || exit 1
     if ldd "$lib" | grep -i llvm; then echo "libwarpforth.so needs LLVM" >&2; exit 1; fi
-    "$venv/env/bin/warpforthc" --version
+    "$venv/env/bin/warpforthc" --version || exit 1
     printf '%s\n' '\! kernel scale' '\! param X f64[N]' '\! param N i64' '\! param FACTOR f64' \
       'GLOBAL-ID DUP N < IF' '  CELLS X +  DUP F@ FACTOR F*  SWAP F!' 'ELSE DROP THEN' > scale.forth
-    "$venv/env/bin/warpforth-run" scale.forth --device gpu --param X=1,2,3,4 --param N=4 --param FACTOR=2.5 --grid 1 --block 4 --print X
-    "$venv/env/bin/warpforthc" scale.forth --arch sm_90 | grep -m1 '.target'
+    "$venv/env/bin/warpforth-run" scale.forth --device gpu --param X=1,2,3,4 --param N=4 \
+      --param FACTOR=2.5 --grid 1 --block 4 --print X || exit 1
+    "$venv/env/bin/warpforthc" scale.forth --arch sm_90 | grep -m1 '.target' || exit 1
     for t in tests/test_ops_gpu.py tests/test_ops_*_gpu.py; do
       [ -f "$t" ] || continue
-      echo "--- $t (installed package)"; "$py" "$t" 2>&1 | tail -25 || rc=1
+      echo "--- $t (installed package)"
+      "$py" "$t" > "$venv/test.log" 2>&1 || rc=1
+      tail -25 "$venv/test.log"
     done
     echo "--- compile cache (installed package)"
     "$py" bench/compile_cache.py --device gpu 2>&1 | tail -20 || rc=1
@@ -224,6 +235,7 @@ step_wheel() {
     "$py" bench/launch_overhead.py 2>&1 | tail -25 || rc=1
     exit $rc
   ) || rc=$?
+  rm -rf "$venv"
   return $rc
 }
 step_launchbench() {
