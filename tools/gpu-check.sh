@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm"
+STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -34,6 +34,13 @@ steps (run in the order given; the first failing step stops the run):
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
   ncugemm    Nsight Compute profile of the SIMT gemm flash kernel
+  wheel      the wheel from tools/build-wheel.sh (carry .whl, not
+             .carry-gpu): pip install into a fresh venv, then the GPU op
+             tests, warpforthc/warpforth-run, the compile cache and the
+             launch overhead, all from the installed package
+  launchbench bench/launch_overhead.py and bench/compile_cache.py from the
+             checkout (Python launch cost vs SDPA and Triton; first call,
+             warm call, new process)
 EOF
 }
 if [ $# -eq 0 ]; then
@@ -47,12 +54,15 @@ for step in "$@"; do
   esac
 done
 
-# The unpacked binaries; WF_BIN overrides where they go.
+# The unpacked binaries; WF_BIN overrides where they go. The wheel step
+# needs none of them (it carries .whl instead).
 WF=${WF_BIN:-/tmp/wf}
 mkdir -p "$WF"
 shopt -s nullglob
+need_carry=0
+for step in "$@"; do [ "$step" = wheel ] || need_carry=1; done
 packed=(.carry-gpu/*.xz)
-if [ ${#packed[@]} -eq 0 ]; then
+if [ $need_carry = 1 ] && [ ${#packed[@]} -eq 0 ]; then
   echo "gpu-check.sh: no .carry-gpu/*.xz here: run tools/pack-gpu.sh first" >&2
   exit 1
 fi
@@ -186,6 +196,66 @@ step_ncu() {
       > "$OUT/ncu_d$d.txt" 2>&1
     show "Throughput|Registers|Achieved Occupancy|Issue Slots|Ipc|pipeline|spill|Stall" < "$OUT/ncu_d$d.txt" | sed -n 1,24p
   done
+}
+
+step_wheel() {
+  local whl venv work rc=0
+  whl=$(ls .whl/warpforth-*.whl 2>/dev/null | head -1)
+  if [ -z "$whl" ]; then
+    echo "no .whl/warpforth-*.whl: run tools/build-wheel.sh and carry .whl" >&2
+    return 1
+  fi
+  venv=$(mktemp -d /tmp/wf-wheel-XXXX)
+  work=$venv/work
+  mkdir -p "$work/tests" "$work/bench"
+  # Only the tests and benchmarks travel: the package is the installed one.
+  cp bindings/python/tests/*.py "$work/tests/"
+  cp bench/launch_overhead.py bench/compile_cache.py "$work/bench/"
+  # A subshell on the left of || runs without errexit: each step says
+  # itself when it fails (|| exit 1).
+  (
+    # Nothing from the checkout or .carry-gpu: the wheel alone.
+    unset WARPFORTH_LIB PYTHONPATH WARPFORTH_KERNELS_DIR WARPFORTH_DEMO_DIR WARPFORTH_LIBDEVICE
+    export WARPFORTH_CACHE_DIR=$venv/cache
+    python3 -m venv --without-pip --system-site-packages "$venv/env" || exit 1
+    py=$venv/env/bin/python
+    if ! "$py" -m pip --version >/dev/null 2>&1; then
+      rm -rf "$venv/env"
+      python3 -m venv --system-site-packages "$venv/env" || exit 1
+    fi
+    "$py" -m pip install --no-index --no-deps "$whl" > "$venv/pip.log" 2>&1 ||
+      { cat "$venv/pip.log"; exit 1; }
+    tail -1 "$venv/pip.log"
+    cd "$work" || exit 1
+    echo "--- installed"
+    "$py" -c "import torch; assert torch.cuda.is_available(), 'torch sees no GPU'" || exit 1
+    "$py" -c "import warpforth, sys; f = warpforth.__file__; assert '/site-packages/' in f, f; print(f, warpforth.__version__, warpforth.device('gpu'))" || exit 1
+    lib=$("$py" -c "import warpforth._lib as l; print(l.lib()._name)") || exit 1
+    if ldd "$lib" | grep -i llvm; then echo "libwarpforth.so needs LLVM" >&2; exit 1; fi
+    "$venv/env/bin/warpforthc" --version || exit 1
+    printf '%s\n' '\! kernel scale' '\! param X f64[N]' '\! param N i64' '\! param FACTOR f64' \
+      'GLOBAL-ID DUP N < IF' '  CELLS X +  DUP F@ FACTOR F*  SWAP F!' 'ELSE DROP THEN' > scale.forth
+    "$venv/env/bin/warpforth-run" scale.forth --device gpu --param X=1,2,3,4 --param N=4 \
+      --param FACTOR=2.5 --grid 1 --block 4 --print X || exit 1
+    "$venv/env/bin/warpforthc" scale.forth --arch sm_90 | grep -m1 '.target' || exit 1
+    for t in tests/test_ops_gpu.py tests/test_ops_*_gpu.py; do
+      [ -f "$t" ] || continue
+      echo "--- $t (installed package)"
+      "$py" "$t" > "$venv/test.log" 2>&1 || rc=1
+      tail -25 "$venv/test.log"
+    done
+    echo "--- compile cache (installed package)"
+    "$py" bench/compile_cache.py --device gpu 2>&1 | tail -20 || rc=1
+    echo "--- launch overhead (installed package)"
+    "$py" bench/launch_overhead.py 2>&1 | tail -25 || rc=1
+    exit $rc
+  ) || rc=$?
+  rm -rf "$venv"
+  return $rc
+}
+step_launchbench() {
+  python3 bench/launch_overhead.py 2>&1 | tee "$OUT/launch_overhead.txt"
+  python3 bench/compile_cache.py --device gpu 2>&1 | tee "$OUT/compile_cache.txt"
 }
 
 for step in "$@"; do

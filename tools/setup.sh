@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  cmake ninja-build g++ python3
-  python3-numpy python3-pip
+  cmake ninja-build g++ python3 ccache
+  python3-numpy python3-pip python3-venv
   llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev
   libcli11-dev catch2
   zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev
@@ -41,7 +41,24 @@ if ! "$python" -c 'import ml_dtypes' 2>/dev/null; then
     ml_dtypes "numpy==$numpy_version"
 fi
 
+# pip install . (pyproject.toml) builds with scikit-build-core; the tests
+# install the package into a virtual environment without build isolation,
+# so nothing is downloaded then: the backend comes from PyPI here, once.
+if ! "$python" -c 'import scikit_build_core' 2>/dev/null; then
+  echo "setup: installing scikit-build-core (pip)"
+  "$python" -m pip install -q --break-system-packages --root-user-action=ignore \
+    "scikit-build-core>=0.10"
+fi
+
+# ccache with base_dir at the repository: the pip-install test (and
+# tools/build-wheel.sh) build the same files from another folder and reuse
+# these objects instead of compiling them again.
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER="env;CCACHE_BASEDIR=$PWD;ccache"
+            -DCMAKE_CXX_COMPILER_LAUNCHER="env;CCACHE_BASEDIR=$PWD;ccache")
+fi
 build=${WARPFORTH_BUILD_DIR:-build}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DPython3_EXECUTABLE="$python" >/dev/null
+  -DPython3_EXECUTABLE="$python" "${launcher[@]}" >/dev/null
 ninja -C "$build" -j"$(nproc)"

@@ -4,6 +4,7 @@
 #include "compiler/driver/Defines.h"
 #include "bindings/load/LoadKernel.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -12,6 +13,15 @@ using wf::capi::guarded;
 using wf::capi::require;
 using wf::capi::toElemType;
 namespace rt = wf::rt;
+
+// wf_kernel_launch_packed's layout: Python packs these with struct.
+static_assert(sizeof(wf_launch_config) == 40 &&
+                  offsetof(wf_launch_config, shared_bytes) == 24 &&
+                  offsetof(wf_launch_config, stream) == 32,
+              "wf_launch_config is '<3I3IQQ'");
+static_assert(sizeof(wf_arg) == 40 && offsetof(wf_arg, addr) == 8 &&
+                  offsetof(wf_arg, f) == 32,
+              "wf_arg is '<iiQQqd'");
 
 static_assert(static_cast<int>(rt::ElemType::I8) == WF_TYPE_I8 &&
                   static_cast<int>(rt::ElemType::F32) == WF_TYPE_F32 &&
@@ -153,8 +163,8 @@ char *wf_compile_to_ptx(const char *name, const char *source,
                         const wf_compile_options *opts) {
   return guarded<char *>(nullptr, [&] {
     require(source, "source");
-    wf::CompileResult r = wf::compile(name ? name : "<source>", source,
-                                      wf::EmitKind::PTX, compileOptions(opts));
+    wf::CompileResult r = wf::compilePTX(name ? name : "<source>", source,
+                                         compileOptions(opts));
     if (!r.ok)
       throw rt::Error(r.diagnostics);
     // malloc, so that wf_string_free (free) can release it from any caller.
@@ -242,6 +252,27 @@ int wf_kernel_run(const wf_kernel *k, const wf_launch_config *cfg,
   return guarded(-1, [&] {
     require(k, "kernel");
     k->kernel.run(launchConfig(cfg), launchArgs(args, num_args));
+    return 0;
+  });
+}
+
+int wf_kernel_launch_packed(const wf_kernel *k, const void *packed,
+                            size_t num_args, int wait) {
+  return guarded(-1, [&] {
+    require(k, "kernel");
+    require(packed, "packed");
+    // Copied out: the buffer (a Python bytes object) need not be aligned.
+    wf_launch_config cfg;
+    std::memcpy(&cfg, packed, sizeof cfg);
+    std::vector<wf_arg> args(num_args);
+    if (num_args)
+      std::memcpy(args.data(),
+                  static_cast<const char *>(packed) + sizeof cfg,
+                  num_args * sizeof(wf_arg));
+    if (wait)
+      k->kernel.run(launchConfig(&cfg), launchArgs(args.data(), num_args));
+    else
+      k->kernel.launch(launchConfig(&cfg), launchArgs(args.data(), num_args));
     return 0;
   });
 }

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a declaration below changes incompatibly. */
-#define WF_C_API_VERSION 1
+#define WF_C_API_VERSION 2
 
 typedef struct wf_device wf_device;
 typedef struct wf_kernel wf_kernel;
@@ -183,6 +183,43 @@ int wf_kernel_run(const wf_kernel *k, const wf_launch_config *cfg,
  * the GPU, a steady clock on the CPU). */
 int wf_kernel_time(const wf_kernel *k, const wf_launch_config *cfg,
                    const wf_arg *args, size_t num_args, double *micros);
+
+/* One launch, its config and args in one buffer: a wf_launch_config
+ * followed by num_args wf_args, packed without padding (Python's struct
+ * '<3I3IQQ' + '<iiQQqd' per arg; the buffer needs no alignment). `wait`:
+ * 0 is wf_kernel_launch, 1 is wf_kernel_run. The Python package's launch
+ * path: one call, one bytes object, nothing else built per launch. */
+int wf_kernel_launch_packed(const wf_kernel *k, const void *packed,
+                            size_t num_args, int wait);
+
+/* ---- version, compile cache, tools ------------------------------------ */
+
+/* The WarpForth version ("0.1.0"), as warpforthc --version prints it. */
+const char *wf_version(void);
+/* "warpforth VERSION build BUILD-ID": the build the compile cache keys
+ * its entries by (the GNU build id of the binary the compiler is in). */
+const char *wf_compiler_id(void);
+
+/* The compile cache (bindings/load/CompileCache.h): compiled kernels on
+ * disk, in $WARPFORTH_CACHE_DIR, else $XDG_CACHE_HOME/warpforth, else
+ * ~/.cache/warpforth; WARPFORTH_CACHE=0 turns it off. */
+typedef struct wf_cache_stats {
+  uint64_t hits;    /* lookups that loaded an entry */
+  uint64_t misses;  /* no entry, or its INCLUDEd files changed */
+  uint64_t stores;  /* entries written */
+  uint64_t corrupt; /* entries refused: truncated, bad checksum (rebuilt) */
+} wf_cache_stats;
+/* This process's lookups so far (all threads). */
+void wf_cache_get_stats(wf_cache_stats *stats);
+/* The cache folder the environment names now; "" when the cache is off.
+ * Valid until the next call on this thread. */
+const char *wf_cache_dir(void);
+
+/* Runs a command-line tool in this process and returns its exit status:
+ * what the installed package's warpforthc and warpforth-run launchers do. */
+#define WF_TOOL_WARPFORTHC 1
+#define WF_TOOL_WARPFORTH_RUN 2
+int wf_tool_main(int tool, int argc, char **argv);
 
 static inline wf_arg wf_arg_buffer(uint64_t addr, uint64_t bytes, int type) {
   wf_arg a = {WF_ARG_BUFFER, type, addr, bytes, 0, 0.0};

@@ -1,16 +1,78 @@
 //===- LoadKernel.cpp -----------------------------------------------------===//
 #include "bindings/load/LoadKernel.h"
+#include "bindings/load/CompileCache.h"
 
 #include <memory>
 
 namespace wf {
+
+CompileResult compilePTX(const std::string &path, const std::string &source,
+                         const CompileOptions &options) {
+  bool caching = !cache::directory().empty();
+  std::string key;
+  if (caching) {
+    key = cache::key(cache::gpuTarget(), path, source, options);
+    if (std::optional<cache::Sections> hit = cache::load(key)) {
+      auto ptx = hit->find("ptx"), sig = hit->find("signature");
+      if (ptx != hit->end() && sig != hit->end()) {
+        CompileResult r;
+        r.ok = true;
+        r.output = std::move(ptx->second);
+        r.signature = std::move(sig->second);
+        r.diagnostics = (*hit)["diagnostics"];
+        return r;
+      }
+    }
+  }
+  CompileResult r = compile(path, source, EmitKind::PTX, options);
+  if (caching && r.ok)
+    cache::store(key, r.dependencies,
+                 {{"ptx", r.output},
+                  {"signature", r.signature},
+                  {"diagnostics", r.diagnostics}});
+  return r;
+}
+
+namespace {
+
+std::shared_ptr<HostKernel> hostKernel(const std::string &path,
+                                       const std::string &source,
+                                       const CompileOptions &options) {
+  bool caching = !cache::directory().empty();
+  std::string key;
+  if (caching) {
+    key = cache::key(cache::hostTarget(), path, source, options);
+    if (std::optional<cache::Sections> hit = cache::load(key)) {
+      auto obj = hit->find("object"), sig = hit->find("signature");
+      if (obj != hit->end() && sig != hit->end()) {
+        std::string error;
+        if (std::unique_ptr<HostKernel> k =
+                loadHostObject(obj->second, sig->second, error))
+          return k;
+        // An object this JIT cannot link: compile again (and replace it).
+      }
+    }
+  }
+  std::string diagnostics;
+  HostBuild build;
+  std::shared_ptr<HostKernel> host = compileForHost(
+      path, source, options, diagnostics, caching ? &build : nullptr);
+  if (!host)
+    throw CompileError(diagnostics);
+  if (caching && !build.object.empty())
+    cache::store(key, build.dependencies,
+                 {{"object", build.object}, {"signature", host->signature()}});
+  return host;
+}
+
+} // namespace
 
 LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
                             const std::string &source,
                             const CompileOptions &options) {
   LoadedKernel out;
   if (dev.kind() == rt::DeviceKind::GPU) {
-    CompileResult r = compile(path, source, EmitKind::PTX, options);
+    CompileResult r = compilePTX(path, source, options);
     if (!r.ok)
       throw CompileError(r.diagnostics);
     out.kernel = dev.loadPTX(r.output);
@@ -18,11 +80,7 @@ LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
     out.signature = std::move(r.signature);
     return out;
   }
-  std::string diagnostics;
-  std::shared_ptr<HostKernel> host =
-      compileForHost(path, source, options, diagnostics);
-  if (!host)
-    throw CompileError(diagnostics);
+  std::shared_ptr<HostKernel> host = hostKernel(path, source, options);
   // The kernel holds `host` (the JIT session) for as long as it lives.
   out.kernel = dev.loadHost(host->entry(), host->signature(), host);
   out.signature = host->signature();

@@ -30,7 +30,14 @@ struct LoadedKernel {
   std::string signature;
 };
 
-/// Compiles `source` (named `path` in diagnostics) for `dev` and loads it.
+/// compile(path, source, EmitKind::PTX, options) through the compile cache
+/// (CompileCache.h): a hit returns the PTX and signature a previous
+/// process compiled.
+CompileResult compilePTX(const std::string &path, const std::string &source,
+                         const CompileOptions &options);
+
+/// Compiles `source` (named `path` in diagnostics) for `dev` and loads it,
+/// through the compile cache (PTX on the GPU, the host object on the CPU).
 /// Throws CompileError, or rt::Error when loading fails.
 LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
                             const std::string &source,

@@ -38,13 +38,24 @@ public:
   virtual WfHostKernelFn entry() const = 0;
 };
 
-/// Optimizes `module` for the host and JIT-compiles it.
+/// Optimizes `module` for the host and JIT-compiles it; with `object`,
+/// also hands back the object file the JIT linked.
 std::unique_ptr<JITKernel> jitForHost(std::unique_ptr<llvm::Module> module,
                                       std::unique_ptr<llvm::LLVMContext> ctx,
-                                      int optLevel, std::string &error);
+                                      int optLevel, std::string &error,
+                                      std::string *object = nullptr);
+
+/// Links an object file from jitForHost (same compiler build and host)
+/// into a new JIT session.
+std::unique_ptr<JITKernel> loadHostObject(const std::string &object,
+                                          std::string &error);
+
+/// "triple cpu features" of the host the JIT compiles for.
+const std::string &hostTargetId();
 
 /// Where libdevice.10.bc is: $WARPFORTH_LIBDEVICE, else the path found at
-/// configure time.
+/// configure time if it exists, else a libdevice.10.bc beside the library
+/// or program the compiler is linked into (an installed wheel carries one).
 std::string libdevicePath();
 
 } // namespace wf::codegen

@@ -15,6 +15,8 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
+#include <filesystem>
 #include <mutex>
 
 #ifndef WARPFORTH_LIBDEVICE_PATH
@@ -29,6 +31,20 @@ JITKernel::~JITKernel() = default;
 std::string libdevicePath() {
   if (const char *env = std::getenv("WARPFORTH_LIBDEVICE"))
     return env;
+  std::error_code ec;
+  if (std::filesystem::exists(WARPFORTH_LIBDEVICE_PATH, ec))
+    return WARPFORTH_LIBDEVICE_PATH;
+  // A machine without the CUDA toolkit: the copy an installed package
+  // carries next to the library (or program) this code is linked into.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&libdevicePath), &info) &&
+      info.dli_fname) {
+    std::filesystem::path here =
+        std::filesystem::path(info.dli_fname).parent_path() /
+        "libdevice.10.bc";
+    if (std::filesystem::exists(here, ec))
+      return here.string();
+  }
   return WARPFORTH_LIBDEVICE_PATH;
 }
 

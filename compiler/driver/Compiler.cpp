@@ -69,7 +69,8 @@ struct FrontEnd {
 
   bool run(const std::string &path, const std::string &source,
            const CompileOptions &options, EmitKind stopAfter,
-           std::string &output) {
+           std::string &output,
+           std::vector<SourceDependency> *dependencies = nullptr) {
     uint32_t prelude = 0;
     if (!options.noPrelude)
       prelude = sources.addFile("<stdlib>/prelude.forth", preludeText);
@@ -82,6 +83,7 @@ struct FrontEnd {
     parseOptions.defines = options.defines;
     parseOptions.includeDirs = options.includeDirs;
     parseOptions.floatMode = options.floatMode;
+    parseOptions.dependencies = dependencies;
     if (!parseProgram(sources, diags, prelude, mainFile, parseOptions, program))
       return false;
     if (stopAfter == EmitKind::AST) {
@@ -151,7 +153,8 @@ CompileResult compile(const std::string &path, const std::string &source,
                       EmitKind emit, const CompileOptions &options) {
   CompileResult result;
   FrontEnd front;
-  bool ok = front.run(path, source, options, emit, result.output);
+  bool ok = front.run(path, source, options, emit, result.output,
+                      &result.dependencies);
   result.diagnostics = front.diags.render();
   if (!ok)
     return result;
@@ -235,10 +238,12 @@ private:
 std::unique_ptr<HostKernel> compileForHost(const std::string &path,
                                            const std::string &source,
                                            const CompileOptions &options,
-                                           std::string &diagnostics) {
+                                           std::string &diagnostics,
+                                           HostBuild *build) {
   FrontEnd front;
   std::string unused;
-  bool ok = front.run(path, source, options, EmitKind::PTX, unused);
+  bool ok = front.run(path, source, options, EmitKind::PTX, unused,
+                      build ? &build->dependencies : nullptr);
   diagnostics = front.diags.render();
   if (!ok)
     return nullptr;
@@ -257,7 +262,8 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   }
   std::string error;
   auto jit = codegen::jitForHost(std::move(module), std::move(context),
-                                 options.optLevel, error);
+                                 options.optLevel, error,
+                                 build ? &build->object : nullptr);
   if (!jit) {
     diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
     return nullptr;
@@ -265,6 +271,17 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   return std::make_unique<JITHostKernel>(
       std::move(jit), formatSignature(front.module.header, options.arch));
 }
+
+std::unique_ptr<HostKernel> loadHostObject(const std::string &object,
+                                           const std::string &signature,
+                                           std::string &error) {
+  auto jit = codegen::loadHostObject(object, error);
+  if (!jit)
+    return nullptr;
+  return std::make_unique<JITHostKernel>(std::move(jit), signature);
+}
+
+const std::string &hostTargetId() { return codegen::hostTargetId(); }
 
 bool readSourceFile(const std::string &path, std::string &contents) {
   std::string error;

@@ -8,6 +8,7 @@
 #define WARPFORTH_COMPILER_DRIVER_COMPILER_H
 
 #include "common/HostABI.h"
+#include "compiler/support/SourceDependency.h"
 #include "compiler/support/Types.h"
 
 #include <cstdint>
@@ -49,6 +50,9 @@ struct CompileResult {
   std::string signature;
   /// Rendered diagnostics, clang style, possibly several.
   std::string diagnostics;
+  /// The files INCLUDE read and the paths it looked at in vain: with the
+  /// source and the options, everything the output depends on.
+  std::vector<SourceDependency> dependencies;
 };
 
 /// Compiles `source` (named `path` in diagnostics) to the stage `emit`.
@@ -63,12 +67,32 @@ public:
   virtual const std::string &signature() const = 0;
 };
 
+/// What compileForHost can hand back for the compile cache: the host
+/// object file it loaded, and what the compilation read.
+struct HostBuild {
+  std::string object;
+  std::vector<SourceDependency> dependencies;
+};
+
 /// Compiles `source` for the host CPU (LLVM JIT). On failure returns null and
-/// fills `diagnostics`.
+/// fills `diagnostics`. With `build`, also returns the object file (for
+/// loadHostObject in another process) and the dependencies.
 std::unique_ptr<HostKernel> compileForHost(const std::string &path,
                                            const std::string &source,
                                            const CompileOptions &options,
-                                           std::string &diagnostics);
+                                           std::string &diagnostics,
+                                           HostBuild *build = nullptr);
+
+/// Loads an object file from compileForHost's HostBuild (this compiler
+/// build, hostTargetId() the same) with its signature block. Null with
+/// `error` set when the JIT refuses it.
+std::unique_ptr<HostKernel> loadHostObject(const std::string &object,
+                                           const std::string &signature,
+                                           std::string &error);
+
+/// The target the host JIT compiles for: triple, CPU and features. Host
+/// objects are only valid where it is the same.
+const std::string &hostTargetId();
 
 /// The largest kernel source read (a file, or standard input).
 constexpr uint64_t kMaxSourceBytes = 16 << 20;

@@ -675,8 +675,11 @@ private:
     }
     for (const fs::path &candidate : candidates) {
       std::error_code ec;
-      if (!fs::exists(candidate, ec))
+      if (!fs::exists(candidate, ec)) {
+        if (options.dependencies)
+          options.dependencies->push_back({candidate.string(), false, {}});
         continue;
+      }
       std::string canonical = fs::weakly_canonical(candidate, ec).string();
       for (uint32_t open : includeStack) {
         // The kernel file may have been named relative to the working
@@ -714,6 +717,8 @@ private:
                     name.length());
         return;
       }
+      if (options.dependencies)
+        options.dependencies->push_back({candidate.string(), true, text});
       pushFile(sources.addFile(canonical, text));
       return;
     }

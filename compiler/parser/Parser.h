@@ -4,6 +4,7 @@
 
 #include "compiler/parser/AST.h"
 #include "compiler/support/Diagnostics.h"
+#include "compiler/support/SourceDependency.h"
 
 #include <map>
 #include <optional>
@@ -19,6 +20,9 @@ struct ParseOptions {
   std::vector<std::string> includeDirs;
   /// --float; overrides `\! float`.
   std::optional<FloatMode> floatMode;
+  /// When set, receives every file INCLUDE read and every path it looked
+  /// at in vain, in order (for the compile cache).
+  std::vector<SourceDependency> *dependencies = nullptr;
 };
 
 /// Parses `mainFile` (already in `sources`), after the definitions of

@@ -15,6 +15,7 @@
 #include "tools/warpforth-run/KernelLoader.h"
 #include "tools/warpforth-run/Options.h"
 #include "tools/warpforth-run/Output.h"
+#include "tools/ToolMains.h"
 
 #include <CLI/CLI.hpp>
 
@@ -214,7 +215,7 @@ int runKernel(const run::RunOptions &o) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int wf::tools::warpforthRunMain(int argc, char **argv) {
   CLI::App app{"warpforth-run: compile or load a WarpForth kernel and run it "
                "on the GPU or the CPU"};
   run::RunOptions options;

@@ -3,13 +3,14 @@
 #include "common/Error.h"
 #include "common/FileIO.h"
 #include "compiler/driver/Defines.h"
+#include "tools/ToolMains.h"
 
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 #include <map>
 
-int main(int argc, char **argv) {
+int wf::tools::warpforthcMain(int argc, char **argv) {
   // nvcc and clang spell it -lineinfo; CLI11 wants long options with "--".
   std::vector<std::string> args(argv, argv + argc);
   for (std::string &arg : args)

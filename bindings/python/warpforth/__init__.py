@@ -7,17 +7,45 @@
     k(q, kk, v, o, 256, 64, grid=256, block=128)   # torch CUDA tensors
 
 A pure-Python package: ctypes over libwarpforth.so (bindings/capi), found
-through $WARPFORTH_LIB, next to this package, or in the checkout's build
-folders.
+through $WARPFORTH_LIB, next to this package (pip install .), or in the
+checkout's build folders. Compiled kernels are kept on disk
+(warpforth.cache_dir(); WARPFORTH_CACHE=0 turns that off), and
+warpforth.autotune picks the fastest of several sets of defines per shape.
 """
 
+from ._autotune import Autotuner, autotune
+from ._cache import cache_clear, cache_dir, cache_stats
 from ._device import Device, device, gpu_available
 from ._kernel import Kernel, Param
 from ._lib import WarpForthError
 from .attention import attention, multihead_attention
 
+
+def _version() -> str:
+    # One place: CMakeLists.txt's project(VERSION). An installed package
+    # carries it in _version.py (written by its CMake install); a checkout
+    # reads it from CMakeLists.txt, as the C library and warpforthc do.
+    try:
+        from ._version import __version__ as v
+        return v
+    except ImportError:
+        pass
+    import re
+
+    from ._lib import repo_root
+    try:
+        text = (repo_root() / "CMakeLists.txt").read_text()
+    except OSError:
+        return "unknown"
+    m = re.search(r"project\(WarpForth\s+VERSION\s+([0-9][0-9.]*)", text)
+    return m.group(1) if m else "unknown"
+
+
+__version__ = _version()
+
 __all__ = [
-    "Device", "Kernel", "Param", "WarpForthError", "attention", "compile_ptx",
+    "Autotuner", "Device", "Kernel", "Param", "WarpForthError", "attention",
+    "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
     "device", "gpu_available", "multihead_attention",
 ]
 

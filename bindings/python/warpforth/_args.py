@@ -90,6 +90,17 @@ def _nelems(shape) -> int:
 # Launches are on the hot path of a model (a small kernel runs in tens of
 # microseconds): the torch lookups below are the cheap ones, measured.
 _torch_codes: dict = {}  # torch.dtype -> wf_elem_type, filled as seen
+_numpy_codes: dict = {}  # numpy dtype -> wf_elem_type, filled as seen
+
+
+def ndarray_type() -> Any:
+    """numpy.ndarray when numpy is imported (else a type nothing is)."""
+    np = sys.modules.get("numpy")
+    return np.ndarray if np is not None else _Never
+
+
+class _Never:
+    pass
 
 
 def _torch_stream(ordinal: int) -> int:
@@ -141,8 +152,12 @@ def _array_interface_ref(obj: Any, what: str) -> ArrayRef:
     if not _c_contiguous(shape, ai.get("strides"), itemsize):
         raise ValueError(f"{what}: array is not C-contiguous")
     addr, readonly = ai["data"]
-    return ArrayRef(addr or 0, _nelems(shape) * itemsize,
-                    _numpy_type(obj, typestr, what), False, not readonly)
+    t = _numpy_type(obj, typestr, what)
+    np = sys.modules.get("numpy")
+    if np is not None and type(obj) is np.ndarray:
+        _numpy_codes[obj.dtype] = t  # Kernel._pack's lookup
+    return ArrayRef(addr or 0, _nelems(shape) * itemsize, t, False,
+                    not readonly)
 
 
 def _numpy_type(obj: Any, typestr: str, what: str) -> int:

@@ -6,11 +6,13 @@ import collections.abc
 import ctypes
 import numbers
 import os
+import struct
 import sys
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
 from . import _lib
+from . import _args
 from ._args import ArrayRef, array_ref, scalar_arg, stream_handle, type_name
 from ._device import Device, _resolve
 
@@ -87,6 +89,13 @@ class Kernel:
                             for p in self.params]
         self._args_type = _lib.Arg * max(1, len(self.params))
         self._on_gpu = dev.is_gpu
+        self._ordinal = dev.ordinal
+        # The launch path (_pack): the config and one wf_arg per param in
+        # one bytes object, by a struct made once per kernel, handed to
+        # wf_kernel_launch_packed in one ctypes call.
+        self._nparams = len(self.params)
+        self._packer = struct.Struct("<3I3IQQ" + "iiQQqd" * self._nparams)
+        self._launch_packed = lib.wf_kernel_launch_packed
         ft = lib.wf_kernel_float_type(handle)
         self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
         self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
@@ -156,6 +165,20 @@ class Kernel:
         """The PTX text (GPU kernels compiled or loaded from PTX; else "")."""
         return self._lib.wf_kernel_ptx(self._handle).decode()
 
+    @property
+    def consts(self) -> dict:
+        """Every integer compile-time constant of the signature (`\\! const`
+        values after -D overrides), by name."""
+        out = {}
+        for line in self.signature.splitlines():
+            parts = line.split()
+            if len(parts) == 4 and parts[1] == "@const":
+                try:
+                    out[parts[2]] = int(parts[3])
+                except ValueError:
+                    pass
+        return out
+
     def const(self, name: str) -> Optional[int]:
         """An integer compile-time constant from the signature (MAX_SEQ)."""
         value = ctypes.c_int64()
@@ -172,7 +195,71 @@ class Kernel:
         the current torch/CuPy stream of the first such argument, else the
         default stream), synchronously on the CPU. Host arrays passed to a
         GPU kernel are staged, which makes that launch synchronous."""
+        if not named and len(args) == self._nparams and not self.checked:
+            packed = self._pack(args, grid, block, shared, stream)
+            if packed is not None:
+                if self._launch_packed(self._handle, packed, self._nparams, 0):
+                    raise _lib.WarpForthError(_lib.last_error())
+                return
         self._launch(args, named, grid, block, shared, stream, timed=False)
+
+    def _pack(self, args: Sequence[Any], grid: Dims, block: Dims,
+              shared: Any, stream: Any) -> Optional[bytes]:
+        """The launch as wf_kernel_launch_packed's buffer, for the common
+        cases only: ints and floats for scalars; exact torch tensors and
+        numpy arrays, contiguous, of the param's type, already where the
+        kernel runs. None for anything else: _launch then checks, stages
+        or raises as it always has. The runtime checks sizes either way."""
+        flat: list = []
+        implied = 0
+        on_gpu = self._on_gpu
+        torch = sys.modules.get("torch")
+        tensor = torch.Tensor if torch is not None else None
+        for v, code in zip(args, self._type_codes):
+            t = type(v)
+            if code < 0:  # a scalar param
+                if t is int:
+                    if not -0x8000000000000000 <= v <= 0x7FFFFFFFFFFFFFFF:
+                        return None
+                    flat += (1, -1, 0, 0, v, 0.0)
+                elif t is float:
+                    flat += (2, -1, 0, 0, 0, v)
+                else:
+                    return None
+            elif t is tensor:
+                if (_args._torch_codes.get(v.dtype) != code
+                        or not v.is_contiguous()):
+                    return None
+                if v.is_cuda:
+                    if not on_gpu or v.get_device() != self._ordinal:
+                        return None
+                    if not implied and stream is None:
+                        implied = _args._torch_stream(self._ordinal)
+                elif on_gpu:
+                    return None
+                flat += (0, code, v.data_ptr(), v.nbytes, 0, 0.0)
+            elif t is _args.ndarray_type():
+                if on_gpu or _args._numpy_codes.get(v.dtype) != code:
+                    return None
+                flags = v.flags
+                if not (flags.c_contiguous and flags.writeable):
+                    return None
+                flat += (0, code, v.__array_interface__["data"][0] or 0,
+                         v.nbytes, 0, 0.0)
+            else:
+                return None
+        if type(grid) is int and 0 < grid <= 0xFFFFFFFF:
+            g = (grid, 1, 1)
+        else:
+            g = _dim3(grid, "grid")
+        if type(block) is int and 0 < block <= 0xFFFFFFFF:
+            b = (block, 1, 1)
+        else:
+            b = _dim3(block, "block")
+        if stream is not None:
+            implied = stream_handle(stream) if on_gpu else 0
+        return self._packer.pack(g[0], g[1], g[2], b[0], b[1], b[2],
+                                 _shared(shared), implied, *flat)
 
     def time(self, *args: Any, grid: Dims = 1, block: Dims = 1,
              shared: int = 0, stream: Any = None, **named: Any) -> float:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Optional
 
-API_VERSION = 1
+API_VERSION = 2
 
 # wf_elem_type, in the order of warpforth_c.h.
 TYPE_NONE = -1
@@ -61,6 +61,11 @@ class Arg(ctypes.Structure):
     ]
 
 
+class CacheStats(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_uint64)
+                for n in ("hits", "misses", "stores", "corrupt")]
+
+
 _P = ctypes.c_void_p
 _S = ctypes.c_char_p
 _I = ctypes.c_int
@@ -106,6 +111,13 @@ _PROTOTYPES = {
     "wf_kernel_launch": (_I, [_P, _CFG, _ARGS, _SZ]),
     "wf_kernel_run": (_I, [_P, _CFG, _ARGS, _SZ]),
     "wf_kernel_time": (_I, [_P, _CFG, _ARGS, _SZ, ctypes.POINTER(ctypes.c_double)]),
+    # The launch path: config and args packed into one bytes object.
+    "wf_kernel_launch_packed": (_I, [_P, _S, _SZ, _I]),
+    "wf_version": (_S, []),
+    "wf_compiler_id": (_S, []),
+    "wf_cache_get_stats": (None, [ctypes.POINTER(CacheStats)]),
+    "wf_cache_dir": (_S, []),
+    "wf_tool_main": (_I, [_I, _I, ctypes.POINTER(ctypes.c_char_p)]),
 }
 
 _lib: Optional[ctypes.CDLL] = None
@@ -116,6 +128,14 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parents[3]
 
 
+def in_checkout() -> bool:
+    """Whether this package is the checkout's bindings/python/warpforth
+    (not an installed copy)."""
+    root = repo_root()
+    return ((root / "CMakeLists.txt").is_file()
+            and (root / "bindings" / "python" / "warpforth").is_dir())
+
+
 def _candidates() -> list[Path]:
     env = os.environ.get("WARPFORTH_LIB")
     if env:
@@ -124,6 +144,8 @@ def _candidates() -> list[Path]:
         return [p / "libwarpforth.so" if p.is_dir() else p]
     here = Path(__file__).resolve().parent
     found = [here / "libwarpforth.so"]
+    if not in_checkout():
+        return found
     root = repo_root()
     # Any build folder of the checkout (build/, build-*/), newest first.
     builds = sorted(root.glob("build*/**/libwarpforth.so"),

@@ -22,10 +22,13 @@ _cache: dict[tuple, Kernel] = {}
 
 
 def demo_dir() -> Path:
-    """Where the demo kernels are: $WARPFORTH_DEMO_DIR, else the checkout's
-    demo/ folder."""
+    """Where the demo kernels are: $WARPFORTH_DEMO_DIR, else the installed
+    package's demo/ (pip install), else the checkout's demo/ folder."""
     env = os.environ.get("WARPFORTH_DEMO_DIR")
-    return Path(env) if env else repo_root() / "demo"
+    if env:
+        return Path(env)
+    installed = Path(__file__).resolve().parent / "demo"
+    return installed if installed.is_dir() else repo_root() / "demo"
 
 
 def _max_seq(seq_len: int) -> int:

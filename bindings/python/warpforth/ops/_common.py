@@ -11,7 +11,6 @@ from __future__ import annotations
 import numbers
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -36,22 +35,34 @@ def dtype_name(dtype: str) -> str:
 
 
 def kernels_dir() -> Path:
-    """The kernel library: $WARPFORTH_KERNELS_DIR, else the checkout's
-    kernels/ folder."""
+    """The kernel library: $WARPFORTH_KERNELS_DIR, else the installed
+    package's kernels/ (pip install), else the checkout's kernels/."""
     env = os.environ.get("WARPFORTH_KERNELS_DIR")
-    return Path(env) if env else repo_root() / "kernels"
+    if env:
+        return Path(env)
+    installed = Path(__file__).resolve().parents[1] / "kernels"
+    return installed if installed.is_dir() else repo_root() / "kernels"
 
 
-@dataclass(frozen=True)
 class Arg:
-    """A checked tensor argument."""
-    value: Any
-    name: str
-    is_torch: bool
-    on_gpu: bool
-    gpu_ordinal: int
-    dtype: str          # 'f32', 'bf16', 'f16', or the raw name otherwise
-    shape: tuple
+    """A checked tensor argument. (A plain class with slots: ops build
+    several per call, and a frozen dataclass costs microseconds.)"""
+    __slots__ = ("value", "name", "is_torch", "on_gpu", "gpu_ordinal",
+                 "dtype", "shape")
+
+    def __init__(self, value: Any, name: str, is_torch: bool, on_gpu: bool,
+                 gpu_ordinal: int, dtype: str, shape: tuple):
+        self.value = value
+        self.name = name
+        self.is_torch = is_torch
+        self.on_gpu = on_gpu
+        self.gpu_ordinal = gpu_ordinal
+        self.dtype = dtype      # 'f32', 'bf16', 'f16', or the raw name otherwise
+        self.shape = shape
+
+    def __repr__(self) -> str:
+        return (f"Arg({self.name}: {self.dtype}{list(self.shape)} on "
+                f"{self.where()})")
 
     @property
     def numel(self) -> int:
@@ -94,24 +105,48 @@ def is_torch(x: Any) -> bool:
     return torch is not None and isinstance(x, torch.Tensor)
 
 
+# dtype object (torch.dtype or numpy dtype) -> our name ('f32', ...), or
+# the dtype's own name for others: str(torch dtype) and numpy's dtype.name
+# cost microseconds each, and ops read two or three per call.
+_dtype_names: dict = {}
+
+
+def _dtype_name(dtype: Any, is_torch: bool) -> str:
+    name = _dtype_names.get(dtype)
+    if name is None:
+        raw = str(dtype) if is_torch else dtype.name
+        name = _DTYPES.get(raw, raw)
+        _dtype_names[dtype] = name
+    return name
+
+
 def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,
         min_dims: int = 1) -> Arg:
     """Checks that `x` is a contiguous torch tensor or numpy array of one of
     `dtypes` with at least `min_dims` dimensions."""
     torch = _torch()
-    if torch is not None and isinstance(x, torch.Tensor):
-        dtype = _DTYPES.get(str(x.dtype), str(x.dtype))
+    np = sys.modules.get("numpy")
+    if np is not None and type(x) is np.ndarray:
+        # (hasattr(x, "__array_interface__") below builds that dict.)
+        dtype = _dtype_name(x.dtype, False)
+        if not x.flags.c_contiguous:
+            raise ValueError(f"{name}: the array is not C-contiguous "
+                             "(use numpy.ascontiguousarray)")
+        a = Arg(x, name, False, False, -1, dtype, x.shape)
+    elif torch is not None and isinstance(x, torch.Tensor):
+        dtype = _dtype_name(x.dtype, True)
         if not x.is_contiguous():
             raise ValueError(f"{name}: the tensor is not contiguous "
                              "(call .contiguous())")
-        a = Arg(x, name, True, x.is_cuda, x.get_device() if x.is_cuda else -1,
+        cuda = x.is_cuda
+        a = Arg(x, name, True, cuda, x.get_device() if cuda else -1,
                 dtype, tuple(x.shape))
     elif hasattr(x, "__array_interface__") and hasattr(x, "dtype"):
-        dtype = _DTYPES.get(x.dtype.name, x.dtype.name)
-        if not x.flags["C_CONTIGUOUS"]:
+        dtype = _dtype_name(x.dtype, False)
+        if not x.flags.c_contiguous:
             raise ValueError(f"{name}: the array is not C-contiguous "
                              "(use numpy.ascontiguousarray)")
-        a = Arg(x, name, False, False, -1, dtype, tuple(x.shape))
+        a = Arg(x, name, False, False, -1, dtype, x.shape)
     else:
         raise TypeError(f"{name}: expected a torch tensor or a numpy array, "
                         f"got {type(x).__name__}")
@@ -189,10 +224,21 @@ def device_of(on: Arg) -> Device:
     return device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
 
 
+# The same kernels by (file, on GPU, ordinal, defines in the caller's
+# order, arch): one lookup per launch, no sorting; _kernels is the truth.
+_by_call: dict[tuple, Kernel] = {}
+
+
 def kernel(file: str, on: Arg, defines: Optional[dict] = None,
            arch: Optional[str] = None) -> Kernel:
     """kernels/<file>, compiled once per device, defines and arch (None:
-    the compiler's default, sm_80)."""
+    the compiler's default, sm_80). A new process finds it in the compile
+    cache (warpforth.cache_dir()) instead of compiling it again."""
+    fast = (file, on.on_gpu, on.gpu_ordinal,
+            tuple(defines.items()) if defines else (), arch)
+    k = _by_call.get(fast)
+    if k is not None:
+        return k
     dev = device_of(on)
     key = (file, dev.kind, dev.ordinal,
            tuple(sorted((defines or {}).items())), arch)
@@ -201,4 +247,5 @@ def kernel(file: str, on: Arg, defines: Optional[dict] = None,
         k = Kernel.from_file(kernels_dir() / file, device=dev,
                              defines=defines, arch=arch)
         _kernels[key] = k
+    _by_call[fast] = k
     return k

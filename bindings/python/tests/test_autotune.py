@@ -1,0 +1,225 @@
+"""warpforth.autotune on the CPU backend: the first config without timing
+(the CPU default), and with timing=True the whole GPU path (time every
+config, keep the fastest, store it in the cache folder, reuse it in a new
+Autotuner without timing), corrupt result files, configs that fail, in-place
+kernels (restore=) and WARPFORTH_AUTOTUNE=0. ctest `python-autotune`."""
+
+from __future__ import annotations
+
+import array
+import json
+import os
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import warpforth  # noqa: E402
+from warpforth import _kernel  # noqa: E402
+
+# Adds 1 to each of N floats; each thread handles VPT of them. REPS > 1
+# makes it slower on purpose: it adds 1/REPS REPS times (exact for a
+# power of two), a chain of float additions no optimizer may shorten.
+SOURCE = """\\! kernel bump
+\\! float f32
+\\! param X f32[N]
+\\! param N i64
+\\! const VPT 1
+\\! const REPS 1
+VPT 0 DO
+  GLOBAL-ID VPT * I +  DUP N < IF
+    FLOATS X +
+    REPS 0 DO  DUP F@ 1.0e0 REPS S>F F/ F+  OVER F!  LOOP
+    DROP
+  ELSE DROP THEN
+LOOP
+"""
+
+GRID = staticmethod(lambda m: max(1, -(-m["N"] // (32 * m["VPT"]))))
+
+
+class AutotuneTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.cache = Path(self.tmp.name) / "cache"
+        self.saved = {k: os.environ.get(k) for k in
+                      ("WARPFORTH_CACHE_DIR", "WARPFORTH_CACHE",
+                       "WARPFORTH_AUTOTUNE")}
+        os.environ["WARPFORTH_CACHE_DIR"] = str(self.cache)
+        os.environ.pop("WARPFORTH_CACHE", None)
+        os.environ.pop("WARPFORTH_AUTOTUNE", None)
+        # Count the timed runs (Kernel.time) to tell tuning from reuse.
+        self.timed = 0
+        original = _kernel.Kernel.time
+
+        def counting(k, *args, **kw):
+            self.timed += 1
+            return original(k, *args, **kw)
+        _kernel.Kernel.time = counting
+        self.addCleanup(setattr, _kernel.Kernel, "time", original)
+
+    def tearDown(self):
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        self.tmp.cleanup()
+
+    def tuner(self, configs, **kw):
+        kw.setdefault("device", "cpu")
+        return warpforth.autotune(SOURCE, configs=configs, key=["N"],
+                                  grid=GRID.__func__, block=32, **kw)
+
+    def files(self):
+        return sorted((self.cache / "autotune").glob("*.json"))
+
+    def check_bumped(self, t, n=100, times=1):
+        x = array.array("f", range(n))
+        t(x, n)
+        self.assertEqual(list(x), [i + times for i in range(n)])
+        return x
+
+    def test_cpu_default_is_the_first_config_untimed(self):
+        t = self.tuner([{"VPT": 2}, {"VPT": 1}])
+        self.check_bumped(t)
+        self.assertEqual(t.decisions, {"[100]": "first"})
+        self.assertEqual(t.best_config(array.array("f", [0] * 100), 100),
+                         {"VPT": 2})
+        self.assertEqual(self.timed, 0)
+        self.assertEqual(self.files(), [])  # nothing to keep
+        # Only the config used was compiled.
+        self.assertEqual(sorted(t._kernels), [0])
+
+    def test_a_config_that_does_not_compile_is_skipped(self):
+        t = self.tuner([{"VPT": "NOT-A-WORD"}, {"VPT": 4}])
+        self.check_bumped(t)
+        self.assertEqual(t.best_config(array.array("f", [0] * 100), 100),
+                         {"VPT": 4})
+        t = self.tuner([{"VPT": "NOT-A-WORD"}, {"VPT": 4}], timing=True,
+                       warmup=0, rep=1)
+        self.check_bumped(t, times=2)  # one timed run, one real one
+        self.assertEqual(t.timings["[100]"][0], None)
+
+    def test_timed_then_stored_then_reused(self):
+        # REPS 32768 is far slower than REPS 1 (tens of ms against tens of us,
+        # and the CPU backend's outliers on a loaded machine are a few ms).
+        configs = [{"REPS": 32768}, {"REPS": 1}, {"REPS": 8192}]
+        t = self.tuner(configs, timing=True, warmup=1, rep=3)
+        x = array.array("f", [0] * 300)
+        t(x, 300)
+        self.assertEqual(t.decisions, {"[300]": "timed"})
+        self.assertEqual(self.timed, 3 * 3)
+        times = t.timings["[300]"]
+        self.assertEqual(len(times), 3)
+        self.assertLess(times[1], times[0])
+        self.assertEqual(t.best_config(x, 300), {"REPS": 1})
+        # Every config ran 1 warm-up + 3 timed runs, then the real launch.
+        self.assertEqual(set(x), {float(3 * 4 + 1)})
+        # Stored: one file for this kernel, configs and CPU.
+        (f,) = self.files()
+        data = json.loads(f.read_text())
+        self.assertEqual(data["results"]["[300]"]["config"], {"REPS": 1})
+        self.assertEqual(data["device"], warpforth.device("cpu").name)
+        # Same key again: neither timed nor reloaded.
+        self.check_bumped(t, 300)
+        self.assertEqual(self.timed, 9)
+        # A new Autotuner (as in a new process) reads it back, no timing.
+        t2 = self.tuner(configs, timing=True)
+        self.check_bumped(t2, 300)
+        self.assertEqual(t2.decisions, {"[300]": "loaded"})
+        self.assertEqual(self.timed, 9)
+        self.assertEqual(t2.best_config(x, 300), {"REPS": 1})
+        # A new key is timed, and joins the same file.
+        # (rep=5 and warmup=1 by default: 3 configs x 6 runs, then 1.)
+        self.check_bumped(t2, 64, times=1 + 3 * 6)
+        self.assertEqual(t2.decisions["[64]"], "timed")
+        self.assertEqual(self.timed, 9 + 3 * 5)
+        data = json.loads(f.read_text())
+        self.assertEqual(sorted(data["results"]), ["[300]", "[64]"])
+        # Other configs are another tuning problem: another file.
+        self.check_bumped(self.tuner(configs[:2], timing=True, rep=1), 32,
+                          times=1 + 2 * 2)
+        self.assertEqual(len(self.files()), 2)
+
+    def test_corrupt_results_are_tuned_again(self):
+        configs = [{"REPS": 32768}, {"REPS": 1}]
+        self.tuner(configs, timing=True, rep=3)(array.array("f", [0] * 256),
+                                                256)
+        (f,) = self.files()
+        for junk in ('{"results": {"[256]": {"index": 7}}}', "{not json",
+                     "", '{"results": {"[256]": {"index": 0, "config": '
+                     '{"REPS": 2}}}}'):
+            with self.subTest(junk=junk):
+                f.write_text(junk)
+                t = self.tuner(configs, timing=True, rep=3)
+                t(array.array("f", [0] * 256), 256)
+                self.assertEqual(t.decisions, {"[256]": "timed"})
+                self.assertEqual(
+                    json.loads(f.read_text())["results"]["[256]"]["config"],
+                    {"REPS": 1})
+
+    def test_restore_in_place_params(self):
+        t = self.tuner([{"VPT": 1}, {"VPT": 2}], timing=True, rep=2,
+                       restore=["X"])
+        self.check_bumped(t, 70)  # timing runs undone: bumped once
+
+    def test_timing_off_by_environment(self):
+        os.environ["WARPFORTH_AUTOTUNE"] = "0"
+        t = self.tuner([{"VPT": 1}, {"VPT": 2}], timing=True)
+        self.check_bumped(t)
+        self.assertEqual(t.decisions, {"[100]": "first"})
+        self.assertEqual(self.timed, 0)
+
+    def test_cache_off_still_tunes_but_keeps_nothing(self):
+        os.environ["WARPFORTH_CACHE"] = "0"
+        t = self.tuner([{"VPT": 1}, {"VPT": 2}], timing=True, rep=1,
+                       restore=["X"])
+        self.check_bumped(t)
+        self.assertEqual(t.decisions, {"[100]": "timed"})
+        self.assertFalse(self.cache.exists())
+
+    def test_grid_sees_config_and_arguments(self):
+        seen = []
+
+        def grid(meta):
+            seen.append((meta["VPT"], meta["N"], meta["REPS"]))
+            return GRID.__func__(meta)
+        t = warpforth.autotune(SOURCE, configs=[{"VPT": 4}], key=["N"],
+                               grid=grid, block=32, device="cpu",
+                               defines={"REPS": 2})
+        self.check_bumped(t, 200)
+        self.assertEqual(seen, [(4, 200, 2)])
+
+    def test_the_readmes_example(self):
+        # README.md's Python example, on the CPU backend with arrays.
+        scale = Path(__file__).resolve().parents[3] / "demo" / "scale.forth"
+        k = warpforth.Kernel.from_file(scale, device="cpu")
+        v = array.array("f", [1.0] * 1000)
+        k(v, 1000, 2.5, grid=8, block=128)
+        self.assertEqual(set(v), {2.5})
+        tuned = warpforth.autotune(
+            scale, configs=[{"VPT": 1}, {"VPT": 4}], key=["N"],
+            grid=lambda m: -(-m["N"] // (128 * m["VPT"])), block=128,
+            restore=["X"], device="cpu", timing=True, rep=2)
+        tuned(v, 1000, 2.0)
+        self.assertEqual(set(v), {5.0})  # timing runs undone
+        self.assertIn(tuned.best_config(N=1000), tuned.configs)
+
+    def test_file_kernel_and_bad_key(self):
+        path = Path(self.tmp.name) / "bump.forth"
+        path.write_text(SOURCE)
+        t = warpforth.autotune(path, configs=[{"VPT": 1}], key=["N"],
+                               grid=GRID.__func__, block=32, device="cpu")
+        self.check_bumped(t)
+        bad = warpforth.autotune(path, configs=[{"VPT": 1}], key=["M"],
+                                 device="cpu")
+        with self.assertRaisesRegex(ValueError, "'M' is not a param"):
+            bad(array.array("f", [0]), 1)
+        with self.assertRaisesRegex(ValueError, "configs is empty"):
+            warpforth.autotune(path, configs=[], key=["N"])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
