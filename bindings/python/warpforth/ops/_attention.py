@@ -85,15 +85,20 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     FlashAttention-2 does); each dtype has its kernel,
     kernels/attention/flash_attention_<dtype>.forth.
 
-    On torch tensors (without out=) it is the custom op
-    torch.ops.warpforth.flash_attention: differentiable (the backward is
-    flash_attention_backward, bfloat16 and float16) and opaque to
-    torch.compile, which sees its fake implementation."""
+    On torch tensors (without out=) under torch.compile or with inputs
+    that require grad, it is the custom op torch.ops.warpforth.
+    flash_attention: differentiable (the backward is
+    flash_attention_backward) and opaque to torch.compile, which sees its
+    fake implementation; plain eager calls skip torch.library's dispatch
+    cost."""
     if scale is not None and (isinstance(scale, bool) or
                               not isinstance(scale, numbers.Real)):
         raise TypeError(f"scale: expected a number, got {scale!r}")
     torch = sys.modules.get("torch")
-    if out is None and torch is not None and isinstance(q, torch.Tensor):
+    if (out is None and torch is not None and isinstance(q, torch.Tensor)
+            and (c.compiling() or (torch.is_grad_enabled() and any(
+                isinstance(x, torch.Tensor) and x.requires_grad
+                for x in (q, k, v))))):
         from . import _torch_ops
         if scale is None and q.dim() == 4 and q.shape[-1] > 0:
             scale = 1.0 / math.sqrt(q.shape[-1])

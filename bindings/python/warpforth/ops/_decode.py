@@ -202,7 +202,7 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
                      num_splits: Optional[int] = None,
                      return_lse: bool = False, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+    if (out is None and c.compiling() and c.is_torch(q) and c.is_real(scale, none_ok=True)
             and (num_splits is None or c.is_int(num_splits))):
         from . import _torch_ops
         o, lse = _torch_ops.decode_attention_op(
@@ -360,6 +360,7 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
 
 decode_attention.__doc__ = (_decode_attention_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.decode_attention: opaque to
     torch.compile(fullgraph=True), capturable in a CUDA graph.""")

@@ -34,7 +34,7 @@ def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
                  out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(q):
+    if out is None and c.compiling() and c.is_torch(q):
         from . import _torch_ops
         return _torch_ops.apply_rotary_op(q, k, cos, sin)
     return _apply_rotary_impl(q, k, cos, sin, out)
@@ -192,6 +192,7 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
 
 apply_rotary.__doc__ = (_apply_rotary_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.apply_rotary: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")

@@ -15,7 +15,7 @@ SMALL_N = 16
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+    if (out is None and c.compiling() and c.is_torch(q) and c.is_real(scale, none_ok=True)
             and c.is_torch(k) and q.dim() == 4 and q.shape[-1] > 0):
         from . import _torch_ops
         return _torch_ops.attention_scores_op(
@@ -82,6 +82,7 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
 
 attention_scores.__doc__ = (_attention_scores_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.attention_scores: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")

@@ -100,7 +100,7 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
 
 def softmax(x: Any, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(x):
+    if out is None and c.compiling() and c.is_torch(x):
         from . import _torch_ops
         return _torch_ops.softmax_op(x)
     return _softmax_impl(x, out)
@@ -121,7 +121,7 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
 
 def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(y):
+    if out is None and c.compiling() and c.is_torch(y):
         from . import _torch_ops
         return _torch_ops.softmax_backward_op(y, dy)
     return _softmax_backward_impl(y, dy, out)
@@ -144,13 +144,15 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
 
 softmax.__doc__ = (_softmax_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.softmax: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")
 
 
 softmax_backward.__doc__ = (_softmax_backward_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.softmax_backward: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")

@@ -66,7 +66,7 @@ def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(logits) and c.is_int(k):
+    if out is None and c.compiling() and c.is_torch(logits) and c.is_int(k):
         from . import _torch_ops
         return _torch_ops.top_k_mask_op(logits, int(k))
     return _top_k_mask_impl(logits, k, out)
@@ -93,7 +93,7 @@ def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
 def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
                out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(logits) and c.is_real(p) and c.is_int(
+    if out is None and c.compiling() and c.is_torch(logits) and c.is_real(p) and c.is_int(
             min_tokens_to_keep):
         from . import _torch_ops
         return _torch_ops.top_p_mask_op(logits, float(p),
@@ -133,13 +133,15 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
 
 top_k_mask.__doc__ = (_top_k_mask_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.top_k_mask: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")
 
 
 top_p_mask.__doc__ = (_top_p_mask_impl.__doc__ + """
 
-    On torch tensors without out= this is the custom op
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op
     torch.ops.warpforth.top_p_mask: opaque to torch.compile(fullgraph=True),
     capturable in a CUDA graph.""")
