@@ -217,12 +217,13 @@ step_wheel() {
     # Nothing from the checkout or .carry-gpu: the wheel alone.
     unset WARPFORTH_LIB PYTHONPATH WARPFORTH_KERNELS_DIR WARPFORTH_DEMO_DIR WARPFORTH_LIBDEVICE
     export WARPFORTH_CACHE_DIR=$venv/cache
-    python3 -m venv --without-pip --system-site-packages "$venv/env" || exit 1
+    # The machine's torch may live in another venv (/opt/torch/.venv on
+    # the lent H100s), which --system-site-packages does not reach: the
+    # outer interpreter's site-packages go in through a .pth file.
+    outer=$(python3 -c "import site; print(site.getsitepackages()[0])") || exit 1
+    python3 -m venv "$venv/env" || exit 1
     py=$venv/env/bin/python
-    if ! "$py" -m pip --version >/dev/null 2>&1; then
-      rm -rf "$venv/env"
-      python3 -m venv --system-site-packages "$venv/env" || exit 1
-    fi
+    echo "$outer" > "$("$py" -c "import site; print(site.getsitepackages()[0])")/outer-site.pth" || exit 1
     "$py" -m pip install --no-index --no-deps "$whl" > "$venv/pip.log" 2>&1 ||
       { cat "$venv/pip.log"; exit 1; }
     tail -1 "$venv/pip.log"
