@@ -72,14 +72,17 @@ def warpforth_attention(module, query, key, value, attention_mask,
     return out.transpose(1, 2).contiguous(), None
 
 
-def register() -> None:
-    AttentionInterface.register(IMPL, warpforth_attention)
-    # transformers builds the mask per implementation; the kernel ignores it,
-    # so whatever SDPA would get (often nothing: a pure causal mask) will do.
+def register(name: str = IMPL, fn=None) -> None:
+    """Registers `fn` (default: warpforth_attention) as transformers
+    attention implementation `name`."""
+    AttentionInterface.register(name, fn or warpforth_attention)
+    # transformers builds the mask per implementation; the kernels ignore
+    # it, so whatever SDPA would get (often nothing: a pure causal mask)
+    # will do.
     try:
         from transformers import AttentionMaskInterface
         from transformers.masking_utils import sdpa_mask
-        AttentionMaskInterface.register(IMPL, sdpa_mask)
+        AttentionMaskInterface.register(name, sdpa_mask)
     except ImportError:
         pass
 

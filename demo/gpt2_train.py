@@ -23,11 +23,14 @@ import time
 from pathlib import Path
 
 import torch
-from transformers import AttentionInterface, GPT2Config, GPT2LMHeadModel
+from transformers import GPT2Config, GPT2LMHeadModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent
                        / "bindings" / "python"))
 from warpforth import ops  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gpt2 import register as register_attention, use  # noqa: E402
 
 IMPL = "warpforth_flash"
 
@@ -41,23 +44,6 @@ def flash(module, query, key, value, attention_mask, scaling=None,
     q, k, v = (t.contiguous() for t in (query, key, value))
     out = ops.flash_attention(q, k, v, causal=True, scale=scaling)
     return out.transpose(1, 2).contiguous(), None
-
-
-def register() -> None:
-    AttentionInterface.register(IMPL, flash)
-    try:
-        from transformers import AttentionMaskInterface
-        from transformers.masking_utils import sdpa_mask
-        AttentionMaskInterface.register(IMPL, sdpa_mask)
-    except ImportError:
-        pass
-
-
-def use(model, impl: str) -> None:
-    try:
-        model.set_attn_implementation(impl)
-    except Exception:  # noqa: BLE001 - older transformers
-        model.config._attn_implementation = impl
 
 
 def step(model, opt, ids) -> torch.Tensor:
@@ -75,7 +61,7 @@ def main() -> int:
     args = ap.parse_args()
 
     torch.manual_seed(0)
-    register()
+    register_attention(IMPL, flash)
     cfg = GPT2Config(resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
     base = GPT2LMHeadModel(cfg).cuda().train()
     models = {"sdpa": base, IMPL: copy.deepcopy(base)}
