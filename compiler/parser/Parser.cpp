@@ -146,6 +146,28 @@ private:
     }
   }
 
+  /// A header name I, J or K used inside as many DO loops of the current
+  /// definition as that index needs: it means the header name there, not
+  /// the loop index, which is easy to miss (a param K in a kernel with
+  /// three nested loops).
+  void warnIfHidesLoopIndex(const Token &tok, const std::string &w) {
+    static const char *const indices[] = {"I", "J", "K"};
+    for (size_t depth = 0; depth < 3; ++depth) {
+      if (w != indices[depth])
+        continue;
+      size_t loops = 0;
+      for (size_t i = controlBaseNow(); i < control.size(); ++i)
+        loops += control[i].tag == ControlTag::Do;
+      if (loops > depth)
+        diags.warning(tok.loc,
+                      "'" + tok.text + "' is the header name '" + w +
+                          "' here, not the index of the loop " +
+                          std::to_string(depth + 1) +
+                          " out (a header name hides the word)",
+                      tok.length());
+    }
+  }
+
   WordDef &current() {
     return defining ? program.words[definingIndex] : program.kernel;
   }
@@ -303,6 +325,7 @@ private:
     }
     auto header = headerNames.find(w);
     if (header != headerNames.end()) {
+      warnIfHidesLoopIndex(tok, w);
       if (header->second.first == ItemKind::IntLiteral) {
         const ConstDecl &c = program.header.consts[header->second.second];
         item.kind = c.isFloat ? ItemKind::FloatLiteral : ItemKind::IntLiteral;
