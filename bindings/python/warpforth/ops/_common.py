@@ -99,6 +99,16 @@ def is_int(x: Any) -> bool:
     return not isinstance(x, bool) and isinstance(x, numbers.Integral)
 
 
+def document(public: Any, impl: Any) -> None:
+    """Gives an op's public function its implementation's docstring and
+    the note on its torch custom op (ops/_torch_ops.py)."""
+    public.__doc__ = (impl.__doc__ or "") + f"""
+
+    Under torch.compile (on torch tensors, without out=) this is the
+    custom op torch.ops.warpforth.{public.__name__}: opaque to
+    torch.compile(fullgraph=True), capturable in a CUDA graph."""
+
+
 def compiling() -> bool:
     """Whether torch.compile is tracing this call: the ops then go through
     their torch custom ops (ops/_torch_ops.py), which it sees as opaque.

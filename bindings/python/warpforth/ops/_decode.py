@@ -358,9 +358,4 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
     return k_cache, v_cache
 
 
-decode_attention.__doc__ = (_decode_attention_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.decode_attention: opaque to
-    torch.compile(fullgraph=True), capturable in a CUDA graph.""")
+c.document(decode_attention, _decode_attention_impl)

@@ -190,9 +190,4 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
     return cos.astype(np.float16), sin.astype(np.float16)
 
 
-apply_rotary.__doc__ = (_apply_rotary_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.apply_rotary: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(apply_rotary, _apply_rotary_impl)

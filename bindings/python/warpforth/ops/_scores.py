@@ -80,9 +80,4 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     return out
 
 
-attention_scores.__doc__ = (_attention_scores_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.attention_scores: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(attention_scores, _attention_scores_impl)

@@ -142,17 +142,7 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     return out
 
 
-softmax.__doc__ = (_softmax_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.softmax: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(softmax, _softmax_impl)
 
 
-softmax_backward.__doc__ = (_softmax_backward_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.softmax_backward: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(softmax_backward, _softmax_backward_impl)

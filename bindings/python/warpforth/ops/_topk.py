@@ -131,17 +131,7 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     return _launch("top_p_mask", a, logits, out, m, p)
 
 
-top_k_mask.__doc__ = (_top_k_mask_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.top_k_mask: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(top_k_mask, _top_k_mask_impl)
 
 
-top_p_mask.__doc__ = (_top_p_mask_impl.__doc__ + """
-
-    Under torch.compile (on torch tensors, without out=) this is the
-    custom op
-    torch.ops.warpforth.top_p_mask: opaque to torch.compile(fullgraph=True),
-    capturable in a CUDA graph.""")
+c.document(top_p_mask, _top_p_mask_impl)
