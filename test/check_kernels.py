@@ -103,6 +103,13 @@ VARIANTS["flash_backward_dkdv_f32.forth"] = [
     ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
      f"BC={ {64: 64, 96: 16, 128: 16}[d] }"]
     for d in (64, 96, 128) for c in (0, 1)]
+for _dt in ("bf16", "f16", "f32"):
+    # DQ_ATOMIC (DQ_MODE "atomic", not the default yet): at d64 without
+    # spills; at d96/d128 it spills 8-56 bytes (issue 15's note).
+    VARIANTS[f"flash_backward_dkdv_{_dt}.forth"] = VARIANTS.get(
+        f"flash_backward_dkdv_{_dt}.forth", []) + [
+        ["-D", "HEAD_DIM=64", "-D", f"CAUSAL={c}", "-D", "DQ_ATOMIC=1"]
+        for c in (0, 1)]
 # warpforth.ops.decode_attention's kernels as the op compiles them (its
 # _tiles gives the -D values): head_dim 32 to 256; RB rows a block 2, 4
 # and 8, the most of each MIN_BLOCKS class (the register use grows with

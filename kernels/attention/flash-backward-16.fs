@@ -44,3 +44,11 @@
   n DPC@ n 1+ DPC@ lost  n 2 + DPC@ n 3 + DPC@ lost
   n 4 + DPC@ n 5 + DPC@ lost  n 6 + DPC@ n 7 + DPC@ lost ;
 : STORE2 ( x0 x1 addr -- )  >R PACK R> I32! ;
+\ DQ_ATOMIC: two dS values into ds-region, and the A fragment of dS for
+\ 16 queries from q0 and keys 16kc on, from its [key][query] rows
+\ (transposed LDMATRIX: lane l gives key 16kc + 8(l/16) + l%8, queries
+\ q0 + 8((l/8)%2) on).
+: DS-STORE ( x0 x1 addr -- )  >R PACK R> SI32! ;
+: DSFRAG-T ( q0 kc -- a0 a1 a2 a3 )
+  16 * LANE-ID 16 / 8 * + LANE-ID 8 MOD +  DSTRIDE *
+  SWAP LANE-ID 8 / 2 MOD 8 * + +  2* ds-region + LDMATRIX-X4-T ;

@@ -15,4 +15,6 @@ INCLUDE flash-grid.fs
 : r2-region ( -- addr )  4 region BR STRIDE * ESZ * + ;
 : vec ( b which -- addr )
   SWAP 2* + BC * 4 *  4 region 2 BR * STRIDE * ESZ * + + ;
+\ With DQ_ATOMIC (ROLE 1): the tile's dS^T, [key][query], DSTRIDE apart.
+: ds-region ( -- addr )  0 0 vec ROLE 4 * BC * 4 * + ;
 

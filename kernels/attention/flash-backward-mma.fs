@@ -96,6 +96,8 @@ CP-ASYNC-COMMIT
 : a14! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC1! n 2 + AC1! n 1+ AC1! n AC1! ;
 : a24@ ( n -- x0 x1 x2 x3 )  { n } n AC2@ n 1+ AC2@ n 2 + AC2@ n 3 + AC2@ ;
 : a24! ( x0 x1 x2 x3 n -- )  { n } n 3 + AC2! n 2 + AC2! n 1+ AC2! n AC2! ;
+: dq4@ ( n -- x0 x1 x2 x3 )  { n } n DQP@ n 1+ DQP@ n 2 + DQP@ n 3 + DQP@ ;
+: dq4! ( x0 x1 x2 x3 n -- )  { n } n 3 + DQP! n 2 + DQP! n 1+ DQP! n DQP! ;
 \ acc(qt) += A x (the tile's columns kc at tb, transposed), into AC1 or
 \ (second true) AC2: every 16 features, BFRAG2-T gives the B fragments of
 \ two 8-feature groups.
@@ -125,7 +127,7 @@ ROLE 0= IF
 THEN
 
 ntiles 0 ?DO
-  I span cstart tile-cols 2DROP { c0 }
+  I span cstart tile-cols DROP { c0 ch }
   I 2 MOD { b }
   I 0= IF 0 span cstart 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles < IF
@@ -164,7 +166,9 @@ ntiles 0 ?DO
         qt BC 2 / * jg 4 * + e + { n }
         rw qt 16 * + g + e 2 / 8 * + { row }
         c0 jg 8 * + t 2* + e 2 MOD + { col }
-        col ncols >=
+        \ (Rows past the end are masked too: their K/V rows repeat the last
+        \ one, and with DQ_ATOMIC their dS would reach dQ.)
+        col ncols >=  row nrows >=  OR
         CAUSAL 0<> ROLE IF row col diagonal + > ELSE col row diagonal + > THEN AND
         OR { hidden }
         ROLE IF
@@ -195,6 +199,48 @@ ntiles 0 ?DO
       THEN
     LOOP
   LOOP
+  \ DQ_ATOMIC (ROLE 1): dQ's part from these keys, dS K over the block's
+  \ BR keys, added to DQACC (f32) with atomics, as FlashAttention-2 does:
+  \ dS^T goes through shared memory to become A fragments of queries.
+  \ Warp w takes 16 queries from 16(w % QTILES) on and DQF features from
+  \ DQF (w / QTILES) on (QTILES = BC/16, DQF = HEAD_DIM/(WARPS/QTILES)).
+  DQ_ATOMIC ROLE AND IF
+    MT 0 UNROLL DO I { qt }
+      BC 8 / 0 UNROLL DO I { jg }
+        2 0 UNROLL DO I { h }
+          qt BC 2 / * jg 4 * + h 2* + { n }
+          WARP-ID 16 MT * * qt 16 * + g + h 8 * + DSTRIDE *
+          jg 8 * t 2* + + ESZ * ds-region + { at2 }
+          n DPC@ n 1+ DPC@ at2 DS-STORE
+        LOOP
+      LOOP
+    LOOP
+    BARRIER
+    WARP-ID BC 16 / MOD 16 * { q0 }
+    WARP-ID BC 16 / / DQF * { f0 }
+    DQF 2 / 0 UNROLL DO 0.0 I DQP! LOOP
+    BR KSTEP / 0 UNROLL DO I { kc }
+      q0 kc DSFRAG-T { a0 a1 a2 a3 }
+      DQF 16 / 0 UNROLL DO
+        r1-region kc f0 16 / I + BFRAG2-T { b0 b1 e0 e1 }
+        I 8 * { n }
+        a0 a1 a2 a3 b0 b1 n dq4@ MMA+ n dq4!
+        a0 a1 a2 a3 e0 e1 n 4 + dq4@ MMA+ n 4 + dq4!
+      LOOP
+    LOOP
+    \ Entry 8p + 4grp + e: query q0 + g + 8(e/2), feature
+    \ f0 + 16p + 8grp + 2t + e%2.
+    DQF 16 / 0 UNROLL DO I { p }
+      8 0 UNROLL DO I { e8 }
+        c0 q0 + g + e8 4 MOD 2 / 8 * + { qrow }
+        qrow NQ < IF
+          p 8 * e8 + DQP@
+          ch qrow + HEAD_DIM *  f0 + p 16 * + e8 4 / 8 * + t 2* + e8 2 MOD +
+          4 * DQACC + FATOMIC-ADD DROP
+        THEN
+      LOOP
+    LOOP
+  THEN
   BARRIER   \ everyone is done with buffer b before it is refilled
 LOOP
 

@@ -36,3 +36,12 @@
   4 * SWAP BC 2 / * + { n }  n DPC@ n 2 + DPC@ n 1+ DPC@ n 3 + DPC@ ;
 : DSLO ( qt kc -- a0 a1 a2 a3 )  2DROP 0.0 0.0 0.0 0.0 ;   \ (no split)
 : STORE2 ( x0 x1 addr -- )  2F! ;
+\ DQ_ATOMIC: two dS values into ds-region, and the A fragment of dS for
+\ 16 queries from q0 and keys 8kc on, from its [key][query] rows, with k
+\ in BFRAG2-T's order (k index t is key 2t, t+4 key 2t+1): (g, t)
+\ (g+8, t) (g, t+4) (g+8, t+4) are dS^T's (2t, g) (2t, g+8) (2t+1, g)
+\ (2t+1, g+8).
+: DS-STORE ( x0 x1 addr -- )  2SF! ;
+: DSFRAG-T ( q0 kc -- a0 a1 a2 a3 )
+  8 * lane-t 2* + DSTRIDE * SWAP lane-g + + 4 * ds-region + { a }
+  a SF32@  a 32 + SF32@  a DSTRIDE 4 * + SF32@  a DSTRIDE 4 * + 32 + SF32@ ;

@@ -9,6 +9,9 @@
 \! const WARPS 4
 \! const BC 64
 \! const MIN_BLOCKS 1
+\! const DQ_ATOMIC 0    \ 1 (ROLE 1): dQ by atomics here (flash-backward-mma.fs)
+\! const DQF HEAD_DIM*(BC/16)/WARPS   \ dQ features a warp
+\! const DSTRIDE BC+16/ESZ
 \! const DS_SPLIT 1     \ dS in two bf16 parts: f16 (3 more bits) needs no split
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
@@ -24,6 +27,7 @@
 \! param DQ bf16[BATCH*HQ*NQ*HEAD_DIM]
 \! param DK bf16[BATCH*HKV*NKV*HEAD_DIM]
 \! param DV bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param DQACC f32[DQ_ATOMIC*BATCH*HQ*NQ*HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param NKV i64
@@ -31,12 +35,13 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
-\! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC]
+\! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC+DQ_ATOMIC*BR*DSTRIDE*ESZ]
 \! reg SC f32[MT*BC/2]
 \! reg DPC f32[MT*BC/2]
 \! reg AC1 f32[MT*HEAD_DIM/2]
 \! reg AC2 f32[ROLE*MT*HEAD_DIM/2+1-ROLE]
 \! reg RV f32[4*MT]
+\! reg DQP f32[DQ_ATOMIC*DQF/2+1-DQ_ATOMIC]
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-BF16 ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;
 : UNPACK ( pair -- x0 x1 )  BF16X2>F ;

@@ -19,6 +19,22 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
              "f16": (32, 64, 96, 128)}
 
 
+# How dQ is made: "pass", its own kernel (S and dP recomputed, no
+# atomics), or "atomic", in the dK/dV kernel with f32 atomics and a
+# conversion pass, as FlashAttention-2 does (DQ_ATOMIC in
+# flash-backward-mma.fs). "pass" until the two are measured on a GPU
+# (issue 15's note).
+DQ_MODE = "pass"
+
+
+def _atomic_ok(bc_kv: int, d: int) -> bool:
+    """DQ_ATOMIC's split of the tile's queries over the 4 warps: BC/16
+    query tiles must divide them and leave each warp whole 16-feature
+    groups."""
+    qtiles = bc_kv // 16
+    return 4 % qtiles == 0 and (d * qtiles // 4) % 16 == 0
+
+
 def _columns(dtype: str, d: int) -> tuple[int, int]:
     """Columns per tile (BC) of the dQ and the dK/dV kernel: narrower tiles
     at larger head_dim keep the scores and the accumulators in registers
@@ -84,15 +100,25 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pre(dout, out, lse, dpre, l2, nq, nqp, b * hq,
         grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
-    args = (q, k, v, dout, l2, dpre, dq, dk, dv, nq, nqp, nkv, hq, hkv, b,
-            float(scale))
     bc_q, bc_kv = _columns(dt, d)
-    kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa,
-                  dict(defines, BC=bc_q), arch=arch)
-    kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
-       block=kq.const("NTHREADS"))
+    atomic = DQ_MODE == "atomic" and _atomic_ok(bc_kv, d)
+    # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
+    dq_acc = _zeros(qa, qa.shape if atomic else (1,), "f32")
+    args = (q, k, v, dout, l2, dpre, dq, dk, dv, dq_acc, nq, nqp, nkv, hq,
+            hkv, b, float(scale))
+    if not atomic:
+        kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa,
+                      dict(defines, BC=bc_q), arch=arch)
+        kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
+           block=kq.const("NTHREADS"))
     kkv = c.kernel(f"attention/flash_backward_dkdv_{dt}.forth", qa,
-                   dict(defines, BC=bc_kv), arch=arch)
+                   dict(defines, BC=bc_kv, DQ_ATOMIC=int(atomic)), arch=arch)
     kkv(*args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
         block=kkv.const("NTHREADS"))
+    if atomic:
+        n = qa.numel
+        conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
+                        arch=arch)
+        conv(dq_acc, dq, n, float(scale), grid=(-(-n // 512), 1, 1),
+             block=256)
     return dq, dk, dv

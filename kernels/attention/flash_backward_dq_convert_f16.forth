@@ -1,0 +1,10 @@
+\ dQ from the atomic f32 sums, f16 (flash-backward-dq-convert.fs).
+\! kernel flash_backward_dq_convert_f16
+\! float f32
+\! const ESZ 2
+\! param DQACC f32[N]
+\! param DQ f16[N]
+\! param N i64
+\! param SCALE f32
+: STORE2 ( x0 x1 addr -- )  >R F>F16X2 R> I32! ;
+INCLUDE flash-backward-dq-convert.fs
