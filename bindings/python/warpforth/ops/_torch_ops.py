@@ -7,9 +7,12 @@ torch >= 2.4."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import torch
 
-from . import _attention, _attention_backward
+from . import (_attention, _attention_backward, _decode, _rotary, _scores,
+               _softmax, _topk)
 
 
 @torch.library.custom_op("warpforth::flash_attention", mutates_args=())
@@ -61,8 +64,6 @@ flash_attention_op.register_autograd(_backward, setup_context=_setup_context)
 
 # The other ops: one custom op each (outputs allocated inside, as the ops
 # do without out=), with the fake implementation torch.compile traces.
-from . import _decode, _rotary, _scores, _softmax, _topk  # noqa: E402
-from typing import Optional  # noqa: E402
 
 
 @torch.library.custom_op("warpforth::softmax", mutates_args=())
