@@ -1,8 +1,9 @@
 \ FlashAttention-2 forward, f16 in and out, with the log-sum-exp
 \ (flash-attention-mma.fs has the design, flash-grid.fs the layout).
 \ -D HEAD_DIM (a multiple of 16), CAUSAL; the tile shape MT, WARPS, BC,
-\ QREG and MIN_BLOCKS defaults are the fastest found on an H100
-\ (bench/ops_attention.py); the op reads BR and NTHREADS back.
+\ QREG and MIN_BLOCKS defaults are the fastest of a sweep on an H100
+\ (issue 14's note: MT 1/2, BC 32/64/128, QREG, 8 warps); the op reads
+\ BR and NTHREADS back.
 \! kernel flash_attention_f16
 \! float f32
 \! const HEAD_DIM 64
