@@ -1,21 +1,10 @@
 #include "common/Half.h"
 
 #include <cmath>
-#include <cstring>
 
 namespace wf::rt {
 
 namespace {
-uint32_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-float floatOf(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
 // Drops the low `shift` bits of `v`, rounding to nearest, ties to even.
 uint32_t roundShift(uint32_t v, int shift) {
   uint32_t r = v >> shift;
@@ -80,14 +69,11 @@ float roundToOddFloat(double value) {
   float f = static_cast<float>(value);
   if (std::isnan(value) || static_cast<double>(f) == value || std::isinf(f))
     return f;
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
+  uint32_t bits = bitsOf(f);
   // Truncate toward zero, then make the last bit sticky.
   if (std::fabs(static_cast<double>(f)) > std::fabs(value))
     --bits;
-  bits |= 1;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
+  return floatOf(bits | 1);
 }
 
 } // namespace wf::rt

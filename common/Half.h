@@ -9,8 +9,21 @@
 #define WARPFORTH_COMMON_HALF_H
 
 #include <cstdint>
+#include <cstring>
 
 namespace wf::rt {
+
+/// A float's bits and back (std::bit_cast before C++20).
+inline uint32_t bitsOf(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float floatOf(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
 
 uint16_t floatToHalf(float value);
 /// A double rounded once: through a round-to-odd float, so converting a

@@ -83,33 +83,6 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
         ["-D", "HEAD_DIM=128", "-D", "MT=1"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]
-# The backward kernels as flash_attention_backward compiles them.
-for _dt in ("bf16", "f16"):
-    VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}"] for d in (32, 64, 96, 128)]
-    VARIANTS[f"flash_backward_dq_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
-        for d in (32, 64, 96, 128) for c in (0, 1)]
-    VARIANTS[f"flash_backward_dkdv_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
-         f"BC={32 if d >= 96 else 64}"]
-        for d in (32, 64, 96, 128) for c in (0, 1)]
-VARIANTS["flash_backward_pre_f32.forth"] = [
-    ["-D", f"HEAD_DIM={d}"] for d in (64, 96, 128)]
-VARIANTS["flash_backward_dq_f32.forth"] = [
-    ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
-     f"BC={32 if d >= 96 else 64}"] for d in (64, 96, 128) for c in (0, 1)]
-VARIANTS["flash_backward_dkdv_f32.forth"] = [
-    ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D",
-     f"BC={ {64: 64, 96: 16, 128: 16}[d] }"]
-    for d in (64, 96, 128) for c in (0, 1)]
-for _dt in ("bf16", "f16", "f32"):
-    # DQ_ATOMIC (DQ_MODE "atomic", not the default yet): at d64 without
-    # spills; at d96/d128 it spills 8-56 bytes (issue 15's note).
-    VARIANTS[f"flash_backward_dkdv_{_dt}.forth"] = VARIANTS.get(
-        f"flash_backward_dkdv_{_dt}.forth", []) + [
-        ["-D", "HEAD_DIM=64", "-D", f"CAUSAL={c}", "-D", "DQ_ATOMIC=1"]
-        for c in (0, 1)]
 # warpforth.ops.decode_attention's kernels as the op compiles them (its
 # _tiles gives the -D values): head_dim 32 to 256; RB rows a block 2, 4
 # and 8, the most of each MIN_BLOCKS class (the register use grows with
@@ -120,6 +93,30 @@ for _dt in ("bf16", "f16", "f32"):
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
+from warpforth.ops import _attention_backward  # noqa: E402
+
+
+# The backward kernels as flash_attention_backward compiles them: ROLE 0
+# (dQ) and 1 (dK, dV), the column tiles of _attention_backward._columns,
+# (from the op) and DQ_ATOMIC (DQ_MODE "atomic", not the default yet) at
+# d64, where it
+# does not spill (at d96/d128 it spills 8-56 bytes: issue 15's note).
+def _backward_variants(dt, dims):
+    out = []
+    for d in dims:
+        for c in (0, 1):
+            for role in (0, 1):
+                bc = _attention_backward._columns(dt, d)[role]
+                out.append(["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
+                            "-D", f"ROLE={role}", "-D", f"BC={bc}"])
+    return out + [["-D", "HEAD_DIM=64", "-D", f"CAUSAL={c}", "-D", "ROLE=1",
+                   "-D", "DQ_ATOMIC=1"] for c in (0, 1)]
+
+
+for _dt, _dims in _attention_backward.HEAD_DIMS.items():
+    VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}"] for d in _dims]
+    VARIANTS[f"flash_backward_{_dt}.forth"] = _backward_variants(_dt, _dims)
 
 
 def _decode_variants(dt):
@@ -151,7 +148,7 @@ SPILLS_ALLOWED = {
         "registers); measured faster than one m-tile without spills "
         "(H100 bf16 d128: 322 against 255 TFLOP/s, issue 14's note)")
     for dt in ("bf16", "f16")}
-SPILLS_ALLOWED["flash_backward_dkdv_f32.forth"] = (
+SPILLS_ALLOWED["flash_backward_f32.forth"] = (
     32, "d128 without a causal mask spills 32 bytes (255 registers: dK and "
     "dV accumulators, 128 f32 a lane, plus the 3xTF32 operand splits) even "
     "with 16-column tiles; issue 15's note")

@@ -1,5 +1,5 @@
 \ The shared-memory layout of the backward kernels (flash-backward-mma.fs
-\ has the design), INCLUDEd first by flash_backward_{dq,dkdv}_<dtype>.forth
+\ has the design), INCLUDEd first by flash_backward_<dtype>.forth
 \ so that the type's fragment words (flash-backward-16.fs,
 \ flash-backward-tf32.fs) can use it.
 

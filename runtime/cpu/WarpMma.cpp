@@ -4,18 +4,13 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 namespace wf::rt::cpu {
 
 float truncateToTF32(float x) {
   if (std::isnan(x))
     return x;
-  uint32_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  bits &= 0xffffe000u;
-  std::memcpy(&x, &bits, sizeof bits);
-  return x;
+  return floatOf(bitsOf(x) & 0xffffe000u);
 }
 
 void warpMmaTF32(const std::array<MmaFragments, 32> &in,
@@ -45,17 +40,6 @@ void warpMmaTF32(const std::array<MmaFragments, 32> &in,
 }
 
 namespace {
-
-float floatOf(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-uint32_t bitsOf(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  return bits;
-}
 
 // m16n8k16 with 16-bit A and B.
 void warpMma16(MmaType type, const std::array<MmaOperands, 32> &in,

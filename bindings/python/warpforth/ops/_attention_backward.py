@@ -107,12 +107,13 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     args = (q, k, v, dout, l2, dpre, dq, dk, dv, dq_acc, nq, nqp, nkv, hq,
             hkv, b, float(scale))
     if not atomic:
-        kq = c.kernel(f"attention/flash_backward_dq_{dt}.forth", qa,
-                      dict(defines, BC=bc_q), arch=arch)
+        kq = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
+                      dict(defines, ROLE=0, BC=bc_q), arch=arch)
         kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
            block=kq.const("NTHREADS"))
-    kkv = c.kernel(f"attention/flash_backward_dkdv_{dt}.forth", qa,
-                   dict(defines, BC=bc_kv, DQ_ATOMIC=int(atomic)), arch=arch)
+    kkv = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
+                   dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic)),
+                   arch=arch)
     kkv(*args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
         block=kkv.const("NTHREADS"))
     if atomic:

@@ -1,8 +1,9 @@
-\ FlashAttention-2 backward, dK and dV, f16 (flash-backward-mma.fs has the
+\ FlashAttention-2 backward, f16: -D ROLE=0 the dQ kernel, ROLE=1 the dK and dV
+\ kernel (flash-backward-mma.fs has the
 \ design, flash-grid.fs the layout; flash_backward_pre_f16.forth runs first).
-\! kernel flash_backward_dkdv_f16
+\! kernel flash_backward_f16
 \! float f32
-\! const ROLE 1
+\! const ROLE 0
 \! const HEAD_DIM 64
 \! const CAUSAL 0
 \! const MT 1

@@ -1,6 +1,7 @@
-\ FlashAttention-2 backward, dQ, bf16 (flash-backward-mma.fs has the
+\ FlashAttention-2 backward, bf16: -D ROLE=0 the dQ kernel, ROLE=1 the dK and dV
+\ kernel (flash-backward-mma.fs has the
 \ design, flash-grid.fs the layout; flash_backward_pre_bf16.forth runs first).
-\! kernel flash_backward_dq_bf16
+\! kernel flash_backward_bf16
 \! float f32
 \! const ROLE 0
 \! const HEAD_DIM 64

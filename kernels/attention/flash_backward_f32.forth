@@ -1,8 +1,9 @@
-\ FlashAttention-2 backward, dK and dV, f32 in 3xTF32 (flash-backward-mma.fs has the
+\ FlashAttention-2 backward, f32: -D ROLE=0 the dQ kernel, ROLE=1 the dK and dV
+\ kernel in 3xTF32 (flash-backward-mma.fs has the
 \ design, flash-grid.fs the layout; flash_backward_pre_f32.forth runs first).
-\! kernel flash_backward_dkdv_f32
+\! kernel flash_backward_f32
 \! float f32
-\! const ROLE 1
+\! const ROLE 0
 \! const HEAD_DIM 64
 \! const CAUSAL 0
 \! const MT 1
