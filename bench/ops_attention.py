@@ -40,6 +40,11 @@ BACKENDS32 = (("efficient", SDPBackend.EFFICIENT_ATTENTION),
               ("math", SDPBackend.MATH))
 
 
+def label(b, hq, hkv, n, d, causal) -> str:
+    return (f"B{b} H{hq}" + (f"/{hkv}" if hkv != hq else "") +
+            f" N{n} d{d} {'causal' if causal else 'full'}")
+
+
 def sdpa(q, k, v, causal, backend):
     with sdpa_kernel(backend):
         return F.scaled_dot_product_attention(
@@ -89,9 +94,8 @@ def main() -> None:
                     cells.append(f"{name} {t:.0f} ({ours / t:.2f}x)")
                 except RuntimeError as e:
                     cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
-            shape = (f"B{b} H{hq}" + (f"/{hkv}" if hkv != hq else "") +
-                     f" N{n} d{d} {'causal' if causal else 'full'}")
-            print(f"| {str(dt)[6:]} | {shape} | {ours:.0f} | "
+            print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
+                  f"{ours:.0f} | "
                   f"{'; '.join(cells)} | {diff:.1e} |")
 
 
@@ -134,9 +138,8 @@ def backward(reps: int) -> None:
                     cells.append(f"{name} {t:.0f} ({ours / t:.2f}x)")
                 except RuntimeError as e:
                     cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
-            shape = (f"B{b} H{hq}" + (f"/{hkv}" if hkv != hq else "") +
-                     f" N{n} d{d} causal")
-            print(f"| {str(dt)[6:]} | {shape} | {modes['pass']:.0f} | "
+            print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, True)} | "
+                  f"{modes['pass']:.0f} | "
                   f"{'; '.join(cells)} |")
     # float32: forward + backward in one, against SDPA's f32 backends.
     print("\n| f32 fwd+bwd | warpforth ms | backend ms (ratio) |")

@@ -18,23 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import warpforth  # noqa: E402
 from warpforth import _kernel  # noqa: E402
 
-# Adds 1 to each of N floats; each thread handles VPT of them. REPS > 1
-# makes it slower on purpose: it adds 1/REPS REPS times (exact for a
-# power of two), a chain of float additions no optimizer may shorten.
-SOURCE = """\\! kernel bump
-\\! float f32
-\\! param X f32[N]
-\\! param N i64
-\\! const VPT 1
-\\! const REPS 1
-VPT 0 DO
-  GLOBAL-ID VPT * I +  DUP N < IF
-    FLOATS X +
-    REPS 0 DO  DUP F@ 1.0e0 REPS S>F F/ F+  OVER F!  LOOP
-    DROP
-  ELSE DROP THEN
-LOOP
-"""
+from bump_kernel import BUMP as SOURCE  # noqa: E402
 
 GRID = staticmethod(lambda m: max(1, -(-m["N"] // (32 * m["VPT"]))))
 

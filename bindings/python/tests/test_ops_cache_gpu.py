@@ -34,20 +34,7 @@ from warpforth import ops  # noqa: E402
 HAVE_GPU = (torch is not None and torch.cuda.is_available()
             and warpforth.gpu_available())
 
-BUMP = """\\! kernel bump_gpu
-\\! float f32
-\\! param X f32[N]
-\\! param N i64
-\\! const VPT 1
-\\! const REPS 1
-VPT 0 DO
-  GLOBAL-ID VPT * I +  DUP N < IF
-    FLOATS X +
-    REPS 0 DO  DUP F@ 1.0e0 REPS S>F F/ F+  OVER F!  LOOP
-    DROP
-  ELSE DROP THEN
-LOOP
-"""
+from bump_kernel import BUMP  # noqa: E402
 
 
 def grid(m):
