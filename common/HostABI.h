@@ -75,6 +75,14 @@ struct WfHostCtx {
   // A failed ASSERT at `where` (file:line:col); the thread goes on and the
   // launch fails once the block is finished.
   void (*assert_failed)(WfHostCtx *ctx, const char *where);
+  // WGMMA-BF16 / WGMMA-F16 (sm_90a wgmma.mma_async.m64nNk16): `op` is
+  // ir::wgmmaImm (bit 0 f16, bit 1 M-major A, bit 2 N-major B, N from bit
+  // 8); the descriptors address this block's shared memory; `acc` holds
+  // this thread's N/2 accumulators (PTX's fragment layout), updated in
+  // place (D = A*B, or A*B + D when scale_d is nonzero). A descriptor the
+  // GPU would fault on is reported through `fault`.
+  void (*wgmma)(WfHostCtx *ctx, int64_t op, uint64_t desc_a, uint64_t desc_b,
+                int64_t scale_d, float *acc);
 };
 
 // warp_collective's `op`: an MMA kind (ir::MmaKind's order), or ldmatrix /

@@ -326,6 +326,53 @@ public:
     return out;
   }
 
+  // The executor's wgmma hook computes this thread's accumulators from
+  // shared memory at once (runtime/cpu/WarpgroupMma.cpp); they travel
+  // through one array on the fiber's stack. Nothing is in flight after it,
+  // so the fence, commit and wait pass the registers through.
+  std::vector<llvm::Value *> wgmma(llvm::IRBuilder<> &b, int64_t imm,
+                                   llvm::Value *descA, llvm::Value *descB,
+                                   llvm::Value *scaleD,
+                                   llvm::ArrayRef<llvm::Value *> acc) override {
+    llvm::Type *f32 = b.getFloatTy();
+    if (!wgmmaAcc) {
+      llvm::IRBuilder<> entry(&fn->getEntryBlock(),
+                              fn->getEntryBlock().getFirstInsertionPt());
+      wgmmaAcc = entry.CreateAlloca(llvm::ArrayType::get(f32, 128));
+    }
+    for (size_t i = 0; i < acc.size(); ++i)
+      b.CreateStore(acc[i], b.CreateConstInBoundsGEP1_64(f32, wgmmaAcc, i));
+    llvm::Type *i64 = b.getInt64Ty();
+    llvm::Value *callback =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, wgmma)));
+    auto *fnType = llvm::FunctionType::get(
+        b.getVoidTy(), {b.getPtrTy(), i64, i64, i64, i64, b.getPtrTy()}, false);
+    b.CreateCall(
+        fnType, callback,
+        {fn->getArg(1), b.getInt64(imm), descA, descB, scaleD, wgmmaAcc});
+    std::vector<llvm::Value *> d;
+    for (size_t i = 0; i < acc.size(); ++i)
+      d.push_back(
+          b.CreateLoad(f32, b.CreateConstInBoundsGEP1_64(f32, wgmmaAcc, i)));
+    return d;
+  }
+
+  std::vector<llvm::Value *>
+  wgmmaSync(llvm::IRBuilder<> &, int64_t,
+            llvm::ArrayRef<llvm::Value *> tied) override {
+    return {tied.begin(), tied.end()};
+  }
+
+  llvm::Value *sharedWindowOffset(llvm::IRBuilder<> &b,
+                                  llvm::Value *ptr) override {
+    llvm::Value *base =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, shared)));
+    return b.CreateSub(b.CreatePtrToInt(ptr, b.getInt64Ty()),
+                       b.CreatePtrToInt(base, b.getInt64Ty()));
+  }
+
+  void setMaxNReg(llvm::IRBuilder<> &, int) override {}
+
   std::vector<llvm::Value *>
   mma(llvm::IRBuilder<> &b, ir::MmaKind kind,
       llvm::ArrayRef<llvm::Value *> operands) override {
@@ -452,6 +499,7 @@ private:
   }
 
   llvm::Function *fn = nullptr;
+  llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
   llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel
   llvm::Value *collectiveOut = nullptr;
   llvm::GlobalVariable *names = nullptr; // wf_param_names

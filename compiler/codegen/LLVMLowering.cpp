@@ -562,6 +562,15 @@ private:
     case Op::CpAsyncWait:
       target.cpAsyncWait(b, static_cast<unsigned>(inst.imm));
       return nullptr;
+    case Op::Wgmma:
+    case Op::WgmmaSync:
+      return warpgroupWord(inst, type);
+    case Op::SharedWindowOffset:
+      return target.sharedWindowOffset(
+          b, addressOf(inst.operands[0], ir::AddrSpace::Shared));
+    case Op::SetMaxNReg:
+      target.setMaxNReg(b, static_cast<int>(inst.imm));
+      return nullptr;
     case Op::Shfl:
       return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),
                             arg(1));
@@ -893,6 +902,32 @@ private:
     for (size_t i = 0; i < count; ++i)
       regs.push_back(b.CreateTrunc(arg(inst, i), b.getInt32Ty()));
     target.matrixStore(b, row, regs, inst.imm & 8);
+  }
+
+  // The results of one wgmma or one fence/wait (one group) come from one
+  // instruction; the accumulators are f32 there.
+  llvm::Value *warpgroupWord(const ir::Inst &inst, llvm::Type *type) {
+    auto it = groupResults.find(inst.group);
+    if (inst.type == ir::Type::Void || it == groupResults.end()) {
+      bool mma = inst.op == ir::Op::Wgmma;
+      size_t fixed = mma ? 3 : 0;
+      std::vector<llvm::Value *> fixedArgs, acc;
+      for (size_t i = 0; i < inst.operands.size(); ++i) {
+        llvm::Value *v = arg(inst, i);
+        if (i < fixed)
+          fixedArgs.push_back(v);
+        else
+          acc.push_back(b.CreateFPCast(v, b.getFloatTy()));
+      }
+      std::vector<llvm::Value *> d =
+          mma ? target.wgmma(b, inst.imm, fixedArgs[0], fixedArgs[1],
+                             fixedArgs[2], acc)
+              : target.wgmmaSync(b, inst.imm, acc);
+      if (inst.type == ir::Type::Void)
+        return nullptr;
+      it = groupResults.emplace(inst.group, d).first;
+    }
+    return b.CreateFPCast(it->second.at(inst.index), type);
   }
 
   // The results of one use of a target word (one group) come from one

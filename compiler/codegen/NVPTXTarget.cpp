@@ -15,6 +15,7 @@
 
 #include "common/CheckABI.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace wf::codegen {
@@ -117,6 +118,11 @@ public:
     if (header.minBlocks)
       annotate("minctasm", header.minBlocks);
 
+    // Dynamic memory starts as aligned as its most aligned array wants.
+    uint64_t dynamicAlign = 16;
+    for (const SharedDecl &s : header.shared)
+      if (s.dynamic || s.large)
+        dynamicAlign = std::max(dynamicAlign, s.align);
     for (const SharedDecl &s : header.shared) {
       if (s.dynamic || s.large) {
         // `.extern .shared .align 16 .b8 NAME[]`: the memory given at launch
@@ -126,7 +132,7 @@ public:
             module, arrayType, false, llvm::GlobalValue::ExternalLinkage,
             nullptr, "shared_" + s.name, nullptr,
             llvm::GlobalValue::NotThreadLocal, sharedAS);
-        gv->setAlignment(llvm::Align(16));
+        gv->setAlignment(llvm::Align(dynamicAlign));
         uint64_t offset = s.byteOffset - header.sharedBytes;
         shared.push_back(offset == 0
                              ? static_cast<llvm::Constant *>(gv)
@@ -143,7 +149,7 @@ public:
           module, arrayType, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(arrayType), "shared_" + s.name, nullptr,
           llvm::GlobalValue::NotThreadLocal, sharedAS);
-      gv->setAlignment(llvm::Align(16));
+      gv->setAlignment(llvm::Align(s.align));
       shared.push_back(gv);
     }
     this->module = &module;
@@ -294,6 +300,96 @@ public:
     llvm::Value *r = b.CreateIntrinsic(ids[trans][count == 4 ? 2 : count - 1],
                                        {row->getType()}, {row});
     return splitResults(b, r);
+  }
+
+  // wgmma has no LLVM 19 intrinsic: inline PTX, the accumulators as "=f"
+  // outputs tied to the same registers as inputs (CUTLASS's "+f").
+  std::vector<llvm::Value *> wgmma(llvm::IRBuilder<> &b, int64_t imm,
+                                   llvm::Value *descA, llvm::Value *descB,
+                                   llvm::Value *scaleD,
+                                   llvm::ArrayRef<llvm::Value *> acc) override {
+    size_t n = acc.size();
+    const char *type = imm & 1 ? "f16" : "bf16";
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 2) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(imm >> 8) +
+        "k16.f32." + type + "." + type + " {";
+    for (size_t i = 0; i < n; ++i)
+      text += (i ? ", $" : "$") + std::to_string(i);
+    text += "}, $" + std::to_string(n) + ", $" + std::to_string(n + 1) +
+            ", p, 1, 1, " + std::to_string((imm >> 1) & 1) + ", " +
+            std::to_string((imm >> 2) & 1) + ";\n}";
+    std::vector<llvm::Value *> args = {b.CreateTrunc(descA, b.getInt64Ty()),
+                                       b.CreateTrunc(descB, b.getInt64Ty()),
+                                       b.CreateTrunc(scaleD, b.getInt32Ty())};
+    return tiedAsm(b, text, "l,l,r", args, acc);
+  }
+
+  std::vector<llvm::Value *>
+  wgmmaSync(llvm::IRBuilder<> &b, int64_t imm,
+            llvm::ArrayRef<llvm::Value *> tied) override {
+    std::string text;
+    switch (static_cast<ir::WgmmaSyncKind>(imm & 0xff)) {
+    case ir::WgmmaSyncKind::Fence:
+      text = "wgmma.fence.sync.aligned;";
+      break;
+    case ir::WgmmaSyncKind::Commit:
+      text = "wgmma.commit_group.sync.aligned;";
+      break;
+    case ir::WgmmaSyncKind::Wait:
+      text = "wgmma.wait_group.sync.aligned " + std::to_string(imm >> 8) + ";";
+      break;
+    }
+    return tiedAsm(b, text, "", {}, tied);
+  }
+
+  // Volatile inline PTX with a memory clobber: `tied` f32 registers come
+  // back as outputs $0.. (their inputs tied to them), `inputs` follow as
+  // $n.. with `inputConstraints`.
+  std::vector<llvm::Value *> tiedAsm(llvm::IRBuilder<> &b,
+                                     const std::string &text,
+                                     const std::string &inputConstraints,
+                                     llvm::ArrayRef<llvm::Value *> inputs,
+                                     llvm::ArrayRef<llvm::Value *> tied) {
+    std::string constraints;
+    std::vector<llvm::Type *> outTypes(tied.size(), b.getFloatTy());
+    for (size_t i = 0; i < tied.size(); ++i)
+      constraints += i ? ",=f" : "=f";
+    if (!inputConstraints.empty())
+      constraints += (constraints.empty() ? "" : ",") + inputConstraints;
+    std::vector<llvm::Type *> inTypes;
+    std::vector<llvm::Value *> args;
+    for (llvm::Value *v : inputs) {
+      inTypes.push_back(v->getType());
+      args.push_back(v);
+    }
+    for (size_t i = 0; i < tied.size(); ++i) {
+      constraints += (constraints.empty() ? "" : ",") + std::to_string(i);
+      inTypes.push_back(b.getFloatTy());
+      args.push_back(tied[i]);
+    }
+    constraints += constraints.empty() ? "~{memory}" : ",~{memory}";
+    llvm::Type *result = tied.empty() ? b.getVoidTy()
+                         : tied.size() == 1
+                             ? b.getFloatTy()
+                             : llvm::StructType::get(b.getContext(), outTypes);
+    auto *type = llvm::FunctionType::get(result, inTypes, false);
+    llvm::Value *r =
+        b.CreateCall(llvm::InlineAsm::get(type, text, constraints, true), args);
+    return splitResults(b, r);
+  }
+
+  llvm::Value *sharedWindowOffset(llvm::IRBuilder<> &b,
+                                  llvm::Value *ptr) override {
+    return b.CreateZExt(b.CreatePtrToInt(ptr, b.getInt32Ty()), b.getInt64Ty());
+  }
+
+  void setMaxNReg(llvm::IRBuilder<> &b, int n) override {
+    std::string text = std::string("setmaxnreg.") + (n < 0 ? "dec" : "inc") +
+                       ".sync.aligned.u32 " + std::to_string(n < 0 ? -n : n) +
+                       ";";
+    auto *type = llvm::FunctionType::get(b.getVoidTy(), {}, false);
+    b.CreateCall(llvm::InlineAsm::get(type, text, "~{memory}", true), {});
   }
 
   // LLVM 19 has no stmatrix intrinsic: inline PTX (sm_90).

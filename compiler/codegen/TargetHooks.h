@@ -94,6 +94,23 @@ public:
   /// stmatrix of the i32 `regs` (1, 2 or 4 matrices) to this lane's row.
   virtual void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
                            llvm::ArrayRef<llvm::Value *> regs, bool trans) = 0;
+  /// One wgmma.mma_async (ir::wgmmaImm `imm`): i64 descriptors, the i64
+  /// scale-d (0: ignore the accumulators), the f32 accumulators; returns
+  /// them updated.
+  virtual std::vector<llvm::Value *>
+  wgmma(llvm::IRBuilder<> &b, int64_t imm, llvm::Value *descA,
+        llvm::Value *descB, llvm::Value *scaleD,
+        llvm::ArrayRef<llvm::Value *> acc) = 0;
+  /// wgmma.fence / commit_group / wait_group (ir::WgmmaSyncKind | n << 8)
+  /// with the f32 registers `tied` passed through (returned).
+  virtual std::vector<llvm::Value *>
+  wgmmaSync(llvm::IRBuilder<> &b, int64_t imm,
+            llvm::ArrayRef<llvm::Value *> tied) = 0;
+  /// A shared pointer's i64 offset in the block's shared window.
+  virtual llvm::Value *sharedWindowOffset(llvm::IRBuilder<> &b,
+                                          llvm::Value *ptr) = 0;
+  /// setmaxnreg.inc (n > 0) or .dec (n < 0) to |n| registers.
+  virtual void setMaxNReg(llvm::IRBuilder<> &b, int n) = 0;
   /// A word of family Target (Primitives.def): `type` is the type of its
   /// NVVM intrinsic `intrinsic`, `args` are already of its parameter types.
   /// Returns its results (a struct's members one by one). The GPU calls the

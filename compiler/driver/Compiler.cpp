@@ -7,14 +7,14 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/driver/Compiler.h"
 
+#include "common/Error.h"
+#include "common/FileIO.h"
 #include "compiler/codegen/Backend.h"
 #include "compiler/codegen/LLVMLowering.h"
 #include "compiler/driver/Signature.h"
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/Parser.h"
 #include "compiler/resolver/StackResolver.h"
-#include "common/Error.h"
-#include "common/FileIO.h"
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -116,6 +116,25 @@ bool archSupports(FrontEnd &front, const std::string &arch) {
   return false;
 }
 
+/// The target a kernel is compiled for: --arch, except that a kernel using
+/// a word of the architecture-specific target (wgmma, setmaxnreg) asked for
+/// sm_90 is compiled for sm_90a, the same GPU with those features on. Any
+/// other --arch cannot run them: an error at the word. "" after an error.
+std::string targetArch(FrontEnd &front, const std::string &arch) {
+  const ir::ArchRequirement &needs = front.module.needsArchSpecific;
+  if (needs.minSm == 0)
+    return arch;
+  std::string specific = "sm_" + std::to_string(needs.minSm) + "a";
+  if (arch == specific || arch + "a" == specific)
+    return specific;
+  front.diags.error(needs.loc,
+                    "'" + needs.word + "' needs --arch " + specific +
+                        " (or sm_" + std::to_string(needs.minSm) +
+                        ", compiled as " + specific + "), not " + arch,
+                    needs.length);
+  return "";
+}
+
 /// ASSERT is compiled in by --check-bounds or a nonzero integer constant
 /// DEBUG (`\! const DEBUG 1` or `-D DEBUG`).
 bool assertionsOn(const FrontEnd &front, const CompileOptions &options) {
@@ -172,10 +191,13 @@ CompileResult compile(const std::string &path, const std::string &source,
     result.diagnostics += "warpforthc: error: " + error + "\n";
     return result;
   }
-  if (!archSupports(front, options.arch)) {
+  std::string arch = targetArch(front, options.arch);
+  if (arch.empty() || !archSupports(front, arch)) {
     result.diagnostics = front.diags.render();
     return result;
   }
+  if (arch != options.arch)
+    tm = codegen::createNVPTXTargetMachine(arch, options.optLevel, error);
   llvm::LLVMContext context;
   // A checked build takes the check record (common/CheckABI.h): for the
   // bounds checks, or for ASSERT alone under DEBUG.

@@ -51,7 +51,10 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::ICmp:
   case Op::FCmp:
   case Op::MmaLane:
-    break; // flags and products are no addresses
+  case Op::Wgmma:
+  case Op::WgmmaSync:
+  case Op::SharedWindowOffset:
+    break; // flags, products and window offsets are no addresses
   case Op::Load:
   case Op::LoadLane:
   case Op::MatrixLoad:
@@ -65,6 +68,7 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::CpAsync:
   case Op::CpAsyncCommit:
   case Op::CpAsyncWait:
+  case Op::SetMaxNReg:
     break; // no value
   default:
     // Any other arithmetic may keep the address (x 0 OR, x 1 LSHIFT 1

@@ -95,6 +95,14 @@ const char *opName(Op op) {
     return "cp.async.commit";
   case Op::CpAsyncWait:
     return "cp.async.wait";
+  case Op::Wgmma:
+    return "wgmma";
+  case Op::WgmmaSync:
+    return "wgmma.sync";
+  case Op::SharedWindowOffset:
+    return "shared.offset";
+  case Op::SetMaxNReg:
+    return "setmaxnreg";
   case Op::FLog:
     return "flog";
   case Op::FMax:

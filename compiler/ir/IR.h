@@ -105,6 +105,20 @@ enum class Op : uint8_t {
   CpAsync,
   CpAsyncCommit,
   CpAsyncWait,
+  // Hopper warpgroup MMA (sm_90a). Wgmma: one wgmma.mma_async, imm:
+  // wgmmaImm(); operands: desc-a, desc-b, scale-d, then the accumulators;
+  // index: which accumulator this result is; the results of one use share
+  // `group`. WgmmaSync: wgmma.fence, commit_group or wait_group (imm:
+  // WgmmaSyncKind | n << 8) with every accumulator register of the kernel
+  // passed through (operands; results as for Wgmma; Void when none), so
+  // that no access to them moves across it.
+  Wgmma,
+  WgmmaSync,
+  // The offset of a shared address in the block's shared window, as the
+  // matrix descriptors and the GPU's 32-bit shared addresses count it.
+  SharedWindowOffset,
+  // setmaxnreg.inc / .dec: imm: the register count, negative for dec.
+  SetMaxNReg,
   // A primitive of family Target (Primitives.def): imm: the Prim; operands:
   // its In cells; index: which result this is. The results of one use
   // share `group` and come from one instruction (or CPU call).
@@ -125,6 +139,14 @@ enum class MmaKind : uint8_t {
 /// The number of accumulator (and result) cells of an MMA.
 inline unsigned mmaAccumulators(MmaKind kind) {
   return kind == MmaKind::F16Acc ? 2 : 4;
+}
+// WgmmaSync's kinds (imm & 0xff).
+enum class WgmmaSyncKind : uint8_t { Fence, Commit, Wait };
+// Wgmma's imm: the input type (0 bf16, 1 f16), transposes (imm-tnsp-a,
+// imm-tnsp-b: M-major A, N-major B) and N.
+inline int64_t wgmmaImm(bool f16, bool tnspA, bool tnspB, unsigned n) {
+  return int64_t(f16) | int64_t(tnspA) << 1 | int64_t(tnspB) << 2 |
+         int64_t(n) << 8;
 }
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
@@ -215,6 +237,9 @@ struct Module {
   KernelHeader header;
   Function body;
   ArchRequirement needs;
+  // The first word that needs the architecture-specific target (sm_90a);
+  // minSm 0 when none does.
+  ArchRequirement needsArchSpecific;
 };
 
 const char *typeName(Type type);

@@ -74,8 +74,23 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
       os << " r" << inst.index;
     break;
   case Op::CpAsyncWait:
+  case Op::SetMaxNReg:
     os << " " << inst.imm;
     break;
+  case Op::Wgmma:
+    os << ".m64n" << (inst.imm >> 8) << "k16."
+       << (inst.imm & 1 ? "f16" : "bf16") << ((inst.imm & 2) ? ".tnsp-a" : "")
+       << ((inst.imm & 4) ? ".tnsp-b" : "") << " d" << inst.index;
+    break;
+  case Op::WgmmaSync: {
+    static const char *const kinds[] = {"fence", "commit", "wait"};
+    os << "." << kinds[inst.imm & 0xff];
+    if ((inst.imm & 0xff) == int64_t(ir::WgmmaSyncKind::Wait))
+      os << " " << (inst.imm >> 8);
+    if (inst.type != Type::Void)
+      os << " r" << inst.index;
+    break;
+  }
   case Op::TargetWord:
     os << " " << primitiveName(static_cast<Prim>(inst.imm)) << " r"
        << inst.index;

@@ -45,6 +45,7 @@ struct SharedDecl {
   uint64_t byteOffset = 0;
   bool dynamic = false; // `TYPE[]`: sized at launch, after the others
   bool large = false;   // sized, but in dynamic memory (see largeSharedBytes)
+  uint64_t align = 16;  // `align N`: a power of two, 16 to 1024
 };
 
 /// A per-thread array that lives in registers (`\! reg NAME TYPE[N]`).
@@ -53,6 +54,9 @@ struct RegDecl {
   SourceLoc loc;
   ElemType type = ElemType::F32;
   int64_t count = 0;
+  // Named by a WGMMA word: its registers are tied through WGMMA-FENCE and
+  // WGMMA-WAIT so that no read or write of them moves across those.
+  bool accumulator = false;
 };
 
 struct ConstDecl {

@@ -4,6 +4,7 @@
 #include "common/SizeExpr.h"
 #include "compiler/lexer/Lexer.h"
 
+#include <cctype>
 #include <functional>
 
 namespace wf {
@@ -207,12 +208,33 @@ void HeaderParser::parseParam(const Token &dir) {
   paramSizeLocs.push_back(sizeLoc);
 }
 
-void HeaderParser::parseShared(const Token &dir) {
-  if (!checkArgCount(dir, 3, "\\! shared NAME TYPE[SIZE]"))
+void HeaderParser::parseShared(const Token &whole) {
+  if (!checkArgCount(whole, 3, "\\! shared NAME TYPE[SIZE]"))
     return;
   SharedDecl shared;
-  shared.name = dir.parts[1].text;
-  shared.loc = dir.parts[1].loc;
+  shared.name = whole.parts[1].text;
+  shared.loc = whole.parts[1].loc;
+  // `... align N`: the array starts on an N-byte boundary of the shared
+  // window (Hopper's swizzled tiles want 1024).
+  Token dir = whole;
+  size_t n = dir.parts.size();
+  if (n >= 5 && dir.parts[n - 2].upper == "ALIGN") {
+    const Token &value = dir.parts[n - 1];
+    int64_t align = 0;
+    for (char c : value.text)
+      align = std::isdigit(static_cast<unsigned char>(c)) && align < 1 << 20
+                  ? align * 10 + (c - '0')
+                  : -1;
+    if (align < 16 || align > 1024 || (align & (align - 1))) {
+      diags.error(value.loc,
+                  "bad alignment '" + value.text + "' for shared '" +
+                      shared.name + "': a power of two from 16 to 1024",
+                  value.length());
+      return;
+    }
+    shared.align = static_cast<uint64_t>(align);
+    dir.parts.resize(n - 2);
+  }
   bool isArray = false;
   std::string sizeText;
   SourceLoc sizeLoc;
@@ -549,7 +571,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     }
     s.count = r.value;
     // 16-byte alignment keeps every array ready for vector access.
-    offset = (offset + 15) & ~uint64_t(15);
+    offset = (offset + s.align - 1) & ~(s.align - 1);
     s.byteOffset = offset;
     offset += static_cast<uint64_t>(s.count) * elemTypeBytes(s.type);
   }

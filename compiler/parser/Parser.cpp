@@ -341,9 +341,46 @@ private:
     if (auto prim = lookupPrimitive(w)) {
       item.kind = ItemKind::Primitive;
       item.prim = *prim;
+      if (takesRegisterArray(*prim) && !parseAccumulatorName(tok, item))
+        return true;
       def.body.push_back(item);
       return true;
     }
+    return false;
+  }
+
+  /// WGMMA-BF16 ACC: the word names the register array that holds its
+  /// accumulators, f32, N/2 of them for an m64nNk16 product (N from 8 to
+  /// 256 in steps of 8). item.index: the array.
+  bool parseAccumulatorName(const Token &word, Item &item) {
+    const Token &name = next();
+    const std::vector<RegDecl> &regs = program.header.regs;
+    for (unsigned i = 0; i < regs.size(); ++i) {
+      if (name.kind != TokenKind::Word || upperCase(regs[i].name) != name.upper)
+        continue;
+      RegDecl &acc = program.header.regs[i];
+      if (acc.type != ElemType::F32 || acc.count < 4 || acc.count > 128 ||
+          acc.count % 4 != 0) {
+        diags.error(name.loc,
+                    "'" + word.text +
+                        "' needs an f32 register array of 4 to "
+                        "128 elements, a multiple of 4 (N/2 for m64nNk16), "
+                        "and '" +
+                        acc.name + "' is not one",
+                    name.length());
+        return false;
+      }
+      acc.accumulator = true;
+      item.index = i;
+      return true;
+    }
+    diags.error(name.kind == TokenKind::EndOfFile ? word.loc : name.loc,
+                "'" + word.text +
+                    "' needs the name of a register array after it (its "
+                    "accumulators: `\\! reg ACC f32[64]`, then '" +
+                    word.text + " ACC')",
+                name.kind == TokenKind::EndOfFile ? word.length()
+                                                  : name.length());
     return false;
   }
 

@@ -594,7 +594,12 @@ void Resolver::cpAsyncWait(const Item &item) {
 }
 
 void Resolver::requireSm(const Item &item, unsigned sm) {
-  if (module.needs.minSm >= sm)
+  bool specific = sm >= archSpecificSm;
+  if (specific)
+    sm -= archSpecificSm;
+  ir::ArchRequirement &needs =
+      specific ? module.needsArchSpecific : module.needs;
+  if (needs.minSm >= sm)
     return;
   // Point at the user's code: the outermost call of a stdlib word.
   SourceLoc loc = item.loc;
@@ -607,7 +612,7 @@ void Resolver::requireSm(const Item &item, unsigned sm) {
       word = frames[i].def->name;
       break;
     }
-  module.needs = {sm, word, loc, length};
+  needs = {sm, word, loc, length};
 }
 
 } // namespace wf

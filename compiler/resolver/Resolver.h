@@ -139,6 +139,21 @@ private:
   void unpackBF16x2(const Item &);
   void unpackF16x2(const Item &);
   void cpAsyncWait(const Item &item);
+  // Hopper's warpgroup words (WarpgroupWords.cpp).
+  void wgmmaDesc(const Item &item);
+  void wgmma(const Item &item);
+  void wgmmaFence(const Item &);
+  void wgmmaCommit(const Item &);
+  void wgmmaWait(const Item &item);
+  void setMaxNReg(const Item &item);
+  /// Pops an integer that must be a compile-time constant in [lo, hi];
+  /// otherwise reports "'WORD' needs `what` known when compiling".
+  std::optional<int64_t> constOperand(const Item &item, const char *what,
+                                      int64_t lo, int64_t hi);
+  std::vector<std::pair<size_t, size_t>> accumulatorSlots() const;
+  void throughAccumulators(ir::Op op, int64_t imm,
+                           std::vector<ir::Value *> operands,
+                           const std::vector<std::pair<size_t, size_t>> &slots);
   ir::Value *specialReg(ir::SpecialReg reg);
   void loopIndex(const Item &item, unsigned depth);
   void regAccess(const Item &item);

@@ -43,6 +43,15 @@ enum class ControlWord {
 #include "compiler/words/Syntax.def"
 };
 
+/// Primitives.def's Sm column for words of the architecture-specific
+/// target: archSpecificSm + 90 is sm_90a.
+constexpr unsigned archSpecificSm = 1000;
+
+/// Words followed by the name of a register array (WGMMA-BF16 ACC).
+inline bool takesRegisterArray(Prim prim) {
+  return prim == Prim::WgmmaBF16 || prim == Prim::WgmmaF16;
+}
+
 std::optional<Prim> lookupPrimitive(std::string_view upperName);
 const PrimitiveInfo &primitiveInfo(Prim prim);
 inline const char *primitiveName(Prim prim) { return primitiveInfo(prim).name; }

@@ -4,6 +4,7 @@
 #include "runtime/CheckReport.h"
 #include "runtime/cpu/StackPool.h"
 #include "runtime/cpu/WarpCollective.h"
+#include "runtime/cpu/WarpgroupMma.h"
 
 #include <algorithm>
 
@@ -57,6 +58,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.out_of_bounds = &outOfBoundsHook;
     c.wild_access = &wildAccessHook;
     c.assert_failed = &assertHook;
+    c.wgmma = &wgmmaHook;
   }
 }
 
@@ -154,6 +156,27 @@ void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
   }
   s.fault_ = wildAccessText(what, where, region, offset, size,
                             threadText(ctx->tid, ctx->bid));
+}
+
+// wgmma needs no exchange: each thread reads what its accumulators need
+// from shared memory itself. The GPU runs it by whole warpgroups.
+void BlockScheduler::wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
+                               uint64_t descB, int64_t scaleD, float *acc) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  int64_t threads = ctx->bdim[0] * ctx->bdim[1] * ctx->bdim[2];
+  int64_t linear =
+      ctx->tid[0] + ctx->bdim[0] * (ctx->tid[1] + ctx->bdim[1] * ctx->tid[2]);
+  std::string error;
+  if (threads % 128)
+    error = std::string(op & 1 ? "WGMMA-F16" : "WGMMA-BF16") +
+            " needs whole warpgroups of 128 threads, and the block has " +
+            std::to_string(threads);
+  else
+    error = warpgroupMma(op, descA, descB, scaleD != 0, ctx->shared,
+                         ctx->shared_bytes, static_cast<unsigned>(linear % 128),
+                         acc);
+  if (!error.empty() && s.fault_.empty())
+    s.fault_ = error + " " + threadText(ctx->tid, ctx->bid);
 }
 
 void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {

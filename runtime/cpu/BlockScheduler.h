@@ -93,6 +93,8 @@ private:
                              const char *where, uint64_t addr, uint64_t bytes,
                              const char *const *names);
   static void assertHook(WfHostCtx *ctx, const char *where);
+  static void wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
+                        uint64_t descB, int64_t scaleD, float *acc);
 
   void resume(Thread &t);
   void afterYield(size_t index);
