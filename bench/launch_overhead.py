@@ -49,18 +49,21 @@ def per_call_us(fn: Callable[[], object], sync: Callable[[], None],
 
 
 def stub_launches() -> list:
-    """Replaces the C launch of every compiled op kernel with a no-op;
+    """Replaces the C launch of every compiled op kernel with a no-op (and
+    forgets the ops' cached plans, whose launches hold the real one);
     returns what undo() needs."""
     saved = []
     for k in _common._kernels.values():
-        saved.append((k, k._launch_packed))
-        k._launch_packed = lambda *a: 0
+        saved.append((k, k._launch_packed, k._launch_raw))
+        k._launch_packed = k._launch_raw = lambda *a: 0
+    _common.clear_plans()
     return saved
 
 
 def undo(saved: list) -> None:
-    for k, f in saved:
-        k._launch_packed = f
+    for k, f, raw in saved:
+        k._launch_packed, k._launch_raw = f, raw
+    _common.clear_plans()
 
 
 def main() -> None:
