@@ -393,12 +393,13 @@ def _maker(x: Any, zero: bool) -> Any:
 class Plan:
     """An op's work for one key: buffers to make (outputs and scratch),
     then launches, each reading its arrays from the op's tensors followed
-    by those buffers."""
-    __slots__ = ("makes", "steps")
+    by those buffers; `result` says which of them the op returns."""
+    __slots__ = ("makes", "steps", "result")
 
-    def __init__(self, makes: list, steps: list):
+    def __init__(self, makes: list, steps: list, result: tuple = ()):
         self.makes = makes   # functions () -> (buffer, address)
         self.steps = steps   # (launch, indices into tensors + buffers)
+        self.result = result  # indices into tensors + buffers
 
     def run(self, objs: list, addrs: list, stream: int) -> Optional[list]:
         """Runs the plan on `objs` (probe's tensors) at `addrs`; returns
@@ -474,14 +475,46 @@ class PlanBuilder:
             self.ok = False
         kern(*args, grid=grid, block=block, shared=shared)
 
-    def store(self, plans: dict) -> None:
+    def store(self, plans: dict, *results: Any) -> None:
+        """Keeps the plan (when it can be kept); `results` are what the op
+        returns, each one of its tensors or buffers (start() returns them
+        for a later call)."""
+        if self.ok:
+            result = []
+            for r in results:
+                i = next((i for i, o in enumerate(self.objs) if o is r),
+                         None)
+                if i is None:
+                    self.ok = False
+                    break
+                result.append(i)
         if not self.ok:
             plan_stats["uncached"] += 1
             return
         if len(plans) >= MAX_PLANS:
             plans.clear()
-        plans[self.key] = Plan(self.makes, self.steps)
+        plans[self.key] = Plan(self.makes, self.steps, tuple(result))
         plan_stats["built"] += 1
+
+
+def start(plans: dict, objs: tuple, outs: int, extra: Any) -> Any:
+    """An op's first step: the tuple of its results when a cached plan
+    for these tensors (probe) and `extra` (the op's other arguments and
+    tunables, hashable) ran; else a PlanBuilder for its checking path
+    (keyless when probe gives None: nothing is then kept)."""
+    p = probe(objs, outs)
+    if p is None:
+        return PlanBuilder(None, objs)
+    key = (p[0], extra)
+    try:
+        plan = plans.get(key)
+    except TypeError:  # an unhashable argument: the checks will say
+        return PlanBuilder(None, objs)
+    if plan is not None:
+        done = plan.run(list(objs), p[1], p[2])
+        if done is not None:
+            return tuple([done[i] for i in plan.result])
+    return PlanBuilder(key, objs)
 
 
 def _address(x: Any) -> int:
