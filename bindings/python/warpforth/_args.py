@@ -123,6 +123,30 @@ def _find_stream_query() -> Any:
     return raw
 
 
+def torch_code(dtype: Any) -> Optional[int]:
+    """The wf_elem_type of a torch dtype (None: it has none), noted in
+    _torch_codes for Kernel._pack."""
+    code = _torch_codes.get(dtype)
+    if code is None:
+        code = _TORCH.get(str(dtype))
+        if code is not None:
+            _torch_codes[dtype] = code
+    return code
+
+
+def numpy_code(a: Any) -> Optional[int]:
+    """The wf_elem_type of a numpy array's dtype (None: it has none),
+    noted in _numpy_codes for Kernel._pack."""
+    code = _numpy_codes.get(a.dtype)
+    if code is None:
+        try:
+            code = _numpy_type(a, a.__array_interface__["typestr"], "")
+        except (TypeError, ValueError):
+            return None
+        _numpy_codes[a.dtype] = code
+    return code
+
+
 def _torch_ref(t: Any, what: str) -> ArrayRef:
     code = _torch_codes.get(t.dtype)
     if code is None:

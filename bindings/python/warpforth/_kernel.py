@@ -238,7 +238,8 @@ class Kernel:
                 else:
                     return None
             elif t is tensor:
-                if (_args._torch_codes.get(v.dtype) != code
+                if ((_args._torch_codes.get(v.dtype)
+                     or _args.torch_code(v.dtype)) != code
                         or not v.is_contiguous()):
                     return None
                 if v.is_cuda:
@@ -250,7 +251,8 @@ class Kernel:
                     return None
                 flat += (0, code, v.data_ptr(), v.nbytes, 0, 0.0)
             elif t is _args.ndarray_type():
-                if on_gpu or _args._numpy_codes.get(v.dtype) != code:
+                if on_gpu or (_args._numpy_codes.get(v.dtype)
+                              or _args.numpy_code(v)) != code:
                     return None
                 flags = v.flags
                 if not (flags.c_contiguous and flags.writeable):
