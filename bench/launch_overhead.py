@@ -4,8 +4,9 @@ GPU keeps up with these tiny kernels, so this is the time the host spends):
 
 - warpforth: a tiny kernel through Kernel.__call__; its argument packing
   alone (Kernel._pack); the C launch alone (wf_kernel_launch_packed with a
-  packed buffer made once); ops.softmax on a small tensor, whole and with
-  the launch stubbed out (the op's Python work alone);
+  packed buffer made once); ops.softmax and ops.top_k_mask on a small
+  tensor, whole and with the launch stubbed out (the op's Python work
+  alone: its cached plan, ops/_common.py);
 - torch in the same process: SDPA on a tiny shape, a torch.add;
 - Triton, when it is installed: a tiny @triton.jit kernel's launch.
 
@@ -49,18 +50,21 @@ def per_call_us(fn: Callable[[], object], sync: Callable[[], None],
 
 
 def stub_launches() -> list:
-    """Replaces the C launch of every compiled op kernel with a no-op;
+    """Replaces the C launch of every compiled op kernel with a no-op (and
+    forgets the ops' cached plans, whose launches hold the real one);
     returns what undo() needs."""
     saved = []
     for k in _common._kernels.values():
-        saved.append((k, k._launch_packed))
-        k._launch_packed = lambda *a: 0
+        saved.append((k, k._launch_packed, k._launch_raw))
+        k._launch_packed = k._launch_raw = lambda *a: 0
+    _common.clear_plans()
     return saved
 
 
 def undo(saved: list) -> None:
-    for k, f in saved:
-        k._launch_packed = f
+    for k, f, raw in saved:
+        k._launch_packed, k._launch_raw = f, raw
+    _common.clear_plans()
 
 
 def main() -> None:
@@ -107,17 +111,27 @@ def main() -> None:
                              sync)))
     ops.softmax(small, out=out)
     ops.softmax(small)
+    ops.top_k_mask(small, 5, out=out)
+    built = _common.plan_stats["built"]
     if gpu:
         rows.append(("ops.softmax 4x64, out=", per_call_us(
             lambda: ops.softmax(small, out=out), sync)))
         rows.append(("ops.softmax 4x64 (allocates its output)", per_call_us(
             lambda: ops.softmax(small), sync)))
+        rows.append(("ops.top_k_mask 4x64 k=5, out=", per_call_us(
+            lambda: ops.top_k_mask(small, 5, out=out), sync)))
+    # The timed calls ran the plans the calls above made (ops/_common.py):
+    # none was built while timing.
+    assert _common.plan_stats["built"] == built, _common.plan_stats
     saved = stub_launches()
     try:
         rows.append(("ops.softmax 4x64, out=, launch stubbed (Python only)",
                      per_call_us(lambda: ops.softmax(small, out=out), sync)))
         rows.append(("ops.softmax 4x64, launch stubbed (Python + alloc)",
                      per_call_us(lambda: ops.softmax(small), sync)))
+        rows.append(("ops.top_k_mask 4x64 k=5, out=, launch stubbed",
+                     per_call_us(lambda: ops.top_k_mask(small, 5, out=out),
+                                 sync)))
     finally:
         undo(saved)
     if gpu:

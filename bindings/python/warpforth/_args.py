@@ -106,11 +106,45 @@ class _Never:
 def _torch_stream(ordinal: int) -> int:
     """The current torch stream's CUstream on GPU `ordinal`: the private
     raw-stream call takes 0.3 us where torch.cuda.current_stream takes 6."""
+    return (_stream_query or _find_stream_query())(ordinal)
+
+
+_stream_query: Any = None  # ordinal -> CUstream, found once
+
+
+def _find_stream_query() -> Any:
+    global _stream_query
     torch = sys.modules["torch"]
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        return raw(ordinal)
-    return torch.cuda.current_stream(ordinal).cuda_stream
+    if raw is None:  # (a torch without it: the public, slower call)
+        def raw(ordinal: int) -> int:
+            return torch.cuda.current_stream(ordinal).cuda_stream
+    _stream_query = raw
+    return raw
+
+
+def torch_code(dtype: Any) -> Optional[int]:
+    """The wf_elem_type of a torch dtype (None: it has none), noted in
+    _torch_codes for Kernel._pack."""
+    code = _torch_codes.get(dtype)
+    if code is None:
+        code = _TORCH.get(str(dtype))
+        if code is not None:
+            _torch_codes[dtype] = code
+    return code
+
+
+def numpy_code(a: Any) -> Optional[int]:
+    """The wf_elem_type of a numpy array's dtype (None: it has none),
+    noted in _numpy_codes for Kernel._pack."""
+    code = _numpy_codes.get(a.dtype)
+    if code is None:
+        try:
+            code = _numpy_type(a, a.__array_interface__["typestr"], "")
+        except (TypeError, ValueError):
+            return None
+        _numpy_codes[a.dtype] = code
+    return code
 
 
 def _torch_ref(t: Any, what: str) -> ArrayRef:

@@ -96,6 +96,12 @@ class Kernel:
         self._nparams = len(self.params)
         self._packer = struct.Struct("<3I3IQQ" + "iiQQqd" * self._nparams)
         self._launch_packed = lib.wf_kernel_launch_packed
+        # Launcher's call: the same function without argtypes (a handle
+        # made once as a c_void_p, bytes and two small ints need none),
+        # which saves ctypes' per-argument conversions.
+        self._launch_raw = _lib.raw_launch_packed()
+        self._handle_ptr = ctypes.c_void_p(handle)
+        self._consts: dict = {}
         ft = lib.wf_kernel_float_type(handle)
         self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
         self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
@@ -181,11 +187,16 @@ class Kernel:
 
     def const(self, name: str) -> Optional[int]:
         """An integer compile-time constant from the signature (MAX_SEQ)."""
+        try:
+            return self._consts[name]
+        except KeyError:
+            pass
         value = ctypes.c_int64()
-        if self._lib.wf_kernel_const(self._handle, _lib.c_string(name, "name"),
-                                     ctypes.byref(value)) != 0:
-            return None
-        return value.value
+        found = self._lib.wf_kernel_const(
+            self._handle, _lib.c_string(name, "name"), ctypes.byref(value))
+        # A kernel's constants never change: ops read them every call.
+        self._consts[name] = result = value.value if found == 0 else None
+        return result
 
     # ---- launching ----------------------------------------------------
 
@@ -227,7 +238,8 @@ class Kernel:
                 else:
                     return None
             elif t is tensor:
-                if (_args._torch_codes.get(v.dtype) != code
+                if ((_args._torch_codes.get(v.dtype)
+                     or _args.torch_code(v.dtype)) != code
                         or not v.is_contiguous()):
                     return None
                 if v.is_cuda:
@@ -239,7 +251,8 @@ class Kernel:
                     return None
                 flat += (0, code, v.data_ptr(), v.nbytes, 0, 0.0)
             elif t is _args.ndarray_type():
-                if on_gpu or _args._numpy_codes.get(v.dtype) != code:
+                if on_gpu or (_args._numpy_codes.get(v.dtype)
+                              or _args.numpy_code(v)) != code:
                     return None
                 flags = v.flags
                 if not (flags.c_contiguous and flags.writeable):
@@ -260,6 +273,43 @@ class Kernel:
             implied = stream_handle(stream) if on_gpu else 0
         return self._packer.pack(g[0], g[1], g[2], b[0], b[1], b[2],
                                  _shared(shared), implied, *flat)
+
+    def launcher(self, args: Sequence[Any], grid: Dims, block: Dims,
+                 shared: Any = 0) -> Optional[tuple]:
+        """A launch of these arguments made ready to repeat: (launch,
+        values), where launch(stream, *addresses) launches the kernel with
+        this grid, block, shared size and these scalars, each array param
+        at the address given (in param order, with the same byte size and
+        type as here), and values are this call's own stream and addresses.
+        None where _pack is (the general path's cases). The ops keep one
+        per cached plan (ops/_common.py): a call then packs one bytes
+        object from chunks made here and makes one ctypes call."""
+        if len(args) != self._nparams:
+            return None
+        packed = self._pack(args, grid, block, shared, None)
+        if packed is None:
+            return None
+        # Variable 8-byte fields: the stream (at 32), then each array
+        # param's address (at 8 in its 40-byte wf_arg).
+        offsets = [32] + [40 + 40 * i + 8
+                          for i, code in enumerate(self._type_codes)
+                          if code >= 0]
+        values = tuple(struct.unpack_from("<Q", packed, o)[0]
+                       for o in offsets)
+        chunks, prev = [], 0
+        for o in offsets:
+            chunks.append(packed[prev:o])
+            prev = o + 8
+        chunks.append(packed[prev:])
+        pack = struct.Struct("<" + "".join(f"{len(c)}sQ" for c in chunks[:-1])
+                             + f"{len(chunks[-1])}s").pack
+        make = _launch_makers.get(len(offsets))
+        if make is None:
+            make = _launch_makers[len(offsets)] = _launch_maker(len(offsets))
+        launch = make(self._launch_raw, self._handle_ptr, pack, chunks,
+                      self._nparams, 1 if self.checked else 0, _lib.check,
+                      self)
+        return launch, values
 
     def time(self, *args: Any, grid: Dims = 1, block: Dims = 1,
              shared: int = 0, stream: Any = None, **named: Any) -> float:
@@ -371,3 +421,25 @@ class Kernel:
 
 
 _MISSING = object()
+
+
+# Kernel.launcher's functions, by the number of 8-byte fields they fill (the
+# stream and each array's address): made once per count, as namedtuple
+# makes its classes, so that a launch is one struct.pack of fixed chunks
+# and those fields, without loops or lists.
+_launch_makers: dict = {}
+
+
+def _launch_maker(n: int) -> Any:
+    names = ["stream"] + [f"a{i}" for i in range(n - 1)]
+    fields = ", ".join(f"c{i}, {v}" for i, v in enumerate(names))
+    src = (f"def make(fn, handle, pack, chunks, nparams, wait, check, keep):\n"
+           f"    {', '.join(f'c{i}' for i in range(n + 1))}, = chunks\n"
+           f"    def launch({', '.join(names)}):\n"
+           f"        if fn(handle, pack({fields}, c{n}), nparams, wait):\n"
+           f"            check(1)\n"
+           f"    launch.kernel = keep  # keeps the handle alive\n"
+           f"    return launch\n")
+    scope: dict = {}
+    exec(src, scope)  # noqa: S102 (our own text, made from a count)
+    return scope["make"]

@@ -180,6 +180,20 @@ def lib() -> ctypes.CDLL:
         + ", ".join(tried))
 
 
+_raw_launch: Optional[object] = None
+
+
+def raw_launch_packed():
+    """wf_kernel_launch_packed without argtypes (Kernel.launcher's launches:
+    a c_void_p handle, bytes and two small ints)."""
+    global _raw_launch
+    if _raw_launch is None:
+        fn = lib()["wf_kernel_launch_packed"]  # a new function object
+        fn.restype = ctypes.c_int
+        _raw_launch = fn
+    return _raw_launch
+
+
 def last_error() -> str:
     return lib().wf_last_error().decode(errors="replace")
 

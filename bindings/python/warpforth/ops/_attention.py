@@ -136,6 +136,11 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          scale: Optional[float] = None,
                          return_lse: bool = False, out: Any = None) -> Any:
     """flash_attention on any arguments, without the torch custom op."""
+    objs = (q, k, v) if out is None else (q, k, v, out)
+    pb = c.start(_plans, objs, len(objs) - 3,
+                 (not causal, type(scale), scale, bool(return_lse), ARCH))
+    if type(pb) is tuple:
+        return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
@@ -148,10 +153,14 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale: expected a number, got {scale!r}")
-    out = c.output(out, qa, (b, hq, nq, d))
-    lse = c.empty(qa, (b, hq, nq), "f32")
+    if out is None:
+        out = pb.new(c.output(None, qa, (b, hq, nq, d)))
+    else:
+        out = c.output(out, qa, (b, hq, nq, d))
+    lse = pb.empty(qa, (b, hq, nq), "f32")
     result = (out, lse) if return_lse else out
     if b * hq * nq == 0:
+        pb.store(_plans, out, lse)
         return result
     if nkv == 0:
         # No key for any query: what the kernel gives a row without keys.
@@ -164,6 +173,11 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
                     defines, arch=f"sm_{sm}")
     br = kern.const("BR")
-    kern(q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
-         grid=(-(-nq // br), hq, b), block=kern.const("NTHREADS"))
+    pb.launch(kern, q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
+              grid=(-(-nq // br), hq, b), block=kern.const("NTHREADS"))
+    pb.store(_plans, out, lse)
     return result
+
+
+# Cached plans (ops/_common.py).
+_plans = c.plans()

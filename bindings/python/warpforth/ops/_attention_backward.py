@@ -11,6 +11,7 @@ import numbers
 from typing import Any, Optional
 
 from . import _common as c
+from . import _attention
 from ._attention import _arch, qkv_args
 
 # Head dimensions of the backward: its dK and dV accumulators (d f32 a
@@ -44,15 +45,6 @@ def _columns(dtype: str, d: int) -> tuple[int, int]:
     return 64, (32 if d >= 96 else 64)
 
 
-def _zeros(like: c.Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
-    x = c.empty(like, shape, dtype)
-    if like.is_torch:
-        x.zero_()
-    else:
-        x[...] = 0
-    return x
-
-
 def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                              lse: Any, causal: bool = False,
                              scale: Optional[float] = None) -> tuple:
@@ -64,6 +56,10 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dS rounded to the dtype for the products, f32 sums, as
     FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
     3xTF32 (f32 accuracy)."""
+    pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
+                 (not causal, type(scale), scale, DQ_MODE, _attention.ARCH))
+    if type(pb) is tuple:
+        return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
     if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
@@ -81,45 +77,54 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale: expected a number, got {scale!r}")
     if b * hq * nq == 0 or nkv == 0:
-        return _zeros(qa, qa.shape), _zeros(qa, ka.shape), _zeros(qa, ka.shape)
+        zeros = (pb.empty(qa, qa.shape, zero=True),
+                 pb.empty(qa, ka.shape, zero=True),
+                 pb.empty(qa, ka.shape, zero=True))
+        pb.store(_plans, *zeros)
+        return zeros
     # The kernels write every element of the gradients.
-    dq = c.empty(qa, qa.shape)
-    dk = c.empty(qa, ka.shape)
-    dv = c.empty(qa, ka.shape)
+    dq = pb.empty(qa, qa.shape)
+    dk = pb.empty(qa, ka.shape)
+    dv = pb.empty(qa, ka.shape)
     sm = _arch(qa)
     arch = f"sm_{sm}"
     dt = qa.dtype
     # D and L2 rows are NQP floats apart, zero-padded, so that the dK/dV
     # kernel's 16-byte copies of a tile's columns stay inside them.
     nqp = -(-nq // 128) * 128
-    dpre = _zeros(qa, (b * hq, nqp), "f32")
-    l2 = _zeros(qa, (b * hq, nqp), "f32")
+    dpre = pb.empty(qa, (b * hq, nqp), "f32", zero=True)
+    l2 = pb.empty(qa, (b * hq, nqp), "f32", zero=True)
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
                    {"HEAD_DIM": d}, arch=arch)
     warps = pre.const("WARPS")
-    pre(dout, out, lse, dpre, l2, nq, nqp, b * hq,
-        grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
+    pb.launch(pre, dout, out, lse, dpre, l2, nq, nqp, b * hq,
+              grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
     bc_q, bc_kv = _columns(dt, d)
     atomic = DQ_MODE == "atomic" and _atomic_ok(bc_kv, d)
     # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
-    dq_acc = _zeros(qa, qa.shape if atomic else (1,), "f32")
+    dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32", zero=True)
     args = (q, k, v, dout, l2, dpre, dq, dk, dv, dq_acc, nq, nqp, nkv, hq,
             hkv, b, float(scale))
     if not atomic:
         kq = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
                       dict(defines, ROLE=0, BC=bc_q), arch=arch)
-        kq(*args, grid=(-(-nq // kq.const("BR")), hq, b),
-           block=kq.const("NTHREADS"))
+        pb.launch(kq, *args, grid=(-(-nq // kq.const("BR")), hq, b),
+                  block=kq.const("NTHREADS"))
     kkv = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
                    dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic)),
                    arch=arch)
-    kkv(*args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
-        block=kkv.const("NTHREADS"))
+    pb.launch(kkv, *args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
+              block=kkv.const("NTHREADS"))
     if atomic:
         n = qa.numel
         conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
                         arch=arch)
-        conv(dq_acc, dq, n, float(scale), grid=(-(-n // 512), 1, 1),
-             block=256)
+        pb.launch(conv, dq_acc, dq, n, float(scale),
+                  grid=(-(-n // 512), 1, 1), block=256)
+    pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
+
+
+# Cached plans (ops/_common.py).
+_plans = c.plans()

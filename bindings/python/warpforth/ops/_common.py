@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .._device import Device, device
+from .. import _args
 from .._kernel import Kernel
 from .._lib import repo_root
 
@@ -268,3 +269,273 @@ def kernel(file: str, on: Arg, defines: Optional[dict] = None,
         _kernels[key] = k
     _by_call[fast] = k
     return k
+
+
+# ---- the hot path: plans cached by what the checks looked at ------------
+#
+# An op's first call with given dtypes, shapes, device, alignments and
+# other arguments runs its checks, picks its kernels and launch shapes and
+# records them as a Plan (PlanBuilder); later calls with the same facts
+# (probe's key, plus the op's own arguments and tunables) skip all of it:
+# they read each tensor's dtype, shape, contiguity, device and address once
+# (probe), find the plan in a dict and run it, one struct.pack and one
+# ctypes call per launch (Kernel.launcher). Everything a check depends on
+# is in the key, so a call that would fail a check misses the cache and
+# takes the checking path, which raises as it always has.
+
+# Plans built and stored ("built"), and slow-path calls that made none
+# ("uncached": a key-less call, a value-dependent one, a plan that could
+# not be stored). The tests read them; nothing here is timed.
+plan_stats = {"built": 0, "uncached": 0}
+MAX_PLANS = 4096   # per op; past it the op's cache starts again
+
+_ndarray: Any = None   # numpy.ndarray, once numpy is imported
+_tensor: Any = None    # torch.Tensor, once torch is imported
+
+
+def _find_types() -> bool:
+    """Notes numpy's and torch's array types once they are imported;
+    whether that found a new one."""
+    global _ndarray, _tensor
+    before = (_ndarray, _tensor)
+    np = sys.modules.get("numpy")
+    torch = sys.modules.get("torch")
+    _ndarray = np.ndarray if np is not None else None
+    _tensor = torch.Tensor if torch is not None else None
+    return (_ndarray, _tensor) != before
+
+
+def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
+    """(key, addresses, stream) of an op's tensors `xs`, when each is an
+    exact torch.Tensor (contiguous, all on one device; the last `outs`,
+    the op's outputs, not requiring grad) or each an exact numpy.ndarray
+    (C-contiguous, writeable); else None (the op then checks everything
+    and raises where it always did). The key holds each tensor's dtype and
+    shape, the device (the CUDA ordinal, or -1) and the low four bits of
+    every address (alignment); the stream is torch's current one on that
+    GPU, else 0."""
+    t = type(xs[0])
+    key: list = []
+    addrs: list = []
+    low = 0
+    if t is _tensor:
+        dev = xs[0].get_device()
+        for x in xs:
+            if (type(x) is not t or not x.is_contiguous()
+                    or x.get_device() != dev):
+                return None
+            a = x.data_ptr()
+            key.append(x.dtype)
+            key.append(x.shape)
+            addrs.append(a)
+            low = (low << 4) | (a & 15)
+        if outs:
+            for x in xs[-outs:]:
+                if x.requires_grad:
+                    return None
+        key.append(dev)
+        key.append(low)
+        if len(set(addrs)) != len(addrs):
+            key.append(_aliases(addrs))
+        return (tuple(key), addrs,
+                _args._torch_stream(dev) if dev >= 0 else 0)
+    if t is _ndarray:
+        for x in xs:
+            if type(x) is not t:
+                return None
+            f = x.flags
+            if not (f.c_contiguous and f.writeable):
+                return None
+            a = x.__array_interface__["data"][0]
+            key.append(x.dtype)
+            key.append(x.shape)
+            addrs.append(a)
+            low = (low << 4) | (a & 15)
+        key.append(-1)
+        key.append(low)
+        if len(set(addrs)) != len(addrs):
+            key.append(_aliases(addrs))
+        return tuple(key), addrs, 0
+    if t is not None and _find_types() and t in (_ndarray, _tensor):
+        return probe(xs, outs)
+    return None
+
+
+def _aliases(addrs: list) -> tuple:
+    """Which tensors share an address (out=x, in place): each one's first
+    position with that address. A plan records each array by the first
+    position holding it, which is right for every call with this pattern."""
+    return tuple(addrs.index(a) for a in addrs)
+
+
+def _maker(x: Any, zero: bool) -> Any:
+    """A function that makes a new buffer like `x` (shape, dtype, device;
+    zero-filled where `zero`), with its address."""
+    shape, dtype = tuple(x.shape), x.dtype
+    if type(x) is _tensor:
+        torch = _torch()
+        new = torch.zeros if zero else torch.empty
+        device = x.device
+
+        def make() -> tuple:
+            t = new(shape, dtype=dtype, device=device)
+            return t, t.data_ptr()
+        return make
+    np = sys.modules["numpy"]
+    new = np.zeros if zero else np.empty
+
+    def make_np() -> tuple:
+        a = new(shape, dtype)
+        return a, a.__array_interface__["data"][0]
+    return make_np
+
+
+class Plan:
+    """An op's work for one key: buffers to make (outputs and scratch),
+    then launches, each reading its arrays from the op's tensors followed
+    by those buffers; `result` says which of them the op returns."""
+    __slots__ = ("makes", "steps", "result")
+
+    def __init__(self, makes: list, steps: list, result: tuple = ()):
+        self.makes = makes   # functions () -> (buffer, address)
+        self.steps = steps   # (launch, indices into tensors + buffers)
+        self.result = result  # indices into tensors + buffers
+
+    def run(self, objs: list, addrs: list, stream: int) -> Optional[list]:
+        """Runs the plan on `objs` (probe's tensors) at `addrs`; returns
+        objs with the new buffers appended, or None (nothing launched)
+        where a new buffer is less aligned than the plan's was (16 bytes):
+        the caller then takes its checking path."""
+        for make in self.makes:
+            obj, a = make()
+            if a & 15:
+                return None
+            objs.append(obj)
+            addrs.append(a)
+        for launch, idx in self.steps:
+            launch(stream, *[addrs[i] for i in idx])
+        return objs
+
+
+class PlanBuilder:
+    """Records an op's checking path as a Plan while it runs it: new
+    buffers through empty()/zeros() (or new()), launches through launch().
+    With key None it only runs (no plan is kept). Arrays a launch reads
+    must be the op's tensors (`objs`, probe's order) or buffers made here;
+    another one (or an argument Kernel.launcher does not take) makes the
+    plan unstorable. store() keeps the plan under the key."""
+
+    def __init__(self, key: Any, objs: tuple):
+        self.key = key
+        self.objs = list(objs)
+        self.makes: list = []
+        self.steps: list = []
+        self.ok = key is not None
+
+    def new(self, obj: Any, zero: bool = False) -> Any:
+        """Notes `obj`, just made by the op, as a buffer each call makes."""
+        if self.ok:
+            if (type(obj) not in (_ndarray, _tensor) or
+                    _address(obj) & 15):
+                self.ok = False
+            else:
+                self.makes.append(_maker(obj, zero))
+                self.objs.append(obj)
+        return obj
+
+    def empty(self, like: Arg, shape: tuple, dtype: Optional[str] = None,
+              zero: bool = False) -> Any:
+        x = empty(like, shape, dtype)
+        if zero:
+            if like.is_torch:
+                x.zero_()
+            else:
+                x[...] = 0
+        return self.new(x, zero)
+
+    def launch(self, kern: Kernel, *args: Any, grid: Any, block: Any,
+               shared: int = 0) -> None:
+        if self.ok:
+            made = kern.launcher(args, grid, block, shared)
+            if made is not None:
+                launch, values = made
+                idx = []
+                for v, code in zip(args, kern._type_codes):
+                    if code >= 0:
+                        i = next((i for i, o in enumerate(self.objs)
+                                  if o is v), None)
+                        if i is None:
+                            self.ok = False
+                            break
+                        idx.append(i)
+                else:
+                    self.steps.append((launch, tuple(idx)))
+                launch(*values)
+                return
+            self.ok = False
+        kern(*args, grid=grid, block=block, shared=shared)
+
+    def store(self, plans: dict, *results: Any) -> None:
+        """Keeps the plan (when it can be kept); `results` are what the op
+        returns, each one of its tensors or buffers (start() returns them
+        for a later call)."""
+        if self.ok:
+            result = []
+            for r in results:
+                i = next((i for i, o in enumerate(self.objs) if o is r),
+                         None)
+                if i is None:
+                    self.ok = False
+                    break
+                result.append(i)
+        if not self.ok:
+            plan_stats["uncached"] += 1
+            return
+        if len(plans) >= MAX_PLANS:
+            plans.clear()
+        plans[self.key] = Plan(self.makes, self.steps, tuple(result))
+        plan_stats["built"] += 1
+
+
+def start(plans: dict, objs: tuple, outs: int, extra: Any) -> Any:
+    """An op's first step: the tuple of its results when a cached plan
+    for these tensors (probe) and `extra` (the op's other arguments and
+    tunables, hashable) ran; else a PlanBuilder for its checking path
+    (keyless when probe gives None: nothing is then kept)."""
+    p = probe(objs, outs)
+    if p is None:
+        return PlanBuilder(None, objs)
+    key = (p[0], extra)
+    try:
+        plan = plans.get(key)
+    except TypeError:  # an unhashable argument: the checks will say
+        return PlanBuilder(None, objs)
+    if plan is not None:
+        done = plan.run(list(objs), p[1], p[2])
+        if done is not None:
+            return tuple([done[i] for i in plan.result])
+    return PlanBuilder(key, objs)
+
+
+def _address(x: Any) -> int:
+    if type(x) is _tensor:
+        return x.data_ptr()
+    return x.__array_interface__["data"][0]
+
+
+# Every op's plan cache (clear_plans empties them all).
+_all_plans: list[dict] = []
+
+
+def plans() -> dict:
+    """A new plan cache for an op module."""
+    d: dict = {}
+    _all_plans.append(d)
+    return d
+
+
+def clear_plans() -> None:
+    """Forgets every cached plan (after replacing kernels' launch functions,
+    as bench/launch_overhead.py does to time the Python side alone)."""
+    for d in _all_plans:
+        d.clear()

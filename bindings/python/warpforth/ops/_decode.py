@@ -237,6 +237,18 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     (num_splits_heuristic). Returns o (B, Hq, Nq, d) in q's dtype, or with
     return_lse (o, lse), lse float32 (B, Hq, Nq), the natural-log
     log-sum-exp of each query's scaled scores."""
+    objs = (q, k_cache, v_cache, cache_seqlens)
+    if block_table is not None:
+        objs += (block_table,)
+    if out is not None:
+        objs += (out,)
+    pb = c.start(_plans, objs, 0 if out is None else 1,
+                 (block_table is None, out is None, type(scale), scale,
+                  type(num_splits), num_splits, bool(return_lse), WARPS,
+                  MAX_ROWS, DEFAULT_SMS, MIN_SPLIT_KEYS, MAX_SPLITS,
+                  MERGE_LAUNCH_BYTES, PREFETCH, tuple(TUNE.items())))
+    if type(pb) is tuple:
+        return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)
     if len(qa.shape) != 4:
         raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
@@ -268,15 +280,21 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
             not isinstance(num_splits, numbers.Integral) or num_splits < 1):
         raise ValueError(f"num_splits: expected a positive integer or None, "
                          f"got {num_splits!r}")
-    out = c.output(out, qa, (b, hq, nq, d))
-    lse = c.empty(qa, (b, hq, nq), "f32")
+    if out is None:
+        out = pb.new(c.output(None, qa, (b, hq, nq, d)))
+    else:
+        out = c.output(out, qa, (b, hq, nq, d))
+    lse = pb.empty(qa, (b, hq, nq), "f32")
     result = (out, lse) if return_lse else out
     if b * hq * nq == 0:
+        pb.store(_plans, out, lse)
         return result
     longest = _check_lengths(sa, nq, cap, paging,
                              f"Nq = {nq} new tokens, capacity {cap}")
     if longest is None:
         longest = cap
+    else:
+        pb.ok = False  # host values were read: every call checks them
     rows = (hq // hkv) * nq
     defines, nch = _tiles(rows, qa.dtype, d)
     defines["PAGED"] = 0 if paging is None else 1
@@ -291,18 +309,19 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     if num_splits == 1:
         partial_o = partial_lse = lse      # not used
     else:
-        partial_o = c.empty(qa, (num_splits, b * hq * nq, d), "f32")
-        partial_lse = c.empty(qa, (num_splits, b * hq * nq), "f32")
-    kern(q, k_cache, v_cache, out, lse, partial_o, partial_lse,
-         cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk, nblk, pshift,
-         ka.numel, btn, num_splits, nch, float(scale),
-         grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
+        partial_o = pb.empty(qa, (num_splits, b * hq * nq, d), "f32")
+        partial_lse = pb.empty(qa, (num_splits, b * hq * nq), "f32")
+    pb.launch(kern, q, k_cache, v_cache, out, lse, partial_o, partial_lse,
+              cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk, nblk,
+              pshift, ka.numel, btn, num_splits, nch, float(scale),
+              grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
     if num_splits > 1:
         merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
                          {"HEAD_DIM": d})
         units = b * hq * nq * d // 4
-        merge(partial_o, partial_lse, out, lse, b * hq * nq, num_splits,
-              grid=-(-units // 128), block=128)
+        pb.launch(merge, partial_o, partial_lse, out, lse, b * hq * nq,
+                  num_splits, grid=-(-units // 128), block=128)
+    pb.store(_plans, out, lse)
     return result
 
 
@@ -318,6 +337,12 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
     four tensors (float32, bfloat16, float16), d * element size a multiple
     of 16 bytes. The rows are copied bit for bit, in place; returns
     (k_cache, v_cache)."""
+    objs = (k_cache, v_cache, k_new, v_new, cache_seqlens)
+    if block_table is not None:
+        objs += (block_table,)
+    pb = c.start(_plans, objs, 0, ("append", block_table is None))
+    if type(pb) is tuple:
+        return pb
     na = c.arg(k_new, "k_new", min_dims=4)
     vna = c.arg(v_new, "v_new", min_dims=4)
     if len(na.shape) != 4:
@@ -346,16 +371,23 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
         raise ValueError(f"cache_seqlens: on {sa.where()}, but k_new is on "
                          f"{na.where()}")
     if b * hkv * nnew * d == 0:
+        pb.store(_plans, k_cache, v_cache)
         return k_cache, v_cache
-    _check_lengths(sa, nnew, cap, paging,
-                   f"Nnew = {nnew} new rows, capacity {cap}")
+    if _check_lengths(sa, nnew, cap, paging,
+                      f"Nnew = {nnew} new rows, capacity {cap}") is not None:
+        pb.ok = False  # host values were read: every call checks them
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
     kern = c.kernel(f"decode/append_kv_{na.dtype}.forth", na)
     units = b * hkv * nnew * d * na.itemsize // 16
-    kern(k_cache, v_cache, k_new, v_new, cache_seqlens, table, b, hkv, nnew,
-         d, 0 if paging is None else 1, ncap, maxblk, nblk, pshift,
-         ka.numel, btn, grid=-(-units // 128), block=128)
+    pb.launch(kern, k_cache, v_cache, k_new, v_new, cache_seqlens, table, b,
+              hkv, nnew, d, 0 if paging is None else 1, ncap, maxblk, nblk,
+              pshift, ka.numel, btn, grid=-(-units // 128), block=128)
+    pb.store(_plans, k_cache, v_cache)
     return k_cache, v_cache
+
+
+# Cached plans (ops/_common.py): decode_attention's and append_kv's.
+_plans = c.plans()
 
 
 c.document(decode_attention, _decode_attention_impl)

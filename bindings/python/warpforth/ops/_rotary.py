@@ -56,6 +56,15 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     device. One launch does both q and k. Returns (q_out, k_out), new
     tensors unless out=(q_out, k_out) is given; out=(q, k) works in place
     (each thread reads the features it writes)."""
+    objs: tuple = (q, k, cos, sin)
+    if out is None:
+        pb = c.start(_plans, objs, 0, BLOCK)
+    elif type(out) in (tuple, list) and len(out) == 2:
+        pb = c.start(_plans, objs + tuple(out), 2, BLOCK)
+    else:
+        pb = c.PlanBuilder(None, objs)
+    if type(pb) is tuple:
+        return pb
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     ca = c.arg(cos, "cos", min_dims=2)
@@ -84,7 +93,11 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
                          f"the head dimension d = {d} of q and k")
     c.same_shape(ca, sa)
     q_out, k_out = _out_pair(out, qa, ka)
+    if out is None:
+        pb.new(q_out)
+        pb.new(k_out)
     if b * n * d == 0:
+        pb.store(_plans, q_out, k_out)
         return q_out, k_out
     # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
     # row, half and buffer is aligned to that.
@@ -100,9 +113,14 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     csb = n * r if len(ca.shape) == 3 else 0
     kern = c.kernel(f"rotary/apply_rotary_{qa.dtype}.forth", qa,
                     {"V": v} if v != 1 else None)
-    kern(q, k, cos, sin, q_out, k_out, b, hq, hkv, n, d, r, csb,
-         grid=(n, b), block=(bx, by))
+    pb.launch(kern, q, k, cos, sin, q_out, k_out, b, hq, hkv, n, d, r, csb,
+              grid=(n, b), block=(bx, by))
+    pb.store(_plans, q_out, k_out)
     return q_out, k_out
+
+
+# Cached plans (ops/_common.py).
+_plans = c.plans()
 
 
 def _dtype_code(dtype: Any) -> str:

@@ -35,6 +35,11 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     the same dtype out; the dot products accumulate in f32: bfloat16 and
     float16 on the tensor cores (their values are exact in TF32, so the
     products are exact), float32 with SIMT FMAs."""
+    objs = (q, k) if out is None else (q, k, out)
+    pb = c.start(_plans, objs, len(objs) - 2,
+                 (not causal, type(scale), scale, SMALL_N))
+    if type(pb) is tuple:
+        return pb[0]
     qa = c.arg(q, "q", min_dims=4)
     ka = c.arg(k, "k", min_dims=4)
     c.same_place(qa, ka)
@@ -52,8 +57,12 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, (int, float)):
         raise TypeError(f"scale: expected a number, got {scale!r}")
-    out = c.output(out, qa, (b, h, n, m))
+    if out is None:
+        out = pb.new(c.output(None, qa, (b, h, n, m)))
+    else:
+        out = c.output(out, qa, (b, h, n, m))
     if b * h * n * m == 0:
+        pb.store(_plans, out)
         return out
     defines = {"CAUSAL": 1 if causal else 0}
     address = c.arg(out, "out").address
@@ -74,10 +83,15 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
             defines["VST"] = 2     # two scores per 4-byte store
     kern = c.kernel(file, qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
-    kern(q, k, out, b * h, n, m, d, float(scale),
-         grid=(-(-m // bm), -(-n // bn), b * h),
-         block=kern.const("NTHREADS"))
+    pb.launch(kern, q, k, out, b * h, n, m, d, float(scale),
+              grid=(-(-m // bm), -(-n // bn), b * h),
+              block=kern.const("NTHREADS"))
+    pb.store(_plans, out)
     return out
+
+
+# Cached plans (ops/_common.py).
+_plans = c.plans()
 
 
 c.document(attention_scores, _attention_scores_impl)

@@ -71,20 +71,20 @@ def _vector_width(cols: int, *tensors: c.Arg) -> int:
     return 4 if cols % 4 == 0 and aligned else 1
 
 
-def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
-                 out_args: list, part_per_row: int,
+def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
+                 cols: int, args: list, out_args: list, part_per_row: int,
                  checked: list[c.Arg]) -> None:
     vw = _vector_width(cols, *checked)
     how, n, vpt = _plan(rows, cols, vw, len(args))
     if how == "split":
-        part = c.empty(a, (rows * n * part_per_row,), "f32")
+        part = b.empty(a, (rows * n * part_per_row,), "f32")
         for phase in (1, 2):
             defines = {"PHASE": phase, "GROUP": STREAM_THREADS, "VW": vw}
             if name == "softmax_backward":
                 defines.pop("VW")  # its split kernel reads one at a time
             k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a, defines)
-            k(*args, *out_args, part, rows, cols, CHUNK, grid=(n, rows),
-              block=STREAM_THREADS)
+            b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
+                     grid=(n, rows), block=STREAM_THREADS)
         return
     block = 128 if how == "group" else n
     defines = {"GROUP": n, "VPT": vpt, "VW": vw}
@@ -94,8 +94,13 @@ def _launch_rows(name: str, a: c.Arg, rows: int, cols: int, args: list,
         shared = 4 * cols
     k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
     rows_per_block = block // n
-    k(*args, *out_args, rows, cols,
-      grid=max(1, -(-rows // rows_per_block)), block=block, shared=shared)
+    b.launch(k, *args, *out_args, rows, cols,
+             grid=max(1, -(-rows // rows_per_block)), block=block,
+             shared=shared)
+
+
+# Cached plans (ops/_common.py) by probe's key and the tunables above.
+_plans = c.plans()
 
 
 def softmax(x: Any, out: Any = None) -> Any:
@@ -110,12 +115,27 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
     """Softmax over the last dimension of a contiguous float32, bfloat16 or
     float16 tensor (math in f32, result in x's dtype). Rows of -inf give
     NaN, as torch does; -inf elements of other rows give exact zeros."""
+    objs = (x,) if out is None else (x, out)
+    p = c.probe(objs, len(objs) - 1)
+    key = None
+    if p is not None:
+        key = (p[0], REGISTERS, SHARED_ROWS)
+        plan = _plans.get(key)
+        if plan is not None:
+            done = plan.run(list(objs), p[1], p[2])
+            if done is not None:
+                return done[1]
+    b = c.PlanBuilder(key, objs)
     a = c.arg(x, "x")
-    out = c.output(out, a, a.shape)
+    if out is None:
+        out = b.new(c.output(None, a, a.shape))
+    else:
+        out = c.output(out, a, a.shape)
     rows, cols = c.rows_cols(a)
     if rows and cols:
-        _launch_rows("softmax", a, rows, cols, [x], [out], 2,
+        _launch_rows(b, "softmax", a, rows, cols, [x], [out], 2,
                      [a, c.arg(out, "out")])
+    b.store(_plans)
     return out
 
 
@@ -130,15 +150,30 @@ def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
 def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     """The gradient of softmax: dx = y * (dy - sum(dy * y)) over the last
     dimension, where y is softmax's output and dy the gradient of y."""
+    objs = (y, dy) if out is None else (y, dy, out)
+    p = c.probe(objs, len(objs) - 2)
+    key = None
+    if p is not None:
+        key = (p[0], REGISTERS, SHARED_ROWS)
+        plan = _plans.get(key)
+        if plan is not None:
+            done = plan.run(list(objs), p[1], p[2])
+            if done is not None:
+                return done[2]
+    pb = c.PlanBuilder(key, objs)
     a = c.arg(y, "y")
     b = c.arg(dy, "dy")
     c.same_place(a, b)
     c.same_shape(a, b)
-    out = c.output(out, a, a.shape)
+    if out is None:
+        out = pb.new(c.output(None, a, a.shape))
+    else:
+        out = c.output(out, a, a.shape)
     rows, cols = c.rows_cols(a)
     if rows and cols:
-        _launch_rows("softmax_backward", a, rows, cols, [y, dy], [out], 1,
-                     [a, b, c.arg(out, "out")])
+        _launch_rows(pb, "softmax_backward", a, rows, cols, [y, dy], [out],
+                     1, [a, b, c.arg(out, "out")])
+    pb.store(_plans)
     return out
 
 

@@ -51,17 +51,28 @@ def _cand_max(cols: int) -> int:
     return 1024 if cols <= 1024 else 4096 if cols <= 4096 else 16384
 
 
-def _launch(file: str, a: c.Arg, x: Any, out: Any, kk: int,
-            *extra: Any) -> Any:
+def _launch(b: c.PlanBuilder, file: str, a: c.Arg, x: Any, out: Any,
+            kk: int, *extra: Any) -> Any:
     rows, cols = c.rows_cols(a)
     if rows and cols:
         k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
                      {"CAND_MAX": _cand_max(cols), **DEFINES})
         # A grid of one block per row; k (or min_tokens_to_keep) past the
         # row keeps it whole, as the row length does.
-        k(x, out, rows, cols, min(kk, cols), *extra, grid=rows,
-          block=BLOCK or _block(cols))
+        b.launch(k, x, out, rows, cols, min(kk, cols), *extra, grid=rows,
+                 block=BLOCK or _block(cols))
+    b.store(_plans, out)
     return out
+
+
+# Cached plans (ops/_common.py).
+_plans = c.plans()
+
+
+def _start(logits: Any, out: Any, extra: tuple) -> Any:
+    objs = (logits,) if out is None else (logits, out)
+    return c.start(_plans, objs, len(objs) - 1,
+                   extra + (CAND_MAX, BLOCK, tuple(DEFINES.items())))
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
@@ -82,12 +93,16 @@ def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
 
     float32, bfloat16 or float16, compared in f32, result in logits' dtype;
     out may be logits itself (in place)."""
+    b = _start(logits, out, ("k", type(k), k))
+    if type(b) is tuple:
+        return b[0]
     a = c.arg(logits, "logits")
     k = _int(k, "k")
     if k < 1:
         raise ValueError(f"k: must be at least 1, got {k}")
-    out = c.output(out, a, a.shape)
-    return _launch("top_k_mask", a, logits, out, k)
+    out = c.output(out, a, a.shape) if out is not None else b.new(
+        c.output(None, a, a.shape))
+    return _launch(b, "top_k_mask", a, logits, out, k)
 
 
 def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
@@ -118,6 +133,10 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
 
     float32, bfloat16 or float16 logits, softmax in f32 (relative to the
     row max), result in logits' dtype; out may be logits itself."""
+    b = _start(logits, out, ("p", type(p), p, type(min_tokens_to_keep),
+                             min_tokens_to_keep))
+    if type(b) is tuple:
+        return b[0]
     a = c.arg(logits, "logits")
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise TypeError(f"p: expected a number, got {type(p).__name__}")
@@ -127,8 +146,9 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     m = _int(min_tokens_to_keep, "min_tokens_to_keep")
     if m < 1:
         raise ValueError(f"min_tokens_to_keep: must be at least 1, got {m}")
-    out = c.output(out, a, a.shape)
-    return _launch("top_p_mask", a, logits, out, m, p)
+    out = c.output(out, a, a.shape) if out is not None else b.new(
+        c.output(None, a, a.shape))
+    return _launch(b, "top_p_mask", a, logits, out, m, p)
 
 
 c.document(top_k_mask, _top_k_mask_impl)
