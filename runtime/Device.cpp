@@ -73,6 +73,12 @@ DeviceKind Device::kind() const { return backend(impl_).kind(); }
 
 std::string Device::name() const { return backend(impl_).name(); }
 
+std::string Device::arch() const {
+  if (kind() != DeviceKind::GPU)
+    return "";
+  return backend(impl_).limits(KernelSignature{}).name;
+}
+
 Buffer Device::alloc(size_t bytes) { return backend(impl_).alloc(bytes); }
 
 void Device::free(Buffer buffer) {

@@ -90,6 +90,8 @@ public:
   DeviceKind kind() const;
   /// "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 worker threads)".
   std::string name() const;
+  /// The GPU's architecture, "sm_90"; "" for the CPU.
+  std::string arch() const;
 
   /// Zero-filled device memory.
   Buffer alloc(size_t bytes);

@@ -1,8 +1,8 @@
 #include "tools/warpforth-run/KernelLoader.h"
 
 #ifdef WARPFORTH_HAVE_COMPILER
-#include "compiler/driver/Defines.h"
 #include "bindings/load/LoadKernel.h"
+#include "compiler/driver/Defines.h"
 #endif
 
 #include "common/FileIO.h"
@@ -20,10 +20,13 @@ bool endsWith(const std::string &s, const std::string &suffix) {
 constexpr uint64_t kMaxPtxBytes = 256 << 20;
 
 #ifdef WARPFORTH_HAVE_COMPILER
-CompileOptions compileOptions(const RunOptions &o) {
+CompileOptions compileOptions(const RunOptions &o, const rt::Device &dev) {
   CompileOptions c;
+  // Without --arch, the GPU's own (Hopper words need sm_90).
   if (o.arch)
     c.arch = *o.arch;
+  else if (!dev.arch().empty())
+    c.arch = dev.arch();
   for (const std::string &d : o.defines)
     if (std::optional<std::string> error = addDefine(c.defines, d))
       throw rt::Error(*error);
@@ -43,7 +46,8 @@ CompileOptions compileOptions(const RunOptions &o) {
 rt::Kernel compileAndLoad(const RunOptions &o, const std::string &source,
                           rt::Device &dev) {
   try {
-    return wf::compileAndLoad(dev, o.input, source, compileOptions(o)).kernel;
+    return wf::compileAndLoad(dev, o.input, source, compileOptions(o, dev))
+        .kernel;
   } catch (const wf::CompileError &e) {
     throw CompileError(e.what());
   }

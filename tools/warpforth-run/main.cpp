@@ -12,10 +12,10 @@
 #include "runtime/Runtime.h"
 #include "runtime/args/Npy.h"
 #include "runtime/args/ParamBinding.h"
+#include "tools/ToolMains.h"
 #include "tools/warpforth-run/KernelLoader.h"
 #include "tools/warpforth-run/Options.h"
 #include "tools/warpforth-run/Output.h"
-#include "tools/ToolMains.h"
 
 #include <CLI/CLI.hpp>
 
@@ -61,7 +61,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
   app.add_option("-I", o.includeDirs, "Where INCLUDE looks for files")
       ->allow_extra_args(false);
   app.add_option("--float", o.floatMode, "Float width: f32 or f64");
-  app.add_option("--arch", o.arch, "GPU architecture, e.g. sm_90");
+  app.add_option("--arch", o.arch,
+                 "GPU architecture, e.g. sm_90 (default: the GPU's own)");
   app.add_flag("--check-bounds", o.checkBounds,
                "Check every access on the GPU too, and compile ASSERT in");
   app.add_flag("-v,--verbose", o.verbose,
