@@ -275,7 +275,11 @@ def check(compiler, ptxas, path, extra):
         if f32 and not f64_params and F64_INSTRUCTION.search(ptx):
             problems.append("f32 kernel has an f64 instruction")
         if ptxas:
-            a = subprocess.run([ptxas, "-arch=sm_90", "-v", "-o", os.devnull,
+            # The PTX's own target: sm_90a for the Hopper-only words.
+            target = re.search(r"^\.target\s+(sm_\w+)", ptx, re.MULTILINE)
+            arch = "sm_90a" if target and target.group(1) == "sm_90a" \
+                else "sm_90"
+            a = subprocess.run([ptxas, "-arch=" + arch, "-v", "-o", os.devnull,
                                 out.name], capture_output=True, text=True)
             if a.returncode != 0:
                 problems.append("ptxas: " + a.stderr.strip()[:300])

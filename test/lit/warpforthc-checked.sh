@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs warpforthc and, when it produced PTX, assembles that PTX with ptxas
-# for sm_90 (when ptxas is installed): every PTX a test produces is checked.
+# for sm_90, or sm_90a when that is its target (when ptxas is installed):
+# every PTX a test produces is checked.
 # Usage: warpforthc-checked.sh WARPFORTHC PTXAS [warpforthc args...]
 set -u
 compiler=$1
@@ -38,7 +39,10 @@ else
   ptx=$out
 fi
 if [ $rc -eq 0 ]; then
-  if ! "$ptxas" -arch=sm_90 -o /dev/null "$ptx" 2>"$tmp.err"; then
+  # For the PTX's own target: sm_90, or sm_90a for the Hopper-only words.
+  arch=$(sed -n 's/^\.target[[:space:]]*\(sm_[0-9a-z]*\).*/\1/p' "$ptx" | head -1)
+  case "$arch" in sm_90a) ;; *) arch=sm_90 ;; esac
+  if ! "$ptxas" -arch="$arch" -o /dev/null "$ptx" 2>"$tmp.err"; then
     echo "warpforthc-checked: ptxas rejected the PTX:" >&2
     cat "$tmp.err" >&2
     rm -f "$tmp.err"
