@@ -15,7 +15,7 @@ launch cost (Python, two launches when split) shown. Every output is
 checked against SDPA's before timing (max abs difference printed).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_decode.py
-    ... --sweep     also without the prefetch, with two 16-byte chunks of a
+    ... --sweep     also with the prefetch, with two 16-byte chunks of a
                     key a lane (8 lanes a key: fewer shuffles, more
                     registers), and at 1, 2, 3, half and twice the
                     chosen split count (which kernel shape and split rule
@@ -68,7 +68,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--sweep", action="store_true",
-                   help="also without prefetch and at other split counts")
+                   help="also with prefetch and at other split counts")
     args = p.parse_args()
     torch.manual_seed(0)
     gen = torch.Generator().manual_seed(0)
@@ -101,7 +101,7 @@ def main() -> None:
             if args.sweep:
                 s = splits(b, n, "bf16")
                 variants += [
-                    (" no prefetch", False, {}, None),
+                    (" prefetch", True, {}, None),
                     (" 2 chunks a lane", False,
                      {"CPL": 2, "U": 2, "MIN_BLOCKS": 2}, None)]
                 variants += [(f" {x} splits", None, {}, x) for x in

@@ -130,7 +130,7 @@ def _decode_variants(dt):
     out.append(flags({**main, "PAGED": 0}))
     saved = _decode.PREFETCH
     try:
-        _decode.PREFETCH = False
+        _decode.PREFETCH = not saved  # the other setting too
         out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
     finally:
         _decode.PREFETCH = saved

@@ -235,13 +235,13 @@ class DecodeAttention(unittest.TestCase):
 
     def test_kernel_shapes(self):
         # The other shapes the kernel takes (_decode.TUNE, for benchmarks):
-        # no prefetch, 2 and 8 warps a block, 2 loads a step, two 16-byte
+        # prefetch on and off, 2 and 8 warps a block, 2 loads a step, two 16-byte
         # chunks of a key a lane (8 lanes a key at d128 bf16).
         rng = np.random.default_rng(11)
         dt = "bf16" if "bf16" in dtypes() else "f32"
         q, k, v, sl = inputs(rng, 2, 8, 2, 2, 120, 128, [120, 41], dt)
         try:
-            for tune in ({"PREFETCH": 0}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
+            for tune in ({"PREFETCH": 1}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
                          {"PREFETCH": 0, "WARPS": 1}, {"CPL": 2, "U": 2},
                          {"CPL": 4, "U": 1, "PREFETCH": 0}):
                 _decode.TUNE = tune

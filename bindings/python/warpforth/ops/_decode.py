@@ -44,8 +44,11 @@ MAX_SPLITS = 128
 
 # Whether a warp loads its next step while it computes this one (-D
 # PREFETCH): its loads are then in flight all the time, for 32 more
-# registers a thread (at bf16 d128), so one block fewer an SM.
-PREFETCH = True
+# registers a thread (at bf16 d128), so one block fewer an SM. Off: on an
+# H100 the extra block an SM wins at every shape of `bench/ops_decode.py
+# --sweep` (bf16 d128: B8 N4096 1.97 TB/s without, 1.85 with; B1 N131072
+# 2.29 / 2.04; B64 N1024 2.27 / 1.89; paged alike).
+PREFETCH = False
 # -D overrides for every launch (benchmarks try other shapes with it).
 TUNE: dict = {}
 
