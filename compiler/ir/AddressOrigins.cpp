@@ -51,7 +51,9 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::ICmp:
   case Op::FCmp:
   case Op::MmaLane:
-    break; // flags and products are no addresses
+  case Op::Async:
+  case Op::TensorMapAddr:
+    break; // flags, products and tensor maps are no addresses
   case Op::Load:
   case Op::LoadLane:
   case Op::MatrixLoad:
