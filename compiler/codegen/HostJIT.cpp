@@ -119,9 +119,9 @@ createJIT(llvm::orc::JITTargetMachineBuilder jtmb, CaptureObject *capture) {
   return jit;
 }
 
-std::unique_ptr<JITKernel>
-finish(llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> &jit,
-       std::unique_ptr<CaptureObject> capture, std::string &error) {
+std::unique_ptr<JITKernel> finish(llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> &jit,
+                                  std::unique_ptr<CaptureObject> capture,
+                                  std::string &error) {
   auto sym = (*jit)->lookup(hostEntryName);
   if (!sym) {
     error = llvm::toString(sym.takeError());
