@@ -715,6 +715,12 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
+    if (p.tmap) { // its dims are checked one by one (finishTensorMaps)
+      rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+      if (r.status == rt::SizeEval::Known && r.value > 0)
+        p.size.value = r.value;
+      continue;
+    }
     rt::SizeEval r = rt::evaluateSizeExpr(paramSizeText[i], lookup);
     // The value is the one the runtime will compute from the signature.
     if (r.status != rt::SizeEval::Invalid)

@@ -372,28 +372,31 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
   using ir::AsyncKind;
   std::vector<ir::Value *> in = popOperands(info.in);
   auto length = static_cast<uint32_t>(item.text.size());
-  auto fail = [&](const std::string &why) {
+  // A bad constant is reported; the word is still emitted (the compile
+  // fails), except where the lowering needs the value.
+  auto report = [&](const std::string &why) {
     diags.error(item.loc, "'" + item.text + "' " + why, length);
-    current = nullptr;
   };
   auto constant = [&](size_t i) { return ir::IRBuilder::constValue(in[i]); };
   switch (kind) {
   case AsyncKind::TmaStoreWait: {
     // cp.async.bulk.wait_group.read takes its count as an immediate.
     std::optional<int64_t> n = constant(0);
-    if (!n || *n < 0 || *n > 255)
-      return fail("needs a count from 0 to 255 known when compiling (a "
+    if (!n || *n < 0 || *n > 255) {
+      current = nullptr;
+      return report("needs a count from 0 to 255 known when compiling (a "
                   "literal, a constant or an UNROLL index)");
+    }
     break;
   }
   case AsyncKind::BarSyncN:
   case AsyncKind::BarArriveN: {
     std::optional<int64_t> id = constant(0), n = constant(1);
     if (id && (*id < 0 || *id > 15))
-      return fail("takes a barrier id from 0 to 15, not " +
+      report("takes a barrier id from 0 to 15, not " +
                   std::to_string(*id));
     if (n && (*n <= 0 || *n % 32 != 0 || *n > 1024))
-      return fail("takes a thread count that is a multiple of 32 from 32 to "
+      report("takes a thread count that is a multiple of 32 from 32 to "
                   "1024, not " +
                   std::to_string(*n));
     break;
@@ -401,7 +404,7 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
   case AsyncKind::MbarInit: {
     std::optional<int64_t> count = constant(0);
     if (count && (*count < 1 || *count >= (int64_t(1) << 20)))
-      return fail("takes an arrival count from 1 to 1048575, not " +
+      report("takes an arrival count from 1 to 1048575, not " +
                   std::to_string(*count));
     break;
   }
