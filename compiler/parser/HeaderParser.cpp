@@ -2,6 +2,7 @@
 #include "compiler/parser/HeaderParser.h"
 
 #include "common/SizeExpr.h"
+#include "common/Swizzle.h"
 #include "compiler/lexer/Lexer.h"
 
 #include <algorithm>
@@ -289,16 +290,11 @@ void HeaderParser::parseTensorMap(const Token &dir) {
       return;
     }
     const Token &value = dir.parts[swizzleAt + 1];
-    if (value.upper == "NONE" || value.text == "0")
+    if (value.upper == "NONE")
       map.swizzle = 0;
-    else if (value.text == "32" || value.text == "64" || value.text == "128")
-      map.swizzle = std::stoi(value.text);
-    else {
-      diags.error(value.loc,
-                  "bad swizzle '" + value.text + "' for tensor map '" +
-                      param.name + "': expected none, 32, 64 or 128",
-                  value.length());
-      return;
+    else { // a number or a constant (-D SWIZZLE=128), checked later
+      text.swizzle = value.text;
+      text.swizzleLoc = value.loc;
     }
   }
   if (text.dims.size() > 5) {
@@ -559,6 +555,20 @@ void HeaderParser::finishTensorMaps(const rt::NameLookup &lookup) {
         continue;
       }
       map.box.push_back(v);
+    }
+    if (!t.swizzle.empty()) {
+      std::string why;
+      int64_t v = constantInRange(t.swizzle, lookup, "swizzles", 0, 128, why);
+      if (why.empty() && !validSwizzleBytes(v))
+        why = "expected none, 32, 64 or 128";
+      if (!why.empty()) {
+        diags.error(t.swizzleLoc,
+                    "bad swizzle '" + t.swizzle + "' for tensor map '" +
+                        p.name + "': " + why,
+                    static_cast<uint32_t>(t.swizzle.size()));
+        ok = false;
+      }
+      map.swizzle = v;
     }
     if (!ok || map.box.empty())
       continue;

@@ -62,6 +62,8 @@ private:
     SourceLoc dimsLoc;
     std::vector<std::string> box;
     SourceLoc boxLoc;
+    std::string swizzle; // a constant's name or an expression, else empty
+    SourceLoc swizzleLoc;
   };
   std::vector<TensorMapText> tensorMaps;
   /// `\! shared ... align N`: the alignment's text and place, by array.
