@@ -411,10 +411,14 @@ std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
       ++it->count;
   }
   const int64_t *bid = threads_.empty() ? nullptr : threads_[0].ctx.bid;
-  std::string text =
-      "deadlock: no thread of block " + std::to_string(linearBlock) +
-      " can go on (every live thread waits for what no other thread will "
-      "do):";
+  (void)linearBlock;
+  std::string where = bid ? "(" + std::to_string(bid[0]) + "," +
+                                std::to_string(bid[1]) + "," +
+                                std::to_string(bid[2]) + ")"
+                          : "";
+  std::string text = "deadlock: no thread of block " + where +
+                     " can go on (every live thread waits for what no "
+                     "other thread will do):";
   for (const Group &g : groups) {
     const Thread &t = threads_[g.first];
     text += "\n  " + std::to_string(g.count) +
@@ -518,7 +522,11 @@ void BlockScheduler::afterYield(size_t index) {
   case State::Ready:
     break;
   }
-  ++epoch_;
+  // What may unblock a thread (a wait itself does not: a polling loop of
+  // MBAR-TRY-WAITs that nothing else serves is a deadlock too).
+  if (t.state == State::Done || t.state == State::AtBarrier ||
+      t.state == State::AtExchange)
+    ++epoch_;
   // Only this thread's move can have completed its warp's exchange or the
   // block's barrier.
   if (w.atExchange > 0 && w.atExchange + w.atBarrier + w.waiting == w.live)
