@@ -46,8 +46,7 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     if (!p.tmap)
       continue;
     auto fail = [&](const std::string &why) {
-      throw Error("kernel '" + sig.kernel + "': tensor map '" + p.name +
-                  "': " + why);
+      throw Error("tensor map '" + p.name + "': " + why);
     };
     const TensorMapSpec &spec = *p.tmap;
     LaunchTensorMap m;

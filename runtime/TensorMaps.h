@@ -31,7 +31,8 @@ struct LaunchTensorMap {
 /// address, a scalar's bytes): each param's dims evaluated with the @const
 /// values and the integer scalar params, checked (every dim known, from 1
 /// to 2^32; the buffer 16-byte aligned; each stride a multiple of 16 bytes
-/// below 2^40). Throws Error naming the kernel and the param.
+/// below 2^40). Throws Error "tensor map 'NAME': why" (the caller says
+/// which launch).
 std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
                                           const std::vector<uint64_t> &slots);
 

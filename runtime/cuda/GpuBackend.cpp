@@ -317,7 +317,12 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
                                  std::vector<CUtensorMap> &maps,
                                  std::vector<void *> &params) {
   const Driver &d = device_->d();
-  std::vector<LaunchTensorMap> descs = tensorMapsOf(*sig_, slots);
+  std::vector<LaunchTensorMap> descs;
+  try {
+    descs = tensorMapsOf(*sig_, slots);
+  } catch (const Error &e) {
+    throw Error(where(config) + ": " + e.what());
+  }
   maps.resize(descs.size());
   for (size_t k = 0; k < descs.size(); ++k) {
     const WfTensorMap &m = descs[k].desc;
