@@ -385,7 +385,7 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
     if (!n || *n < 0 || *n > 255) {
       current = nullptr;
       return report("needs a count from 0 to 255 known when compiling (a "
-                  "literal, a constant or an UNROLL index)");
+                    "literal, a constant or an UNROLL index)");
     }
     break;
   }
@@ -393,19 +393,18 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
   case AsyncKind::BarArriveN: {
     std::optional<int64_t> id = constant(0), n = constant(1);
     if (id && (*id < 0 || *id > 15))
-      report("takes a barrier id from 0 to 15, not " +
-                  std::to_string(*id));
+      report("takes a barrier id from 0 to 15, not " + std::to_string(*id));
     if (n && (*n <= 0 || *n % 32 != 0 || *n > 1024))
       report("takes a thread count that is a multiple of 32 from 32 to "
-                  "1024, not " +
-                  std::to_string(*n));
+             "1024, not " +
+             std::to_string(*n));
     break;
   }
   case AsyncKind::MbarInit: {
     std::optional<int64_t> count = constant(0);
     if (count && (*count < 1 || *count >= (int64_t(1) << 20)))
       report("takes an arrival count from 1 to 1048575, not " +
-                  std::to_string(*count));
+             std::to_string(*count));
     break;
   }
   default:

@@ -3,7 +3,9 @@
 \ period of the pattern: 1024 bytes for 128), a tensor whose rows are not
 \ a multiple of 16 bytes (cuTensorMapEncodeTiled's rule, also checked
 \ before a GPU launch), a word of the wrong rank for its map, an mbarrier
-\ no MBAR-INIT set up. MODE 0 is the correct kernel.
+\ no MBAR-INIT set up. MODE 0 is the correct kernel. The cases the GPU
+\ would fault on or hang in run on the CPU only; the stride check is the
+\ runtime's, before a launch on either device.
 \! kernel tma_errors
 \! const MODE 0
 \! const SW 128
@@ -26,15 +28,19 @@ BARRIER
 256 0 DO  I TID-X + 4 * { o }  o T + SF32@  o OUT + F32!  32 +LOOP
 \ E2E: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=32 --param OUT=zeros --output-param OUT --output-count 4
 \ EXPECT: 1,1,1,1
+\ ONLY: cpu
 \ E2E-ERROR: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=32 --param OUT=zeros -D MODE=1
 \ EXPECT-STDERR: kernel 'tma_errors'
 \ EXPECT-STDERR: 'TMA-LOAD-2D', 
 \ EXPECT-STDERR: the shared tile at byte offset 1536 of 'TMA-LOAD-2D'
 \ EXPECT-STDERR: (tensor map 'A') is not 1024-byte aligned (a 128-byte swizzled tile starts a whole period of the pattern; '\! shared ... align 1024') (thread (0,0,0) of block (0,0,0))
+\ ONLY: cpu
 \ E2E-ERROR: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=32 --param OUT=zeros -D MODE=2 -D SW=0
 \ EXPECT-STDERR: is not 128-byte aligned (cp.async.bulk.tensor needs 128; '\! shared ... align 128')
+\ ONLY: cpu
 \ E2E-ERROR: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=32 --param OUT=zeros -D MODE=3
 \ EXPECT-STDERR: tensor map 'A' has 2 dimensions, not 3
+\ ONLY: cpu
 \ E2E-ERROR: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=32 --param OUT=zeros -D MODE=4
 \ EXPECT-STDERR: the mbarrier at shared byte offset 0 was never set up by MBAR-INIT
 \ E2E-ERROR: --arch sm_90 --block 32 --param A=ones --param M=8 --param K=6 --param OUT=zeros -D MODE=5 -D SW=0
