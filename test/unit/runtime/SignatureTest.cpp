@@ -140,7 +140,7 @@ TEST_CASE("signature: errors", "[signature]") {
                  Catch::Contains("unknown element type 'q32'"));
   CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
                        "// @param A vector i32 4\n// @end\n"),
-             Catch::Contains("expected 'array' or 'scalar'"));
+             Catch::Contains("expected 'array', 'scalar' or 'tmap'"));
   CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
                        "// @param A array i32\n// @end\n"),
              Catch::Contains("expected '@param NAME array TYPE"));
@@ -177,7 +177,7 @@ TEST_CASE("signature: a shared array sized at launch round-trips",
 TEST_CASE("signature: a tensor map param", "[signature][tmap]") {
   const char *text = R"(// @warpforth-signature 1
 // @kernel k
-// @param A tmap bf16 M,(K+8) 64,64 128
+// @param A tmap bf16 M,K+8 64,64 128
 // @param M scalar i32
 // @param K scalar i64
 // @end
@@ -189,7 +189,7 @@ TEST_CASE("signature: a tensor map param", "[signature][tmap]") {
   CHECK(a.type == ElemType::BF16);
   CHECK(a.size == "M*(K+8)");
   REQUIRE(a.tmap);
-  CHECK(a.tmap->dims == std::vector<std::string>{"M", "(K+8)"});
+  CHECK(a.tmap->dims == std::vector<std::string>{"M", "K+8"});
   CHECK(a.tmap->box == std::vector<int64_t>{64, 64});
   CHECK(a.tmap->swizzle == 128);
   // Round trip.

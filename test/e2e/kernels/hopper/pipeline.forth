@@ -54,7 +54,7 @@ THEN
 \ EXPECT-STDERR: kernel 'pipeline'
 \ EXPECT-STDERR: deadlock
 \ EXPECT-STDERR: 1 thread (thread (0,0,0) of block (0,0,0)) at 'MBAR-WAIT', 
-\ EXPECT-STDERR: pipeline.forth:22:52 for phase parity 0 of the mbarrier at shared byte offset 16 (its current phase has parity 0 and waits for 32 of 32 arrivals
+\ EXPECT-STDERR: :52 for phase parity 0 of the mbarrier at shared byte offset 16 (its current phase has parity 0 and waits for 32 of 32 arrivals
 \ ONLY: cpu
 \ E2E-ERROR: --arch sm_90 --block 64 --param IN=iota --param OUT=zeros --output-param OUT -D BUG=1 -D TRY=1
 \ EXPECT-STDERR: deadlock: no thread of block (0,0,0) can go on
