@@ -83,7 +83,31 @@ struct WfHostCtx {
   // GPU would fault on is reported through `fault`.
   void (*wgmma)(WfHostCtx *ctx, int64_t op, uint64_t desc_a, uint64_t desc_b,
                 int64_t scale_d, float *acc);
+  // sm_90's asynchronous words (Primitives.def, family Async): `op` is the
+  // ir::AsyncKind plus 256 times the operand count, in[] the operands in
+  // the word's order (shared addresses as host pointers, a tensor map as
+  // the WfTensorMap the runtime passed in its param's slot), out[0] the
+  // result of MBAR-TRY-WAIT. `where` is "'WORD', file:line:col". A wait
+  // switches fibers until it can go on; errors fail the launch once the
+  // block is done (runtime/cpu/AsyncOps.cpp).
+  void (*async_op)(WfHostCtx *ctx, int64_t op, const uint64_t *in,
+                   uint64_t *out, const char *where);
 };
+
+// What a '\! tmap' param's slot points to on the CPU: the runtime's
+// description of the tensor map that the GPU gets as a CUtensorMap. Dims,
+// strides and box innermost first, as cuTensorMapEncodeTiled takes them.
+#define WF_TMAP_MAX_RANK 5
+typedef struct WfTensorMap {
+  char *base;                        // the buffer
+  int64_t rank;                      // 1..5
+  int64_t elemBytes;                 // 1, 2, 4 or 8
+  int64_t swizzle;                   // 0, 32, 64 or 128 bytes
+  int64_t dims[WF_TMAP_MAX_RANK];    // elements
+  int64_t strides[WF_TMAP_MAX_RANK]; // bytes; strides[0] = elemBytes
+  int64_t box[WF_TMAP_MAX_RANK];     // elements
+  const char *name;                  // the param's name
+} WfTensorMap;
 
 // warp_collective's `op`: an MMA kind (ir::MmaKind's order), or ldmatrix /
 // stmatrix plus the matrix count (1, 2, 4) plus WF_WARP_TRANS.
@@ -95,6 +119,22 @@ enum WfWarpOp {
   WF_WARP_LDMATRIX = 16,
   WF_WARP_STMATRIX = 32,
   WF_WARP_TRANS = 8,
+};
+// async_op's `op & 255`: ir::AsyncKind's order (HostTarget.cpp checks).
+enum WfAsyncOp {
+  WF_ASYNC_MBAR_INIT = 0,
+  WF_ASYNC_MBAR_ARRIVE = 1,
+  WF_ASYNC_MBAR_ARRIVE_TX = 2,
+  WF_ASYNC_MBAR_WAIT = 3,
+  WF_ASYNC_MBAR_TRY_WAIT = 4,
+  WF_ASYNC_FENCE_PROXY_ASYNC = 5,
+  WF_ASYNC_FENCE_MBAR_INIT = 6,
+  WF_ASYNC_BAR_SYNC_N = 7,
+  WF_ASYNC_BAR_ARRIVE_N = 8,
+  WF_ASYNC_TMA_LOAD = 9,
+  WF_ASYNC_TMA_STORE = 10,
+  WF_ASYNC_TMA_STORE_COMMIT = 11,
+  WF_ASYNC_TMA_STORE_WAIT = 12,
 };
 #define WF_WARP_COLLECTIVE_IN 10
 #define WF_WARP_COLLECTIVE_OUT 4

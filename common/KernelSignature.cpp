@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "common/SizeExpr.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <set>
@@ -128,7 +129,9 @@ public:
     need(f, 4, usage);
     ParamDecl p;
     p.name = f[1];
-    if (f[2] == "array") {
+    if (f[2] == "tmap") {
+      tensorMap(f, p);
+    } else if (f[2] == "array") {
       need(f, 5, usage);
       p.isArray = true;
       if (f[4] != "-") {
@@ -141,12 +144,59 @@ public:
       }
     } else if (f[2] != "scalar") {
       fail("param '" + p.name + "' is '" + f[2] +
-           "'; expected 'array' or 'scalar'");
+           "'; expected 'array', 'scalar' or 'tmap'");
     }
     p.type = parseType(f[3]);
     if (!names.insert(p.name).second)
       fail("param '" + p.name + "' is declared twice");
     sig.params.push_back(p);
+  }
+
+  static std::vector<std::string> splitList(const std::string &text) {
+    std::vector<std::string> items;
+    size_t start = 0;
+    for (;;) {
+      size_t comma = text.find(',', start);
+      items.push_back(text.substr(start, comma == std::string::npos
+                                             ? std::string::npos
+                                             : comma - start));
+      if (comma == std::string::npos)
+        return items;
+      start = comma + 1;
+    }
+  }
+
+  // @param NAME tmap TYPE DIMS BOX SWIZZLE
+  void tensorMap(const std::vector<std::string> &f, ParamDecl &p) {
+    need(f, 7, "@param NAME tmap TYPE DIMS BOX SWIZZLE");
+    p.isArray = true;
+    TensorMapSpec map;
+    map.dims = splitList(f[4]);
+    for (const std::string &d : map.dims) {
+      try {
+        checkSizeExpr(d);
+      } catch (const Error &e) {
+        fail(std::string("param '") + p.name + "': " + e.what());
+      }
+      bool plain = !d.empty();
+      for (char c : d)
+        plain =
+            plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+      p.size += (p.size.empty() ? "" : "*") + (plain ? d : "(" + d + ")");
+    }
+    for (const std::string &b : splitList(f[5]))
+      map.box.push_back(parseInt(b, "box size"));
+    map.swizzle = parseInt(f[6], "swizzle");
+    if (map.dims.empty() || map.dims.size() > 5 ||
+        map.box.size() != map.dims.size())
+      fail("param '" + p.name +
+           "': a tensor map needs 1 to 5 dims and a box "
+           "size for each");
+    if (map.swizzle != 0 && map.swizzle != 32 && map.swizzle != 64 &&
+        map.swizzle != 128)
+      fail("param '" + p.name + "': swizzle " + f[6] +
+           " is not 0, 32, 64 or 128");
+    p.tmap = std::move(map);
   }
 
   KernelSignature run(const std::string &text) {
@@ -221,6 +271,18 @@ std::string formatSignature(const KernelSignature &sig) {
   if (sig.floatType)
     out << "// @float " << elemTypeName(*sig.floatType) << "\n";
   for (const ParamDecl &p : sig.params) {
+    if (p.tmap) {
+      auto list = [](const auto &items) {
+        std::ostringstream l;
+        for (size_t i = 0; i < items.size(); ++i)
+          l << (i ? "," : "") << items[i];
+        return l.str();
+      };
+      out << "// @param " << p.name << " tmap " << elemTypeName(p.type) << " "
+          << list(p.tmap->dims) << " " << list(p.tmap->box) << " "
+          << p.tmap->swizzle << "\n";
+      continue;
+    }
     out << "// @param " << p.name << (p.isArray ? " array " : " scalar ")
         << elemTypeName(p.type);
     if (p.isArray)

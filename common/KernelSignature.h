@@ -9,6 +9,7 @@
 //   // @float f64
 //   // @param Q array f64 SEQ_LEN*HEAD_DIM
 //   // @param SEQ_LEN scalar i64
+//   // @param A tmap bf16 M,K 64,64 128     (dims, box, swizzle bytes)
 //   // @shared SCORES f64 1024
 //   // @shared-bytes 8192
 //   // @large-shared-bytes 65536      (only when the arrays pass 48 KiB)
@@ -37,6 +38,15 @@
 
 namespace wf::rt {
 
+/// A '\! tmap' param's tensor map: the launch passes an array (isArray,
+/// size the product of the dims) and the runtime builds the map from it.
+/// Lists outermost first, as in the kernel header.
+struct TensorMapSpec {
+  std::vector<std::string> dims; ///< size expressions
+  std::vector<int64_t> box;
+  int64_t swizzle = 0; ///< bytes: 0, 32, 64, 128
+};
+
 struct ParamDecl {
   std::string name;
   bool isArray = false;
@@ -44,6 +54,7 @@ struct ParamDecl {
   /// Array element count as a size expression; empty when undeclared ('-')
   /// and for scalars.
   std::string size;
+  std::optional<TensorMapSpec> tmap;
 };
 
 struct SharedDecl {

@@ -109,8 +109,10 @@ void checkLimits(const KernelSignature &sig, const LaunchConfig &config,
 void checkParamSpace(const KernelSignature &sig) {
   uint64_t bytes = 0;
   for (const ParamDecl &p : sig.params) {
-    uint64_t size = p.isArray ? 8 : elemSize(p.type);
-    bytes = (bytes + size - 1) / size * size + size;
+    // A tensor map is a 128-byte CUtensorMap, 64-byte aligned.
+    uint64_t size = p.tmap ? 128 : p.isArray ? 8 : elemSize(p.type);
+    uint64_t align = p.tmap ? 64 : size;
+    bytes = (bytes + align - 1) / align * align + size;
   }
   if (bytes > kMaxParamBytes)
     throw Error("kernel '" + sig.kernel + "': its " +

@@ -41,7 +41,8 @@ void checkLimits(const KernelSignature &sig, const LaunchConfig &config,
 constexpr uint64_t kMaxParamBytes = 4096;
 
 /// Throws Error when the kernel's params take more than kMaxParamBytes
-/// (8 per array, a scalar's size for a scalar, each aligned to its size),
+/// (8 per array, a scalar's size for a scalar, each aligned to its size, 128
+/// for a tensor map aligned to 64),
 /// which a GPU refuses when it loads the kernel.
 void checkParamSpace(const KernelSignature &sig);
 

@@ -17,6 +17,13 @@ namespace wf::codegen {
 
 namespace {
 
+static_assert(int(ir::AsyncKind::MbarInit) == WF_ASYNC_MBAR_INIT &&
+                  int(ir::AsyncKind::MbarWait) == WF_ASYNC_MBAR_WAIT &&
+                  int(ir::AsyncKind::BarSyncN) == WF_ASYNC_BAR_SYNC_N &&
+                  int(ir::AsyncKind::TmaLoad) == WF_ASYNC_TMA_LOAD &&
+                  int(ir::AsyncKind::TmaStoreWait) == WF_ASYNC_TMA_STORE_WAIT,
+              "HostABI.h's WfAsyncOp follows ir::AsyncKind");
+
 class HostHooks : public TargetHooks {
 public:
   llvm::Function *createKernel(llvm::Module &module,
@@ -176,7 +183,7 @@ public:
     llvm::Value *sizes =
         b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, arg_bytes)));
     for (size_t i = 0; i < header->params.size(); ++i) {
-      if (!header->params[i].isArray)
+      if (!header->params[i].isArray || header->params[i].tmap)
         continue;
       llvm::Value *base = b.CreateLoad(
           b.getInt64Ty(),
@@ -206,9 +213,10 @@ public:
       return names;
     std::vector<llvm::Constant *> items;
     for (const ParamDecl &p : header->params)
-      items.push_back(p.isArray ? llvm::cast<llvm::Constant>(
-                                      b.CreateGlobalStringPtr(p.name))
-                                : llvm::ConstantPointerNull::get(b.getPtrTy()));
+      items.push_back(
+          p.isArray && !p.tmap
+              ? llvm::cast<llvm::Constant>(b.CreateGlobalStringPtr(p.name))
+              : llvm::ConstantPointerNull::get(b.getPtrTy()));
     auto *type = llvm::ArrayType::get(b.getPtrTy(), items.size());
     names = new llvm::GlobalVariable(
         *module, type, true, llvm::GlobalValue::PrivateLinkage,
@@ -373,6 +381,40 @@ public:
 
   void setMaxNReg(llvm::IRBuilder<> &, int) override {}
 
+  // The executor's async_op does the work (runtime/cpu/AsyncOps.cpp): the
+  // operands go through one array on this fiber's stack, as for the
+  // warp-wide words.
+  llvm::Value *asyncOp(llvm::IRBuilder<> &b, ir::AsyncKind kind,
+                       llvm::ArrayRef<llvm::Value *> operands,
+                       llvm::StringRef where) override {
+    llvm::Type *i64 = b.getInt64Ty();
+    if (!asyncIn) {
+      llvm::IRBuilder<> entry(&fn->getEntryBlock(),
+                              fn->getEntryBlock().getFirstInsertionPt());
+      asyncIn = entry.CreateAlloca(llvm::ArrayType::get(i64, 8));
+      asyncOut = entry.CreateAlloca(i64);
+    }
+    for (size_t i = 0; i < operands.size(); ++i) {
+      llvm::Value *v = operands[i];
+      if (v->getType()->isPointerTy())
+        v = b.CreatePtrToInt(v, i64);
+      b.CreateStore(v, b.CreateConstInBoundsGEP1_64(i64, asyncIn, i));
+    }
+    b.CreateStore(b.getInt64(0), asyncOut);
+    llvm::Value *callback =
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, async_op)));
+    auto *fnType = llvm::FunctionType::get(
+        b.getVoidTy(),
+        {b.getPtrTy(), i64, b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}, false);
+    int64_t op = static_cast<int64_t>(kind) + 256 * int64_t(operands.size());
+    b.CreateCall(fnType, callback,
+                 {fn->getArg(1), b.getInt64(op), asyncIn, asyncOut,
+                  b.CreateGlobalStringPtr(where)});
+    if (kind != ir::AsyncKind::MbarTryWait)
+      return nullptr;
+    return b.CreateLoad(i64, asyncOut);
+  }
+
   std::vector<llvm::Value *>
   mma(llvm::IRBuilder<> &b, ir::MmaKind kind,
       llvm::ArrayRef<llvm::Value *> operands) override {
@@ -502,6 +544,8 @@ private:
   llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
   llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel
   llvm::Value *collectiveOut = nullptr;
+  llvm::Value *asyncIn = nullptr; // async words' operands, per kernel
+  llvm::Value *asyncOut = nullptr;
   llvm::GlobalVariable *names = nullptr; // wf_param_names
   llvm::Module *module = nullptr;
   const KernelHeader *header = nullptr;

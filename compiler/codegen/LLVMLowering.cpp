@@ -413,6 +413,12 @@ private:
       return b.CreatePtrToInt(target.param(b, inst.index), b.getInt64Ty());
     case Op::SharedAddr:
       return b.CreatePtrToInt(target.sharedBase(b, inst.index), b.getInt64Ty());
+    case Op::TensorMapAddr:
+      // The GPU's grid-constant param (a generic address of the param
+      // space), the host's description of the map (the slot's pointer).
+      return b.CreatePtrToInt(target.param(b, inst.index), b.getInt64Ty());
+    case Op::Async:
+      return asyncOp(inst);
     case Op::SpecialReg:
       return target.specialReg(b, static_cast<ir::SpecialReg>(inst.index));
     case Op::Add:
@@ -928,6 +934,54 @@ private:
       it = groupResults.emplace(inst.group, d).first;
     }
     return b.CreateFPCast(it->second.at(inst.index), type);
+  }
+
+  // Shared operands become shared pointers; an mbarrier is an 8-byte,
+  // 8-aligned object, checked like an access (a TMA tile is checked by the
+  // CPU executor, which knows its size from the tensor map).
+  llvm::Value *asyncOp(const ir::Inst &inst) {
+    auto kind = static_cast<ir::AsyncKind>(inst.index);
+    size_t n = inst.operands.size();
+    int mbar = -1, tile = -1;
+    switch (kind) {
+    case ir::AsyncKind::MbarInit:
+    case ir::AsyncKind::MbarArrive:
+    case ir::AsyncKind::MbarArriveTx:
+    case ir::AsyncKind::MbarWait:
+    case ir::AsyncKind::MbarTryWait:
+      mbar = int(n) - 1;
+      break;
+    case ir::AsyncKind::TmaLoad:
+      mbar = int(n) - 3;
+      tile = int(n) - 2;
+      break;
+    case ir::AsyncKind::TmaStore:
+      tile = int(n) - 2;
+      break;
+    default:
+      break;
+    }
+    std::string word = primitiveName(static_cast<Prim>(inst.imm));
+    std::vector<llvm::Value *> operands;
+    for (size_t i = 0; i < n; ++i) {
+      const ir::Value *v = inst.operands[i];
+      if (int(i) != mbar && int(i) != tile) {
+        operands.push_back(get(v));
+        continue;
+      }
+      llvm::Value *ptr = addressOf(v, ir::AddrSpace::Shared);
+      if (int(i) == mbar) {
+        std::string verb = "mbarrier access of '" + word + "' to";
+        ptr = guard(ptr, 8, v, ir::AddrSpace::Shared, inst, verb.c_str());
+        target.endGuard(b, nullptr);
+        target.alignedAccess(b, ptr, 8,
+                             "8-byte mbarrier of '" + word +
+                                 "' in shared memory" + sourcePos(inst));
+      }
+      operands.push_back(ptr);
+    }
+    return target.asyncOp(b, kind, operands,
+                          "'" + word + "'" + sourcePos(inst));
   }
 
   // The results of one use of a target word (one group) come from one

@@ -49,6 +49,8 @@ namespace {
 constexpr unsigned globalAS = 1, sharedAS = 3;
 
 llvm::Type *paramType(llvm::LLVMContext &ctx, const ParamDecl &p) {
+  if (p.tmap) // the CUtensorMap itself, by value (a grid constant)
+    return llvm::PointerType::get(ctx, 0);
   if (p.isArray)
     return llvm::PointerType::get(ctx, globalAS);
   switch (p.type) {
@@ -92,6 +94,16 @@ public:
     fn->setCallingConv(llvm::CallingConv::PTX_Kernel);
     for (unsigned i = 0; i < header.params.size(); ++i) {
       fn->getArg(i)->setName(header.params[i].name);
+      if (header.params[i].tmap) {
+        // `.param .align 64 .b8 NAME[128]`: the 128-byte CUtensorMap the
+        // runtime encodes, passed by value; "grid_constant" below lets the
+        // kernel take its address (cvta.param) for the TMA instructions.
+        auto *map = llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx), 128);
+        fn->addParamAttr(i, llvm::Attribute::getWithByValType(ctx, map));
+        fn->addParamAttr(
+            i, llvm::Attribute::getWithAlignment(ctx, llvm::Align(64)));
+        continue;
+      }
       fn->addParamAttr(i, llvm::Attribute::NoUndef);
     }
     if (checked) {
@@ -113,16 +125,29 @@ public:
           ->addOperand(llvm::MDNode::get(ctx, md));
     };
     annotate("kernel", 1);
+    std::vector<llvm::Metadata *> gridConstants;
+    for (unsigned i = 0; i < header.params.size(); ++i)
+      if (header.params[i].tmap)
+        gridConstants.push_back(llvm::ConstantAsMetadata::get(
+            llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), i + 1)));
+    if (!gridConstants.empty()) {
+      llvm::Metadata *md[] = {llvm::ValueAsMetadata::get(fn),
+                              llvm::MDString::get(ctx, "grid_constant"),
+                              llvm::MDNode::get(ctx, gridConstants)};
+      module.getOrInsertNamedMetadata("nvvm.annotations")
+          ->addOperand(llvm::MDNode::get(ctx, md));
+    }
     if (header.maxThreads)
       annotate("maxntidx", header.maxThreads);
     if (header.minBlocks)
       annotate("minctasm", header.minBlocks);
 
-    // Dynamic memory starts as aligned as its most aligned array wants.
-    uint64_t dynamicAlign = 16;
+    // The extern array starts where the launch's dynamic memory does: at
+    // the largest alignment any array in it asks for.
+    uint64_t externAlign = 16;
     for (const SharedDecl &s : header.shared)
       if (s.dynamic || s.large)
-        dynamicAlign = std::max(dynamicAlign, s.align);
+        externAlign = std::max(externAlign, s.align);
     for (const SharedDecl &s : header.shared) {
       if (s.dynamic || s.large) {
         // `.extern .shared .align 16 .b8 NAME[]`: the memory given at launch
@@ -132,7 +157,7 @@ public:
             module, arrayType, false, llvm::GlobalValue::ExternalLinkage,
             nullptr, "shared_" + s.name, nullptr,
             llvm::GlobalValue::NotThreadLocal, sharedAS);
-        gv->setAlignment(llvm::Align(dynamicAlign));
+        gv->setAlignment(llvm::Align(externAlign));
         uint64_t offset = s.byteOffset - header.sharedBytes;
         shared.push_back(offset == 0
                              ? static_cast<llvm::Constant *>(gv)
@@ -413,6 +438,124 @@ public:
     b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
   }
 
+  // LLVM 19 has intrinsics for mbarrier.init and .arrive only: the rest is
+  // inline PTX (sm_90). Shared addresses travel as 32-bit shared-window
+  // addresses, tensor maps as 64-bit generic addresses (the grid-constant
+  // param's), coordinates as 32-bit integers, innermost first as PTX
+  // wants them (the words take them outermost first).
+  llvm::Value *asyncOp(llvm::IRBuilder<> &b, ir::AsyncKind kind,
+                       llvm::ArrayRef<llvm::Value *> ops,
+                       llvm::StringRef) override {
+    using ir::AsyncKind;
+    llvm::Type *i32 = b.getInt32Ty();
+    auto shared32 = [&](llvm::Value *ptr) {
+      return b.CreatePtrToInt(ptr, i32);
+    };
+    auto low32 = [&](llvm::Value *v) { return b.CreateTrunc(v, i32); };
+    auto asm_ = [&](llvm::Type *result, const std::string &text,
+                    const std::string &constraints,
+                    std::vector<llvm::Value *> args) -> llvm::Value * {
+      std::vector<llvm::Type *> types;
+      for (llvm::Value *a : args)
+        types.push_back(a->getType());
+      auto *type = llvm::FunctionType::get(result, types, false);
+      return b.CreateCall(llvm::InlineAsm::get(type, text, constraints, true),
+                          args);
+    };
+    size_t n = ops.size();
+    switch (kind) {
+    case AsyncKind::MbarInit:
+      b.CreateIntrinsic(llvm::Intrinsic::nvvm_mbarrier_init_shared, {},
+                        {ops[1], low32(ops[0])});
+      return nullptr;
+    case AsyncKind::MbarArrive:
+      b.CreateIntrinsic(llvm::Intrinsic::nvvm_mbarrier_arrive_shared, {},
+                        {ops[0]});
+      return nullptr;
+    case AsyncKind::MbarArriveTx:
+      asm_(b.getVoidTy(),
+           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;",
+           "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
+      return nullptr;
+    case AsyncKind::MbarWait:
+      // try_wait suspends the thread for a while before it fails: the
+      // loop retries until the phase has completed.
+      asm_(b.getVoidTy(),
+           "{\n\t.reg .pred P1;\n"
+           "WF_MBAR_WAIT_${:uid}:\n\t"
+           "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
+           "@!P1 bra WF_MBAR_WAIT_${:uid};\n}",
+           "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
+      return nullptr;
+    case AsyncKind::MbarTryWait: {
+      llvm::Value *ok =
+          asm_(i32,
+               "{\n\t.reg .pred P1;\n\t"
+               "mbarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2;\n\t"
+               "selp.b32 $0, 1, 0, P1;\n}",
+               "=r,r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
+      return b.CreateNeg(b.CreateZExt(ok, b.getInt64Ty()));
+    }
+    case AsyncKind::FenceProxyAsync:
+      asm_(b.getVoidTy(), "fence.proxy.async.shared::cta;", "~{memory}", {});
+      return nullptr;
+    case AsyncKind::FenceMbarInit:
+      asm_(b.getVoidTy(), "fence.mbarrier_init.release.cluster;", "~{memory}",
+           {});
+      return nullptr;
+    case AsyncKind::BarSyncN:
+    case AsyncKind::BarArriveN:
+      asm_(b.getVoidTy(),
+           kind == AsyncKind::BarSyncN ? "bar.sync $0, $1;"
+                                       : "bar.arrive $0, $1;",
+           "r,r,~{memory}", {low32(ops[0]), low32(ops[1])});
+      return nullptr;
+    case AsyncKind::TmaLoad:
+    case AsyncKind::TmaStore: {
+      bool load = kind == AsyncKind::TmaLoad;
+      size_t rank = n - (load ? 3 : 2);
+      // Operands: the tile, the map, the coordinates innermost first, then
+      // the mbarrier.
+      std::vector<llvm::Value *> args = {shared32(ops[n - 2]), ops[n - 1]};
+      std::string coords;
+      for (size_t k = 0; k < rank; ++k) {
+        coords += (k ? ", $" : "$") + std::to_string(k + 2);
+        args.push_back(low32(ops[rank - 1 - k]));
+      }
+      std::string dim = std::to_string(rank) + "d";
+      std::string text, constraints = "r,l";
+      for (size_t k = 0; k < rank; ++k)
+        constraints += ",r";
+      if (load) {
+        args.push_back(shared32(ops[n - 3]));
+        constraints += ",r";
+        text = "cp.async.bulk.tensor." + dim +
+               ".shared::cluster.global.tile.mbarrier::complete_tx::bytes "
+               "[$0], [$1, {" +
+               coords + "}], [$" + std::to_string(rank + 2) + "];";
+      } else {
+        text = "cp.async.bulk.tensor." + dim +
+               ".global.shared::cta.tile.bulk_group [$1, {" + coords +
+               "}], [$0];";
+      }
+      asm_(b.getVoidTy(), text, constraints + ",~{memory}", args);
+      return nullptr;
+    }
+    case AsyncKind::TmaStoreCommit:
+      asm_(b.getVoidTy(), "cp.async.bulk.commit_group;", "~{memory}", {});
+      return nullptr;
+    case AsyncKind::TmaStoreWait: {
+      auto *count = llvm::cast<llvm::ConstantInt>(ops[0]);
+      asm_(b.getVoidTy(),
+           "cp.async.bulk.wait_group.read " +
+               std::to_string(count->getZExtValue()) + ";",
+           "~{memory}", {});
+      return nullptr;
+    }
+    }
+    return nullptr;
+  }
+
   llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                     llvm::ArrayRef<llvm::Value *> args,
                     llvm::Type *type) override {
@@ -504,7 +647,7 @@ public:
     llvm::Value *region = b.getInt64(WF_CHECK_NO_PARAM), *offset = addr,
                 *size = b.getInt64(0);
     for (size_t i = header->params.size(); i-- > 0;) {
-      if (!header->params[i].isArray)
+      if (!header->params[i].isArray || header->params[i].tmap)
         continue;
       llvm::Value *base = b.CreatePtrToInt(fn->getArg(i), b.getInt64Ty());
       llvm::Value *n = argBytes(b, i);

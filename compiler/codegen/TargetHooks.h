@@ -111,6 +111,14 @@ public:
                                           llvm::Value *ptr) = 0;
   /// setmaxnreg.inc (n > 0) or .dec (n < 0) to |n| registers.
   virtual void setMaxNReg(llvm::IRBuilder<> &b, int n) = 0;
+  /// A word of family Async (ir::AsyncKind) with its operands in the word's
+  /// order: shared addresses (mbarriers, TMA tiles) as shared pointers,
+  /// every other cell as i64 (a tensor map's address, coordinates, counts;
+  /// TMA-STORE-WAIT's count a constant). `where` is "'WORD', file:line:col".
+  /// Returns MBAR-TRY-WAIT's flag (i64 -1 or 0), else null.
+  virtual llvm::Value *asyncOp(llvm::IRBuilder<> &b, ir::AsyncKind kind,
+                               llvm::ArrayRef<llvm::Value *> operands,
+                               llvm::StringRef where) = 0;
   /// A word of family Target (Primitives.def): `type` is the type of its
   /// NVVM intrinsic `intrinsic`, `args` are already of its parameter types.
   /// Returns its results (a struct's members one by one). The GPU calls the

@@ -269,6 +269,13 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   diagnostics = front.diags.render();
   if (!ok)
     return nullptr;
+  // The CPU runs what the GPU of --arch would: a word it lacks (TMA on
+  // sm_80, wgmma on anything but sm_90) is the same error.
+  std::string arch = targetArch(front, options.arch);
+  if (arch.empty() || !archSupports(front, arch)) {
+    diagnostics = front.diags.render();
+    return nullptr;
+  }
   auto context = std::make_unique<llvm::LLVMContext>();
   auto hooks = codegen::createHostHooks();
   codegen::LoweringOptions lowering;

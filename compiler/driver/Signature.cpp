@@ -5,14 +5,26 @@
 
 namespace wf {
 
-std::string formatSignature(const KernelHeader &header,
-                            const std::string &arch,
+std::string formatSignature(const KernelHeader &header, const std::string &arch,
                             const std::vector<std::string> *checkSites) {
   std::ostringstream os;
   os << "// @warpforth-signature 1\n";
   os << "// @kernel " << header.name << "\n";
   os << "// @float " << floatModeName(header.floatMode) << "\n";
   for (const ParamDecl &p : header.params) {
+    if (p.tmap) {
+      // `@param NAME tmap TYPE DIMS BOX SWIZZLE`, lists outermost first.
+      auto list = [&](const auto &items) {
+        std::ostringstream l;
+        for (size_t i = 0; i < items.size(); ++i)
+          l << (i ? "," : "") << items[i];
+        return l.str();
+      };
+      os << "// @param " << p.name << " tmap " << elemTypeName(p.type) << " "
+         << list(p.tmap->dims) << " " << list(p.tmap->box) << " "
+         << p.tmap->swizzle << "\n";
+      continue;
+    }
     os << "// @param " << p.name << " " << (p.isArray ? "array" : "scalar")
        << " " << elemTypeName(p.type);
     if (p.isArray)

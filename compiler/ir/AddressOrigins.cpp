@@ -54,7 +54,9 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::Wgmma:
   case Op::WgmmaSync:
   case Op::SharedWindowOffset:
-    break; // flags, products and window offsets are no addresses
+  case Op::Async:
+  case Op::TensorMapAddr:
+    break; // flags, products, window offsets and tensor maps are no addresses
   case Op::Load:
   case Op::LoadLane:
   case Op::MatrixLoad:

@@ -159,6 +159,10 @@ const char *opName(Op op) {
     return "half2float";
   case Op::TargetWord:
     return "word";
+  case Op::TensorMapAddr:
+    return "tmap";
+  case Op::Async:
+    return "async";
   }
   return "?";
 }

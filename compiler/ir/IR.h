@@ -29,12 +29,13 @@ namespace wf::ir {
 enum class Type : uint8_t { Void, I64, F32, F64 };
 
 enum class Op : uint8_t {
-  ConstInt,   // imm
-  ConstFloat, // fimm
-  ParamValue, // index: scalar param
-  ParamAddr,  // index: array param; its base address as an integer
-  SharedAddr, // index: shared array; its base address as an integer
-  SpecialReg, // index: SpecialReg
+  ConstInt,      // imm
+  ConstFloat,    // fimm
+  ParamValue,    // index: scalar param
+  ParamAddr,     // index: array param; its base address as an integer
+  SharedAddr,    // index: shared array; its base address as an integer
+  TensorMapAddr, // index: a '\! tmap' param; its tensor map's address
+  SpecialReg,    // index: SpecialReg
   // Integer arithmetic on i64.
   Add,
   Sub,
@@ -123,6 +124,10 @@ enum class Op : uint8_t {
   // its In cells; index: which result this is. The results of one use
   // share `group` and come from one instruction (or CPU call).
   TargetWord,
+  // sm_90's asynchronous machinery (Primitives.def, family Async): imm: the
+  // Prim, index: its AsyncKind; operands: its In cells. MBAR-TRY-WAIT
+  // gives a flag, the others nothing.
+  Async,
   // ASSERT: operand: the flag; a zero flag is reported (checked builds
   // only: otherwise the lowering drops it).
   Assert,
@@ -148,6 +153,23 @@ inline int64_t wgmmaImm(bool f16, bool tnspA, bool tnspB, unsigned n) {
   return int64_t(f16) | int64_t(tnspA) << 1 | int64_t(tnspB) << 2 |
          int64_t(n) << 8;
 }
+/// The words of family Async (Primitives.def).
+enum class AsyncKind : uint8_t {
+  MbarInit,        // mbarrier.init: count, mbar
+  MbarArrive,      // mbarrier.arrive: mbar
+  MbarArriveTx,    // mbarrier.arrive.expect_tx: bytes, mbar
+  MbarWait,        // mbarrier.try_wait.parity in a loop: parity, mbar
+  MbarTryWait,     // one mbarrier.try_wait.parity: parity, mbar -> flag
+  FenceProxyAsync, // fence.proxy.async.shared::cta
+  FenceMbarInit,   // fence.mbarrier_init.release.cluster
+  BarSyncN,        // bar.sync id, n
+  BarArriveN,      // bar.arrive id, n
+  TmaLoad,         // cp.async.bulk.tensor global -> shared: coords (outermost
+                   // first), mbar, saddr, tmap; the rank is the coord count
+  TmaStore,        // shared -> global: coords, saddr, tmap
+  TmaStoreCommit,  // cp.async.bulk.commit_group
+  TmaStoreWait,    // cp.async.bulk.wait_group.read n: n (a constant)
+};
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
 enum class Pred : uint8_t { EQ, NE, LT, GT, LE, GE, ULT, UGT };

@@ -40,6 +40,7 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
   }
   case Op::ParamValue:
   case Op::ParamAddr:
+  case Op::TensorMapAddr:
     os << " " << module.header.params[inst.index].name;
     break;
   case Op::SharedAddr:
@@ -91,6 +92,9 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
       os << " r" << inst.index;
     break;
   }
+  case Op::Async:
+    os << " " << primitiveName(static_cast<Prim>(inst.imm));
+    break;
   case Op::TargetWord:
     os << " " << primitiveName(static_cast<Prim>(inst.imm)) << " r"
        << inst.index;

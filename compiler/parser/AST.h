@@ -27,12 +27,22 @@ struct SizeExpr {
   std::optional<int64_t> value;
 };
 
+/// `\! tmap NAME TYPE[D0,D1,..] box B0,B1,.. [swizzle S]`: an array param
+/// that kernels see as a tensor map for the TMA words. Outermost first, as
+/// in the header; the runtime reverses them for cuTensorMapEncodeTiled.
+struct TensorMapDecl {
+  std::vector<std::string> dims; // size expressions, without spaces
+  std::vector<int64_t> box;
+  int64_t swizzle = 0; // bytes: 0, 32, 64 or 128
+};
+
 struct ParamDecl {
   std::string name; // as written; words match it case-insensitively
   SourceLoc loc;
   ElemType type = ElemType::I64;
   bool isArray = false;
-  SizeExpr size; // arrays only
+  SizeExpr size; // arrays only (a tensor map: the product of its dims)
+  std::optional<TensorMapDecl> tmap; // a '\! tmap' param (isArray too)
 };
 
 struct SharedDecl {
@@ -45,7 +55,7 @@ struct SharedDecl {
   uint64_t byteOffset = 0;
   bool dynamic = false; // `TYPE[]`: sized at launch, after the others
   bool large = false;   // sized, but in dynamic memory (see largeSharedBytes)
-  uint64_t align = 16;  // `align N`: a power of two, 16 to 1024
+  uint64_t align = 16;  // `align N`: the array's byte alignment
 };
 
 /// A per-thread array that lives in registers (`\! reg NAME TYPE[N]`).

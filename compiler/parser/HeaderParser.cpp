@@ -2,9 +2,10 @@
 #include "compiler/parser/HeaderParser.h"
 
 #include "common/SizeExpr.h"
+#include "common/Swizzle.h"
 #include "compiler/lexer/Lexer.h"
 
-#include <cctype>
+#include <algorithm>
 #include <functional>
 
 namespace wf {
@@ -12,7 +13,7 @@ namespace wf {
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
-                "empty '\\!' directive: expected kernel, param, "
+                "empty '\\!' directive: expected kernel, param, tmap, "
                 "shared, reg, const, float or launch-bounds",
                 2);
     return;
@@ -28,6 +29,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
                 what.length());
   if (kind == "PARAM")
     parseParam(dir);
+  else if (kind == "TMAP")
+    parseTensorMap(dir);
   else if (kind == "SHARED")
     parseShared(dir);
   else if (kind == "CONST")
@@ -41,8 +44,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
-                    "': expected kernel, param, shared, reg, const, float or "
-                    "launch-bounds",
+                    "': expected kernel, param, tmap, shared, reg, const, "
+                    "float or launch-bounds",
                 what.length());
 }
 
@@ -136,12 +139,13 @@ void HeaderParser::parseKernel(const Token &dir) {
 
 bool HeaderParser::parseTypeSpec(const Token &dir, size_t firstPart,
                                  ElemType &type, bool &isArray,
-                                 std::string &sizeText, SourceLoc &loc) {
+                                 std::string &sizeText, SourceLoc &loc,
+                                 size_t endPart) {
   // The parts are joined with one space, not glued: `i64[N M]` must stay two
   // operands (an error), not become the name NM.
   std::string spec;
   std::vector<size_t> partStart;
-  for (size_t i = firstPart; i < dir.parts.size(); ++i) {
+  for (size_t i = firstPart; i < std::min(endPart, dir.parts.size()); ++i) {
     if (i > firstPart)
       spec += ' ';
     partStart.push_back(spec.size());
@@ -208,37 +212,162 @@ void HeaderParser::parseParam(const Token &dir) {
   paramSizeLocs.push_back(sizeLoc);
 }
 
-void HeaderParser::parseShared(const Token &whole) {
-  if (!checkArgCount(whole, 3, "\\! shared NAME TYPE[SIZE]"))
+// `\! tmap NAME TYPE[D0,D1,..] box B0,B1,.. [swizzle none|32|64|128]`: an
+// array param (the launch passes its buffer) that the kernel sees as a
+// tensor map. The sizes are checked in finishTensorMaps, once constants
+// are known.
+void HeaderParser::parseTensorMap(const Token &dir) {
+  const char *usage = "\\! tmap NAME TYPE[DIMS] box SIZES [swizzle "
+                      "none|32|64|128]";
+  if (!checkArgCount(dir, 5, usage))
     return;
-  SharedDecl shared;
-  shared.name = whole.parts[1].text;
-  shared.loc = whole.parts[1].loc;
-  // `... align N`: the array starts on an N-byte boundary of the shared
-  // window (Hopper's swizzled tiles want 1024).
-  Token dir = whole;
-  size_t n = dir.parts.size();
-  if (n >= 5 && dir.parts[n - 2].upper == "ALIGN") {
-    const Token &value = dir.parts[n - 1];
-    int64_t align = 0;
-    for (char c : value.text)
-      align = std::isdigit(static_cast<unsigned char>(c)) && align < 1 << 20
-                  ? align * 10 + (c - '0')
-                  : -1;
-    if (align < 16 || align > 1024 || (align & (align - 1))) {
-      diags.error(value.loc,
-                  "bad alignment '" + value.text + "' for shared '" +
-                      shared.name + "': a power of two from 16 to 1024",
-                  value.length());
+  size_t boxAt = 0, swizzleAt = 0;
+  for (size_t i = 3; i < dir.parts.size(); ++i) {
+    if (dir.parts[i].upper == "BOX" && !boxAt)
+      boxAt = i;
+    else if (dir.parts[i].upper == "SWIZZLE" && !swizzleAt)
+      swizzleAt = i;
+  }
+  if (!boxAt || boxAt + 1 >= (swizzleAt ? swizzleAt : dir.parts.size()) ||
+      (swizzleAt && swizzleAt < boxAt)) {
+    const Token &at = dir.parts[boxAt ? boxAt : 1];
+    diags.error(at.loc,
+                "tensor map '" + dir.parts[1].text +
+                    "' needs its box: expected '" + usage + "'",
+                at.length());
+    return;
+  }
+  ParamDecl param;
+  param.name = dir.parts[1].text;
+  param.loc = dir.parts[1].loc;
+  SourceLoc dimsLoc;
+  std::string dimsText;
+  if (!parseTypeSpec(dir, 2, param.type, param.isArray, dimsText, dimsLoc,
+                     boxAt))
+    return;
+  if (!param.isArray || dimsText.empty()) {
+    diags.error(dir.parts[2].loc,
+                "tensor map '" + param.name +
+                    "' needs its dimensions, outermost first: '\\! tmap " +
+                    param.name + " " + dir.parts[2].text + "[ROWS,COLS] ...'",
+                dir.parts[2].length());
+    return;
+  }
+  TensorMapDecl map;
+  auto split = [](const std::string &text) {
+    std::vector<std::string> items;
+    size_t start = 0;
+    for (;;) {
+      size_t comma = text.find(',', start);
+      std::string item =
+          text.substr(start, comma == std::string::npos ? std::string::npos
+                                                        : comma - start);
+      size_t a = item.find_first_not_of(' ');
+      item = a == std::string::npos
+                 ? std::string()
+                 : item.substr(a, item.find_last_not_of(' ') - a + 1);
+      items.push_back(item);
+      if (comma == std::string::npos)
+        return items;
+      start = comma + 1;
+    }
+  };
+  TensorMapText text;
+  text.dims = split(dimsText);
+  text.dimsLoc = dimsLoc;
+  std::string boxText;
+  size_t boxEnd = swizzleAt ? swizzleAt : dir.parts.size();
+  for (size_t i = boxAt + 1; i < boxEnd; ++i)
+    boxText += (i > boxAt + 1 ? " " : "") + dir.parts[i].text;
+  text.box = split(boxText);
+  text.boxLoc = dir.parts[boxAt + 1].loc;
+  if (swizzleAt) {
+    if (swizzleAt + 2 != dir.parts.size()) {
+      const Token &at = dir.parts[swizzleAt];
+      diags.error(at.loc,
+                  "expected one value after 'swizzle': none, 32, 64 or 128",
+                  at.length());
       return;
     }
-    shared.align = static_cast<uint64_t>(align);
-    dir.parts.resize(n - 2);
+    const Token &value = dir.parts[swizzleAt + 1];
+    if (value.upper == "NONE")
+      map.swizzle = 0;
+    else { // a number or a constant (-D SWIZZLE=128), checked later
+      text.swizzle = value.text;
+      text.swizzleLoc = value.loc;
+    }
   }
+  if (text.dims.size() > 5) {
+    diags.error(dimsLoc,
+                "tensor map '" + param.name + "' has " +
+                    std::to_string(text.dims.size()) +
+                    " dimensions; TMA takes 1 to 5",
+                static_cast<uint32_t>(dimsText.size()));
+    return;
+  }
+  if (text.box.size() != text.dims.size()) {
+    diags.error(text.boxLoc,
+                "tensor map '" + param.name + "' has " +
+                    std::to_string(text.dims.size()) + " dimensions but " +
+                    std::to_string(text.box.size()) + " box sizes",
+                static_cast<uint32_t>(boxText.size()));
+    return;
+  }
+  if (!claimName(dir.parts[1]))
+    return;
+  // The buffer holds the product of the dims (the launch checks its size).
+  std::string product, spaced;
+  for (const std::string &d : text.dims) {
+    std::string compact;
+    for (char c : d)
+      if (c != ' ')
+        compact += c;
+    bool plain = !compact.empty();
+    for (char c : compact)
+      plain =
+          plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    map.dims.push_back(compact);
+    product +=
+        (product.empty() ? "" : "*") + (plain ? compact : "(" + compact + ")");
+    spaced += (spaced.empty() ? "" : " * ") + ("(" + d + ")");
+  }
+  param.size.text = product;
+  param.tmap = map;
+  text.param = header.params.size();
+  header.params.push_back(param);
+  paramSizeText.push_back(spaced);
+  paramSizeLocs.push_back(dimsLoc);
+  tensorMaps.push_back(std::move(text));
+}
+
+void HeaderParser::parseShared(const Token &dir) {
+  if (!checkArgCount(dir, 3, "\\! shared NAME TYPE[SIZE] [align N]"))
+    return;
+  SharedDecl shared;
+  shared.name = dir.parts[1].text;
+  shared.loc = dir.parts[1].loc;
   bool isArray = false;
   std::string sizeText;
   SourceLoc sizeLoc;
-  if (!parseTypeSpec(dir, 2, shared.type, isArray, sizeText, sizeLoc))
+  // `align N` at the end (TMA tiles want 128 or 1024).
+  size_t end = dir.parts.size();
+  std::string alignText;
+  SourceLoc alignLoc;
+  for (size_t i = 3; i < dir.parts.size(); ++i)
+    if (dir.parts[i].upper == "ALIGN") {
+      end = i;
+      if (i + 2 != dir.parts.size()) {
+        diags.error(dir.parts[i].loc,
+                    "expected one value after 'align' ('\\! shared NAME "
+                    "TYPE[SIZE] align N')",
+                    dir.parts[i].length());
+        return;
+      }
+      alignText = dir.parts[i + 1].text;
+      alignLoc = dir.parts[i + 1].loc;
+      break;
+    }
+  if (!parseTypeSpec(dir, 2, shared.type, isArray, sizeText, sizeLoc, end))
     return;
   if (!isArray) {
     diags.error(dir.parts[2].loc,
@@ -264,6 +393,8 @@ void HeaderParser::parseShared(const Token &whole) {
   header.shared.push_back(shared);
   sharedSizeText.push_back(sizeText);
   sharedSizeLocs.push_back(sizeLoc);
+  sharedAlignText.push_back(alignText);
+  sharedAlignLocs.push_back(alignLoc);
 }
 
 void HeaderParser::parseReg(const Token &dir) {
@@ -385,6 +516,72 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
       continue;
     }
     *fields[i] = static_cast<uint64_t>(value);
+  }
+}
+
+// A tensor map's dims are size expressions (params or constants, known at
+// launch), its box compile-time constants; cuTensorMapEncodeTiled's rules
+// that these decide are checked here, the rest (strides, the buffer's
+// alignment) at launch.
+void HeaderParser::finishTensorMaps(const rt::NameLookup &lookup) {
+  for (const TensorMapText &t : tensorMaps) {
+    ParamDecl &p = header.params[t.param];
+    TensorMapDecl &map = *p.tmap;
+    auto err = [&](SourceLoc loc, const std::string &text,
+                   const std::string &why) {
+      diags.error(loc, "tensor map '" + p.name + "': " + why,
+                  static_cast<uint32_t>(std::max<size_t>(1, text.size())));
+    };
+    bool ok = true;
+    for (const std::string &d : t.dims) {
+      rt::SizeEval r = rt::evaluateSizeExpr(d, lookup);
+      if (r.status == rt::SizeEval::Invalid) {
+        err(t.dimsLoc, d, "bad dimension '" + d + "': " + r.detail);
+        ok = false;
+      } else if (r.status == rt::SizeEval::Known &&
+                 (r.value < 1 || r.value > (int64_t(1) << 32))) {
+        err(t.dimsLoc, d,
+            "dimension '" + d + "' = " + std::to_string(r.value) +
+                " must be between 1 and 2^32");
+        ok = false;
+      }
+    }
+    for (const std::string &text : t.box) {
+      std::string why;
+      int64_t v = constantInRange(text, lookup, "box sizes", 1, 256, why);
+      if (!why.empty()) {
+        err(t.boxLoc, text, "bad box size '" + text + "': " + why);
+        ok = false;
+        continue;
+      }
+      map.box.push_back(v);
+    }
+    if (!t.swizzle.empty()) {
+      std::string why;
+      int64_t v = constantInRange(t.swizzle, lookup, "swizzles", 0, 128, why);
+      if (why.empty() && !validSwizzleBytes(v))
+        why = "expected none, 32, 64 or 128";
+      if (!why.empty()) {
+        diags.error(t.swizzleLoc,
+                    "bad swizzle '" + t.swizzle + "' for tensor map '" +
+                        p.name + "': " + why,
+                    static_cast<uint32_t>(t.swizzle.size()));
+        ok = false;
+      }
+      map.swizzle = v;
+    }
+    if (!ok || map.box.empty())
+      continue;
+    int64_t inner = map.box.back() * int64_t(elemTypeBytes(p.type));
+    if (inner % 16 != 0)
+      err(t.boxLoc, t.box.back(),
+          "the box's inner extent is " + std::to_string(inner) +
+              " bytes; TMA moves rows of a multiple of 16 bytes");
+    else if (map.swizzle && inner > map.swizzle)
+      err(t.boxLoc, t.box.back(),
+          "the box's inner extent is " + std::to_string(inner) +
+              " bytes, more than the " + std::to_string(map.swizzle) +
+              "-byte swizzle's span (a box row must fit in it)");
   }
 }
 
@@ -528,6 +725,12 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
+    if (p.tmap) { // its dims are checked one by one (finishTensorMaps)
+      rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+      if (r.status == rt::SizeEval::Known && r.value > 0)
+        p.size.value = r.value;
+      continue;
+    }
     rt::SizeEval r = rt::evaluateSizeExpr(paramSizeText[i], lookup);
     // The value is the one the runtime will compute from the signature.
     if (r.status != rt::SizeEval::Invalid)
@@ -543,6 +746,26 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
                   static_cast<uint32_t>(p.size.text.size()));
     else if (r.status == rt::SizeEval::Known)
       p.size.value = r.value;
+  }
+
+  finishTensorMaps(lookup);
+
+  for (size_t i = 0; i < header.shared.size(); ++i) {
+    if (sharedAlignText[i].empty())
+      continue;
+    std::string why;
+    int64_t align =
+        constantInRange(sharedAlignText[i], lookup, "alignments", 1, 1024, why);
+    if (why.empty() && (align & (align - 1)) != 0)
+      why = "must be a power of two";
+    if (!why.empty()) {
+      diags.error(sharedAlignLocs[i],
+                  "bad alignment '" + sharedAlignText[i] + "' for shared '" +
+                      header.shared[i].name + "': " + why,
+                  static_cast<uint32_t>(sharedAlignText[i].size()));
+      continue;
+    }
+    header.shared[i].align = std::max<uint64_t>(16, align);
   }
 
   uint64_t offset = 0;
@@ -570,13 +793,18 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
       continue;
     }
     s.count = r.value;
-    // 16-byte alignment keeps every array ready for vector access.
+    // 16-byte alignment keeps every array ready for vector access; `align`
+    // asks for more.
     offset = (offset + s.align - 1) & ~(s.align - 1);
     s.byteOffset = offset;
     offset += static_cast<uint64_t>(s.count) * elemTypeBytes(s.type);
   }
   // Rounded up so memory sized at launch starts 16-byte aligned right after.
-  uint64_t sizedBytes = (offset + 15) & ~uint64_t(15);
+  uint64_t dynamicAlign = 16;
+  for (const SharedDecl &s : header.shared)
+    if (s.dynamic)
+      dynamicAlign = s.align;
+  uint64_t sizedBytes = (offset + dynamicAlign - 1) & ~(dynamicAlign - 1);
   // CUDA caps a kernel's static shared memory at 48 KiB; past that, the
   // sized arrays move, layout unchanged, to the start of dynamic shared
   // memory, which the runtime then sizes itself: the author writes the

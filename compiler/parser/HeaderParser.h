@@ -29,6 +29,8 @@ public:
 private:
   void parseKernel(const Token &dir);
   void parseParam(const Token &dir);
+  void parseTensorMap(const Token &dir);
+  void finishTensorMaps(const rt::NameLookup &lookup);
   void parseShared(const Token &dir);
   void parseConst(const Token &dir);
   void parseFloat(const Token &dir);
@@ -39,7 +41,8 @@ private:
   bool claimName(const Token &nameTok);
   /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
   bool parseTypeSpec(const Token &dir, size_t firstPart, ElemType &type,
-                     bool &isArray, std::string &sizeText, SourceLoc &loc);
+                     bool &isArray, std::string &sizeText, SourceLoc &loc,
+                     size_t endPart = SIZE_MAX);
 
   KernelHeader &header;
   DiagnosticEngine &diags;
@@ -52,6 +55,20 @@ private:
   std::vector<std::string> regSizeText;
   std::vector<SourceLoc> regSizeLocs;
   std::vector<Token> boundsParts; // \! launch-bounds arguments, unevaluated
+  /// A '\! tmap' param's header text, checked once constants are known.
+  struct TensorMapText {
+    size_t param;                  // index in header.params
+    std::vector<std::string> dims; // as written (spaces kept)
+    SourceLoc dimsLoc;
+    std::vector<std::string> box;
+    SourceLoc boxLoc;
+    std::string swizzle; // a constant's name or an expression, else empty
+    SourceLoc swizzleLoc;
+  };
+  std::vector<TensorMapText> tensorMaps;
+  /// `\! shared ... align N`: the alignment's text and place, by array.
+  std::vector<std::string> sharedAlignText;
+  std::vector<SourceLoc> sharedAlignLocs;
 };
 
 } // namespace wf

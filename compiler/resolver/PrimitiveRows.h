@@ -56,6 +56,7 @@ constexpr MatrixWord ldm(unsigned count, bool trans) {
 constexpr MatrixWord stm(unsigned count, bool trans) {
   return {true, count, trans};
 }
+using ir::AsyncKind;
 using ir::MmaKind;
 constexpr AtomWord atom(ir::AtomicOp op, ir::AddrSpace space) {
   return {op, space};

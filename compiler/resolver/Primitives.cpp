@@ -169,16 +169,49 @@ static std::string otherSpaceWord(Prim prim) {
 }
 
 void Resolver::checkAddressSpaces() {
-  if (addressUses.empty())
+  if (addressUses.empty() && tensorMapUses.empty())
     return;
   ir::AddressOrigins origins(module.body);
   const KernelHeader &header = program.header;
+  // A TMA word's last operand must be a tensor map: a '\! tmap' param's
+  // name, not an array's or shared memory's address.
+  for (const AddressUse &use : tensorMapUses) {
+    const ir::Value *v = use.inst->operands[use.operand];
+    bool direct = v->kind == ir::Value::Kind::Inst &&
+                  static_cast<const ir::Inst *>(v)->op == Op::TensorMapAddr;
+    ir::AddressOrigin from = origins.of(v);
+    bool hasTensorMap = false;
+    for (const ParamDecl &p : header.params)
+      hasTensorMap = hasTensorMap || p.tmap.has_value();
+    std::string why;
+    if (!direct && from.mayBeShared())
+      why = "is a shared memory address";
+    else if (!direct && from.mayBeGlobal())
+      why = "is in the array param '" +
+            (from.param >= 0 ? header.params[size_t(from.param)].name
+                             : std::string("?")) +
+            "'";
+    else if (!hasTensorMap)
+      why = "is no tensor map: the kernel has no '\\! tmap' param";
+    if (why.empty())
+      continue;
+    diags.error(use.loc,
+                "'" + use.text +
+                    "' takes a tensor map (a '\\! tmap' param) as its last "
+                    "operand, but it " +
+                    why,
+                static_cast<uint32_t>(use.text.size()));
+    if (use.calledWord)
+      diags.note(use.callLoc, "in '" + use.calledWord->name + "' called here",
+                 use.callLength);
+  }
   for (const AddressUse &use : addressUses) {
     ir::AddressOrigin from = origins.of(use.inst->operands[use.operand]);
     bool global = use.space == ir::AddrSpace::Global;
     if (global ? !from.mayBeShared() : !from.mayBeGlobal())
       continue;
     bool copy = use.inst->op == Op::CpAsync;
+    bool async = use.inst->op == Op::Async;
     const char *verb = copy ? (global ? "copies from" : "copies to")
                        : use.inst->op == Op::Load ||
                                use.inst->op == Op::LoadLane ||
@@ -198,15 +231,26 @@ void Resolver::checkAddressSpaces() {
         (global ? !from.mayBeGlobal() : !from.mayBeShared()) && !from.viaMemory;
     std::string msg = "'" + use.text + "' " + verb +
                       (global ? " global" : " shared") + " memory but ";
-    msg += copy ? (global ? "its source (the first operand)"
-                          : "its destination (the second operand)")
-                : "its address";
+    if (async) {
+      size_t n = use.inst->operands.size();
+      auto kind = static_cast<ir::AsyncKind>(use.inst->index);
+      bool tma =
+          kind == ir::AsyncKind::TmaLoad || kind == ir::AsyncKind::TmaStore;
+      msg = "'" + use.text + "' takes shared memory addresses but " +
+            (tma && use.operand == n - 2 ? "its shared tile address"
+                                         : "its mbarrier address");
+    } else {
+      msg += copy ? (global ? "its source (the first operand)"
+                            : "its destination (the second operand)")
+                  : "its address";
+    }
     msg += (only ? " is in " : " may come from ") + array;
     if (!global)
       msg += " (global memory)";
     if (from.viaMemory && global)
       msg += ", stored to memory and loaded back";
-    std::string other = copy ? std::string() : otherSpaceWord(use.prim);
+    std::string other =
+        copy || async ? std::string() : otherSpaceWord(use.prim);
     if (only && !other.empty())
       msg += ": use " + other;
     diags.error(use.loc, msg, static_cast<uint32_t>(use.text.size()));
@@ -318,6 +362,88 @@ void Resolver::lowerMatrix(const Item &item, const PrimitiveInfo &info,
       useAddress(item, inst, 0, ir::AddrSpace::Shared);
     push(inst);
   }
+}
+
+// The asynchronous machinery: one Async instruction per use. Operands that
+// must be constants on the GPU are checked here when they are constants
+// (the CPU backend checks the others at run time).
+void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
+                          ir::AsyncKind kind) {
+  using ir::AsyncKind;
+  std::vector<ir::Value *> in = popOperands(info.in);
+  auto length = static_cast<uint32_t>(item.text.size());
+  // A bad constant is reported; the word is still emitted (the compile
+  // fails), except where the lowering needs the value.
+  auto report = [&](const std::string &why) {
+    diags.error(item.loc, "'" + item.text + "' " + why, length);
+  };
+  auto constant = [&](size_t i) { return ir::IRBuilder::constValue(in[i]); };
+  switch (kind) {
+  case AsyncKind::TmaStoreWait: {
+    // cp.async.bulk.wait_group.read takes its count as an immediate.
+    std::optional<int64_t> n = constant(0);
+    if (!n || *n < 0 || *n > 255) {
+      current = nullptr;
+      return report("needs a count from 0 to 255 known when compiling (a "
+                    "literal, a constant or an UNROLL index)");
+    }
+    break;
+  }
+  case AsyncKind::BarSyncN:
+  case AsyncKind::BarArriveN: {
+    std::optional<int64_t> id = constant(0), n = constant(1);
+    if (id && (*id < 0 || *id > 15))
+      report("takes a barrier id from 0 to 15, not " + std::to_string(*id));
+    if (n && (*n <= 0 || *n % 32 != 0 || *n > 1024))
+      report("takes a thread count that is a multiple of 32 from 32 to "
+             "1024, not " +
+             std::to_string(*n));
+    break;
+  }
+  case AsyncKind::MbarInit: {
+    std::optional<int64_t> count = constant(0);
+    if (count && (*count < 1 || *count >= (int64_t(1) << 20)))
+      report("takes an arrival count from 1 to 1048575, not " +
+             std::to_string(*count));
+    break;
+  }
+  default:
+    break;
+  }
+  bool result = info.out[0] != '\0';
+  ir::Inst *inst =
+      b.create(Op::Async, result ? ir::Type::I64 : ir::Type::Void, in);
+  inst->imm = static_cast<int64_t>(item.prim);
+  inst->index = static_cast<unsigned>(kind);
+  inst->space = ir::AddrSpace::Shared;
+  size_t n = in.size();
+  switch (kind) {
+  case AsyncKind::MbarInit:
+  case AsyncKind::MbarArrive:
+  case AsyncKind::MbarArriveTx:
+  case AsyncKind::MbarWait:
+  case AsyncKind::MbarTryWait:
+    useAddress(item, inst, static_cast<unsigned>(n - 1), ir::AddrSpace::Shared);
+    break;
+  case AsyncKind::TmaLoad:
+    useAddress(item, inst, static_cast<unsigned>(n - 3), ir::AddrSpace::Shared);
+    [[fallthrough]];
+  case AsyncKind::TmaStore: {
+    useAddress(item, inst, static_cast<unsigned>(n - 2), ir::AddrSpace::Shared);
+    AddressUse use{inst,
+                   static_cast<unsigned>(n - 1),
+                   ir::AddrSpace::Global,
+                   item.prim,
+                   item.loc,
+                   item.text};
+    tensorMapUses.push_back(std::move(use));
+    break;
+  }
+  default:
+    break;
+  }
+  if (result)
+    push(inst);
 }
 
 void Resolver::lowerCustom(const Item &item, const PrimitiveInfo &,

@@ -118,6 +118,8 @@ private:
   void lowerMma(const Item &item, const PrimitiveInfo &info, ir::MmaKind kind);
   void lowerMatrix(const Item &item, const PrimitiveInfo &info,
                    rows::MatrixWord word);
+  void lowerAsync(const Item &item, const PrimitiveInfo &info,
+                  ir::AsyncKind kind);
   void lowerCustom(const Item &item, const PrimitiveInfo &,
                    void (Resolver::*handler)(const Item &));
   void dup(const Item &);
@@ -209,6 +211,8 @@ private:
   unsigned targetWordGroups = 0;  // numbers TargetWord groups
   std::vector<size_t> regOffsets; // where each register array starts
   std::vector<AddressUse> addressUses;
+  /// The tensor-map operands of TMA words, checked with the addresses.
+  std::vector<AddressUse> tensorMapUses;
   bool tooLarge = false;
   /// Errors that a different stack depth could avoid (paths or a loop that
   /// disagree, underflow): a DO loop on trial that sees one is unrolled.

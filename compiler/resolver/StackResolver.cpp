@@ -138,7 +138,9 @@ void Resolver::resolveItem(const Item &item) {
   case ItemKind::ParamRef: {
     const ParamDecl &p = program.header.params[item.index];
     ir::Inst *inst;
-    if (p.isArray)
+    if (p.tmap)
+      inst = b.create(ir::Op::TensorMapAddr, ir::Type::I64);
+    else if (p.isArray)
       inst = b.create(ir::Op::ParamAddr, ir::Type::I64);
     else
       inst = b.create(ir::Op::ParamValue,

@@ -2,6 +2,8 @@
 
 #include "common/Error.h"
 #include "runtime/CheckReport.h"
+#include "runtime/cpu/AsyncOps.h"
+#include "runtime/cpu/Mbarrier.h"
 #include "runtime/cpu/StackPool.h"
 #include "runtime/cpu/WarpCollective.h"
 #include "runtime/cpu/WarpgroupMma.h"
@@ -59,6 +61,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.wild_access = &wildAccessHook;
     c.assert_failed = &assertHook;
     c.wgmma = &wgmmaHook;
+    c.async_op = &asyncHook;
   }
 }
 
@@ -186,6 +189,268 @@ void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
   s.fault_ = assertText(where, threadText(ctx->tid, ctx->bid));
 }
 
+void BlockScheduler::report(const WfHostCtx &ctx, const std::string &why) {
+  if (fault_.empty())
+    fault_ = why + " " + threadText(ctx.tid, ctx.bid);
+}
+
+uint64_t *BlockScheduler::mbarrierAt(WfHostCtx *ctx, uint64_t addr) {
+  uint64_t offset = addr - reinterpret_cast<uint64_t>(ctx->shared);
+  if (offset >= ctx->shared_bytes || ctx->shared_bytes - offset < 8 ||
+      addr % 8 != 0)
+    return nullptr; // reported by the kernel's own check
+  return reinterpret_cast<uint64_t *>(addr);
+}
+
+void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
+                               uint64_t *out, const char *where) {
+  Thread &t = *static_cast<Thread *>(ctx->sched);
+  BlockScheduler &s = *t.owner;
+  int64_t kind = op & 255;
+  size_t n = static_cast<size_t>(op >> 8);
+  std::string word = where;
+  auto offsetText = [&](const uint64_t *m) {
+    return std::to_string(reinterpret_cast<uint64_t>(m) -
+                          reinterpret_cast<uint64_t>(ctx->shared));
+  };
+  // The mbarrier operand, set up by MBAR-INIT.
+  auto barrier = [&](uint64_t addr) -> uint64_t * {
+    uint64_t *m = s.mbarrierAt(ctx, addr);
+    if (m && !mbar::initialized(*m)) {
+      s.report(*ctx, word + ": the mbarrier at shared byte offset " +
+                         offsetText(m) + " was never set up by MBAR-INIT");
+      return nullptr;
+    }
+    return m;
+  };
+  // Adds arrivals and transaction bytes, as the GPU would count them.
+  auto update = [&](uint64_t *m, int64_t arrivals, int64_t bytes) {
+    int64_t t2 = mbar::tx(*m) + bytes;
+    if (arrivals > mbar::pending(*m))
+      return s.report(*ctx, word +
+                                ": more arrivals on the mbarrier at "
+                                "shared byte offset " +
+                                offsetText(m) + " than its count of " +
+                                std::to_string(mbar::expected(*m)));
+    if (t2 > mbar::kMaxCount || t2 < -mbar::kMaxCount)
+      return s.report(*ctx, word +
+                                ": the transaction count of the mbarrier "
+                                "at shared byte offset " +
+                                offsetText(m) + " leaves its range (" +
+                                std::to_string(t2) + " bytes)");
+    *m = mbar::update(*m, arrivals, bytes);
+    ++s.epoch_;
+  };
+  switch (kind) {
+  case WF_ASYNC_MBAR_INIT: {
+    uint64_t *m = s.mbarrierAt(ctx, in[1]);
+    auto count = static_cast<int64_t>(in[0]);
+    if (!m)
+      return;
+    if (count < 1 || count > mbar::kMaxCount)
+      return s.report(*ctx, word + ": arrival count " + std::to_string(count) +
+                                " is not from 1 to " +
+                                std::to_string(mbar::kMaxCount));
+    *m = mbar::init(count);
+    ++s.epoch_;
+    return;
+  }
+  case WF_ASYNC_MBAR_ARRIVE:
+  case WF_ASYNC_MBAR_ARRIVE_TX: {
+    uint64_t *m = barrier(in[n - 1]);
+    int64_t bytes = kind == WF_ASYNC_MBAR_ARRIVE_TX ? int64_t(in[0]) : 0;
+    if (!m)
+      return;
+    if (bytes < 0 || bytes > mbar::kMaxCount)
+      return s.report(*ctx, word + ": " + std::to_string(bytes) +
+                                " transaction bytes is not from 0 to " +
+                                std::to_string(mbar::kMaxCount));
+    update(m, 1, bytes);
+    return;
+  }
+  case WF_ASYNC_MBAR_WAIT:
+  case WF_ASYNC_MBAR_TRY_WAIT: {
+    bool tryWait = kind == WF_ASYNC_MBAR_TRY_WAIT;
+    out[0] = 0;
+    uint64_t *m = barrier(in[1]);
+    if (!m)
+      return;
+    unsigned parity = static_cast<unsigned>(in[0] & 1);
+    if (mbar::phase(*m) == parity) {
+      t.state = State::AtMbar;
+      t.mbar = m;
+      t.parity = parity;
+      t.tryWait = tryWait;
+      t.waitResult = ~uint64_t(0);
+      t.where = where;
+      switchFiber(s.mode_, t.fiber, s.scheduler_);
+      if (tryWait)
+        out[0] = t.waitResult;
+      return;
+    }
+    out[0] = ~uint64_t(0);
+    return;
+  }
+  case WF_ASYNC_BAR_SYNC_N:
+  case WF_ASYNC_BAR_ARRIVE_N:
+    s.namedBarrier(t, static_cast<int64_t>(in[0]), static_cast<int64_t>(in[1]),
+                   kind == WF_ASYNC_BAR_SYNC_N, where);
+    return;
+  case WF_ASYNC_TMA_LOAD:
+  case WF_ASYNC_TMA_STORE: {
+    bool load = kind == WF_ASYNC_TMA_LOAD;
+    const WfTensorMap *map = nullptr;
+    for (size_t k = 0; k < s.launch_.tensorMapCount; ++k)
+      if (reinterpret_cast<uint64_t>(&s.launch_.tensorMaps[k]) == in[n - 1])
+        map = &s.launch_.tensorMaps[k];
+    if (!map)
+      return s.report(*ctx, word + ": its last operand is not a tensor map "
+                                   "(the name of a '\\! tmap' param)");
+    size_t rank = n - (load ? 3 : 2);
+    if (int64_t(rank) != map->rank)
+      return s.report(*ctx, word + ": tensor map '" + map->name + "' has " +
+                                std::to_string(map->rank) +
+                                " dimensions, not " + std::to_string(rank));
+    uint64_t *m = nullptr;
+    if (load && !(m = barrier(in[n - 3])))
+      return;
+    // The GPU takes coordinates as 32-bit integers.
+    int64_t coords[WF_TMAP_MAX_RANK];
+    for (size_t k = 0; k < rank; ++k)
+      coords[k] = static_cast<int32_t>(in[k]);
+    uint64_t tile = in[n - 2] - reinterpret_cast<uint64_t>(ctx->shared);
+    std::string why =
+        tmaCopy(load, *map, coords, ctx->shared, ctx->shared_bytes, tile, word);
+    if (!why.empty())
+      return s.report(*ctx, word + ": " + why);
+    if (load)
+      update(m, 0, -tmaBoxBytes(*map));
+    return;
+  }
+  default: // fences, TMA store groups: the CPU's copies are done at once
+    return;
+  }
+}
+
+void BlockScheduler::namedBarrier(Thread &t, int64_t id, int64_t count,
+                                  bool sync, const char *where) {
+  std::string word = where;
+  if (id < 0 || id > 15)
+    return report(t.ctx, word + ": barrier id " + std::to_string(id) +
+                             " is not from 0 to 15");
+  if (count < 32 || count > 1024 || count % 32 != 0)
+    return report(t.ctx, word + ": thread count " + std::to_string(count) +
+                             " is not a multiple of 32 from 32 to 1024");
+  NamedBarrier &b = named_[id];
+  if (b.arrived == 0)
+    b.expected = static_cast<uint32_t>(count);
+  else if (b.expected != count)
+    return report(t.ctx, word + ": barrier " + std::to_string(id) + " counts " +
+                             std::to_string(count) + " threads here but " +
+                             std::to_string(b.expected) +
+                             " for the threads already there");
+  ++b.arrived;
+  ++epoch_;
+  if (b.arrived == b.expected) {
+    for (size_t i = 0; i < threadCount_; ++i) {
+      Thread &o = threads_[i];
+      if (o.state == State::AtNamedBar && o.namedBar == id) {
+        o.state = State::Ready;
+        --warps_[i / WF_WARP_SIZE].waiting;
+      }
+    }
+    b.arrived = 0;
+    return;
+  }
+  if (!sync)
+    return;
+  t.state = State::AtNamedBar;
+  t.namedBar = static_cast<int>(id);
+  t.where = where;
+  switchFiber(mode_, t.fiber, scheduler_);
+}
+
+bool BlockScheduler::wakeWaiters() {
+  bool woke = false;
+  for (size_t i = 0; i < threadCount_; ++i) {
+    Thread &t = threads_[i];
+    if (t.state != State::AtMbar || mbar::phase(*t.mbar) == t.parity)
+      continue;
+    t.state = State::Ready;
+    t.waitResult = ~uint64_t(0);
+    --warps_[i / WF_WARP_SIZE].waiting;
+    woke = true;
+  }
+  return woke;
+}
+
+std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
+  // One line per (state, word, barrier): how many threads, the first one.
+  struct Group {
+    std::string what;
+    size_t count = 0;
+    size_t first = 0;
+  };
+  std::vector<Group> groups;
+  for (size_t i = 0; i < threadCount_; ++i) {
+    const Thread &t = threads_[i];
+    std::string what;
+    switch (t.state) {
+    case State::AtMbar: {
+      uint64_t m = *t.mbar;
+      what = "at " + std::string(t.where) + " for phase parity " +
+             std::to_string(t.parity) +
+             " of the mbarrier at shared byte "
+             "offset " +
+             std::to_string(reinterpret_cast<uint64_t>(t.mbar) -
+                            reinterpret_cast<uint64_t>(t.ctx.shared)) +
+             " (its current phase has parity " +
+             std::to_string(mbar::phase(m)) + " and waits for " +
+             std::to_string(mbar::pending(m)) + " of " +
+             std::to_string(mbar::expected(m)) + " arrivals and " +
+             std::to_string(mbar::tx(m)) + " transaction bytes)";
+      break;
+    }
+    case State::AtNamedBar:
+      what = "at " + std::string(t.where) + " on barrier " +
+             std::to_string(t.namedBar) + " (" +
+             std::to_string(named_[t.namedBar].arrived) + " of " +
+             std::to_string(named_[t.namedBar].expected) + " threads arrived)";
+      break;
+    case State::AtBarrier:
+      what = "at BARRIER";
+      break;
+    case State::AtExchange:
+      what = "at a warp-wide word";
+      break;
+    default:
+      continue;
+    }
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const Group &g) { return g.what == what; });
+    if (it == groups.end())
+      groups.push_back({what, 1, i});
+    else
+      ++it->count;
+  }
+  const int64_t *bid = threads_.empty() ? nullptr : threads_[0].ctx.bid;
+  (void)linearBlock;
+  std::string where = bid ? "(" + std::to_string(bid[0]) + "," +
+                                std::to_string(bid[1]) + "," +
+                                std::to_string(bid[2]) + ")"
+                          : "";
+  std::string text = "deadlock: no thread of block " + where +
+                     " can go on (every live thread waits for what no "
+                     "other thread will do):";
+  for (const Group &g : groups) {
+    const Thread &t = threads_[g.first];
+    text += "\n  " + std::to_string(g.count) +
+            (g.count == 1 ? " thread " : " threads, the first ") +
+            threadText(t.ctx.tid, bid) + " " + g.what;
+  }
+  return text;
+}
+
 void BlockScheduler::resume(Thread &t) {
   if (!t.started) {
     // A thread takes a stack only when it starts and gives it back when it
@@ -216,9 +481,13 @@ void BlockScheduler::run(uint64_t linearBlock) {
   }
   live_ = threadCount_;
   atBarrier_ = 0;
+  for (NamedBarrier &b : named_)
+    b = NamedBarrier{};
+  epoch_ = timeoutEpoch_ = 0;
 
   while (live_ > 0) {
     bool ranAny = false;
+    wakeWaiters();
     for (size_t i = 0; i < threadCount_; ++i) {
       if (threads_[i].state != State::Ready)
         continue;
@@ -226,9 +495,27 @@ void BlockScheduler::run(uint64_t linearBlock) {
       ranAny = true;
       afterYield(i);
     }
-    if (!ranAny) // cannot happen (see the header); fail loudly if it does
-      throw Error("CPU executor: block " + std::to_string(linearBlock) +
-                  " stalled with " + std::to_string(live_) + " live threads");
+    if (ranAny || wakeWaiters())
+      continue;
+    // No thread can go on. MBAR-TRY-WAITs time out (false) once per
+    // change of state, so a kernel that polls can do something else.
+    bool timedOut = false;
+    if (epoch_ != timeoutEpoch_)
+      for (size_t i = 0; i < threadCount_; ++i) {
+        Thread &t = threads_[i];
+        if (t.state == State::AtMbar && t.tryWait) {
+          t.waitResult = 0;
+          t.state = State::Ready;
+          --warps_[i / WF_WARP_SIZE].waiting;
+          timedOut = true;
+        }
+      }
+    timeoutEpoch_ = epoch_;
+    if (timedOut)
+      continue;
+    // A fault (a refused TMA copy, say) often causes the deadlock: report
+    // the cause.
+    throw Error(fault_.empty() ? deadlockText(linearBlock) : fault_);
   }
   if (!fault_.empty())
     throw Error(fault_);
@@ -251,12 +538,21 @@ void BlockScheduler::afterYield(size_t index) {
   case State::AtExchange:
     ++w.atExchange;
     break;
+  case State::AtMbar:
+  case State::AtNamedBar:
+    ++w.waiting;
+    break;
   case State::Ready:
     break;
   }
+  // What may unblock a thread (a wait itself does not: a polling loop of
+  // MBAR-TRY-WAITs that nothing else serves is a deadlock too).
+  if (t.state == State::Done || t.state == State::AtBarrier ||
+      t.state == State::AtExchange)
+    ++epoch_;
   // Only this thread's move can have completed its warp's exchange or the
   // block's barrier.
-  if (w.atExchange > 0 && w.atExchange + w.atBarrier == w.live)
+  if (w.atExchange > 0 && w.atExchange + w.atBarrier + w.waiting == w.live)
     completeExchange(index / WF_WARP_SIZE);
   if (atBarrier_ > 0 && atBarrier_ == live_)
     releaseBarrier();

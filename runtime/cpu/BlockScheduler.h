@@ -14,8 +14,15 @@
 //  - MMA-TF32 is an exchange too: once the warp is blocked, every lane at an
 //    MMA gets its part of D computed from the fragments of all lanes at an
 //    MMA (the others count as zeros, see WarpMma.h).
-// Since every live thread blocked means some barrier or exchange can
-// complete, the block cannot stall.
+//  - sm_90's mbarriers and named barriers (AsyncOps.h, Mbarrier.h): a thread
+//    at MBAR-WAIT sleeps until the phase completes, one at BAR-SYNC-N until
+//    its barrier's count of threads has arrived; for warp exchanges such
+//    threads count as absent, as lanes that have diverged would be.
+// Without mbarriers and named barriers, every live thread blocked means
+// some barrier or exchange can complete, so the block cannot stall. With
+// them it can: when no thread can go on, the launch fails naming what each
+// thread waits for (a deadlock), after waking MBAR-TRY-WAITs with a false
+// flag once (their time limit) if anything changed since the last time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
@@ -42,6 +49,9 @@ struct GridLaunch {
   Dim3 grid;
   Dim3 block;
   size_t sharedBytes = 0; ///< static + dynamic, per block
+  /// The launch's tensor maps, which '\! tmap' params' slots point to.
+  const WfTensorMap *tensorMaps = nullptr;
+  size_t tensorMapCount = 0;
 };
 
 /// Runs blocks of one launch, one at a time; each worker thread owns one,
@@ -57,7 +67,7 @@ public:
   void run(uint64_t linearBlock);
 
 private:
-  enum class State { Ready, AtBarrier, AtExchange, Done };
+  enum class State { Ready, AtBarrier, AtExchange, AtMbar, AtNamedBar, Done };
 
   struct Thread {
     WfHostCtx ctx{};
@@ -73,12 +83,27 @@ private:
     const uint64_t *collIn = nullptr;
     uint64_t *collOut = nullptr;
     int64_t collOp = 0;
+    // AtMbar: the mbarrier, the parity waited for, a try (MBAR-TRY-WAIT's
+    // flag goes to waitResult); AtNamedBar: the barrier id. `where`: the
+    // word and its source position.
+    uint64_t *mbar = nullptr;
+    unsigned parity = 0;
+    bool tryWait = false;
+    uint64_t waitResult = 0;
+    int namedBar = 0;
+    const char *where = "";
+  };
+
+  struct NamedBarrier {
+    uint32_t arrived = 0;
+    uint32_t expected = 0; // the thread count, from the first arrival
   };
 
   struct Warp {
     uint32_t live = 0;
     uint32_t atBarrier = 0;
     uint32_t atExchange = 0;
+    uint32_t waiting = 0; // at an mbarrier or a named barrier
   };
 
   static void threadMain(void *arg);
@@ -95,6 +120,19 @@ private:
   static void assertHook(WfHostCtx *ctx, const char *where);
   static void wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
                         uint64_t descB, int64_t scaleD, float *acc);
+  static void asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
+                        uint64_t *out, const char *where);
+  /// Records the first fault of the block (`why` and the thread).
+  void report(const WfHostCtx &ctx, const std::string &why);
+  /// The mbarrier at `addr` if it is 8 bytes of shared memory (an address
+  /// outside was reported by the kernel's own check), else null.
+  uint64_t *mbarrierAt(WfHostCtx *ctx, uint64_t addr);
+  void namedBarrier(Thread &t, int64_t id, int64_t count, bool sync,
+                    const char *where);
+  /// Wakes the threads whose mbarrier phase has completed; true if any.
+  bool wakeWaiters();
+  /// The deadlock's description: what every blocked thread waits for.
+  std::string deadlockText(uint64_t linearBlock) const;
 
   void resume(Thread &t);
   void afterYield(size_t index);
@@ -111,6 +149,9 @@ private:
   std::vector<Warp> warps_;
   uint64_t live_ = 0;
   uint64_t atBarrier_ = 0;
+  NamedBarrier named_[16];
+  uint64_t epoch_ = 0;        // counts events that may unblock a thread
+  uint64_t timeoutEpoch_ = 0; // epoch_ when try-waits last timed out
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;

@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 #include "runtime/LaunchCheck.h"
+#include "runtime/TensorMaps.h"
 #include "runtime/args/ArraySize.h"
 
 #include <algorithm>
@@ -24,6 +25,25 @@ public:
     GridLaunch g;
     g.entry = entry_;
     g.args = slots.data();
+    // A '\! tmap' param's slot points to its map's description.
+    std::vector<uint64_t> withMaps;
+    std::vector<WfTensorMap> maps;
+    if (hasTensorMaps_) {
+      std::vector<LaunchTensorMap> descs;
+      try {
+        descs = tensorMapsOf(*sig_, slots);
+      } catch (const Error &e) {
+        throw Error(describeLaunch(*sig_, config) + ": " + e.what());
+      }
+      withMaps = slots;
+      for (const LaunchTensorMap &m : descs)
+        maps.push_back(m.desc);
+      for (size_t k = 0; k < descs.size(); ++k)
+        withMaps[descs[k].param] = reinterpret_cast<uint64_t>(&maps[k]);
+      g.args = withMaps.data();
+      g.tensorMaps = maps.data();
+      g.tensorMapCount = maps.size();
+    }
     g.argBytes = bytes.data();
     g.argCount = std::min(slots.size(), bytes.size());
     g.grid = config.grid;
@@ -53,6 +73,7 @@ private:
   WfHostKernelFn entry_;
   std::shared_ptr<const KernelSignature> sig_;
   ExecutorOptions options_;
+  bool hasTensorMaps_ = hasTensorMaps(*sig_);
 };
 
 class CpuDevice : public DeviceBackend {

@@ -44,6 +44,11 @@ Loaded load() {
   }
   WF_CUDA_FUNCTIONS(WF_CUDA_LOAD)
 #undef WF_CUDA_LOAD
+#define WF_CUDA_LOAD_OPTIONAL(name)                                            \
+  d.name =                                                                     \
+      reinterpret_cast<decltype(d.name)>(lookup(lib, WF_XSTR(name), #name));
+  WF_CUDA_OPTIONAL_FUNCTIONS(WF_CUDA_LOAD_OPTIONAL)
+#undef WF_CUDA_LOAD_OPTIONAL
   // The library stays loaded for the life of the process.
   CUresult r = d.cuInit(0);
   if (r == CUDA_ERROR_NO_DEVICE)

@@ -46,11 +46,16 @@ namespace wf::rt::cuda {
   X(cuEventSynchronize)                                                        \
   X(cuEventElapsedTime)
 
+// Calls that only newer drivers have: null when the driver lacks them, and
+// an error names the call when a kernel needs it (tensor maps: CUDA 12).
+#define WF_CUDA_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+
 struct Driver {
   // Each member is named as cuda.h spells the call (after its macros), so
   // driver().cuMemAlloc(...) reads like plain driver code.
 #define WF_CUDA_MEMBER(name) decltype(&::name) name = nullptr;
   WF_CUDA_FUNCTIONS(WF_CUDA_MEMBER)
+  WF_CUDA_OPTIONAL_FUNCTIONS(WF_CUDA_MEMBER)
 #undef WF_CUDA_MEMBER
 
   /// "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered".

@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "runtime/CheckReport.h"
 #include "runtime/LaunchCheck.h"
+#include "runtime/TensorMaps.h"
 #include "runtime/cuda/CudaDriver.h"
 
 #include <cstring>
@@ -44,6 +45,13 @@ private:
   /// After the kernel has finished: throws the first failed check, if any.
   void finishCheck(const LaunchConfig &config);
 
+  /// The CUtensorMap of each '\! tmap' param of this launch, encoded into
+  /// `maps` (cuLaunchKernel copies them: they only live for the call).
+  void encodeTensorMaps(const LaunchConfig &config,
+                        const std::vector<uint64_t> &slots,
+                        std::vector<CUtensorMap> &maps,
+                        std::vector<void *> &params);
+
   CUdeviceptr check_ = 0; // the check record (one per kernel)
   bool checkPending_ = false;
   LaunchConfig pendingConfig_; // the launch whose record is pending
@@ -53,6 +61,7 @@ private:
   CUfunction fn_;
   std::shared_ptr<const KernelSignature> sig_;
   size_t dynamicSharedOptIn_ = kDefaultDynamicSharedLimit;
+  bool hasTensorMaps_ = hasTensorMaps(*sig_);
 };
 
 class GpuDevice : public DeviceBackend,
@@ -259,6 +268,94 @@ void GpuKernel::finishCheck(const LaunchConfig &config) {
     throw Error(where(config) + ": " + describeCheck(*sig_, record));
 }
 
+namespace {
+CUtensorMapDataType tensorMapType(ElemType type) {
+  switch (type) {
+  case ElemType::I8:
+    return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  case ElemType::I16:
+    return CU_TENSOR_MAP_DATA_TYPE_UINT16;
+  case ElemType::I32:
+    return CU_TENSOR_MAP_DATA_TYPE_INT32;
+  case ElemType::I64:
+    return CU_TENSOR_MAP_DATA_TYPE_INT64;
+  case ElemType::F16:
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  case ElemType::BF16:
+    return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  case ElemType::F32:
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  case ElemType::F64:
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
+  }
+  return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+}
+
+CUtensorMapSwizzle tensorMapSwizzle(int64_t bytes) {
+  switch (bytes) {
+  case 32:
+    return CU_TENSOR_MAP_SWIZZLE_32B;
+  case 64:
+    return CU_TENSOR_MAP_SWIZZLE_64B;
+  case 128:
+    return CU_TENSOR_MAP_SWIZZLE_128B;
+  default:
+    return CU_TENSOR_MAP_SWIZZLE_NONE;
+  }
+}
+
+std::string dimsText(const int64_t *v, int64_t rank) {
+  std::string s;
+  for (int64_t k = rank; k-- > 0;) // outermost first, as the header
+    s += (k + 1 == rank ? "" : "x") + std::to_string(v[k]);
+  return s;
+}
+} // namespace
+
+void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
+                                 const std::vector<uint64_t> &slots,
+                                 std::vector<CUtensorMap> &maps,
+                                 std::vector<void *> &params) {
+  const Driver &d = device_->d();
+  std::vector<LaunchTensorMap> descs;
+  try {
+    descs = tensorMapsOf(*sig_, slots);
+  } catch (const Error &e) {
+    throw Error(where(config) + ": " + e.what());
+  }
+  maps.resize(descs.size());
+  for (size_t k = 0; k < descs.size(); ++k) {
+    const WfTensorMap &m = descs[k].desc;
+    const ParamDecl &p = sig_->params[descs[k].param];
+    std::string what = where(config) + ": tensor map '" + p.name + "'";
+    if (!d.cuTensorMapEncodeTiled)
+      throw Error(what + ": this CUDA driver lacks cuTensorMapEncodeTiled "
+                         "(CUDA 12 or newer has it)");
+    cuuint64_t dims[WF_TMAP_MAX_RANK], strides[WF_TMAP_MAX_RANK];
+    cuuint32_t box[WF_TMAP_MAX_RANK], elementStrides[WF_TMAP_MAX_RANK];
+    for (int64_t i = 0; i < m.rank; ++i) {
+      dims[i] = static_cast<cuuint64_t>(m.dims[i]);
+      box[i] = static_cast<cuuint32_t>(m.box[i]);
+      elementStrides[i] = 1;
+      if (i > 0)
+        strides[i - 1] = static_cast<cuuint64_t>(m.strides[i]);
+    }
+    // Out-of-bounds elements of a load are zeros (FLOAT_OOB_FILL_NONE),
+    // those of a store are not written.
+    CUresult r = d.cuTensorMapEncodeTiled(
+        &maps[k], tensorMapType(p.type), static_cast<cuuint32_t>(m.rank),
+        m.base, dims, strides, box, elementStrides,
+        CU_TENSOR_MAP_INTERLEAVE_NONE, tensorMapSwizzle(m.swizzle),
+        CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS)
+      throw Error(what + ": cuTensorMapEncodeTiled failed for " +
+                  elemTypeName(p.type) + "[" + dimsText(m.dims, m.rank) +
+                  "] box " + dimsText(m.box, m.rank) + " swizzle " +
+                  std::to_string(m.swizzle) + ": " + d.describe(r));
+    params[descs[k].param] = &maps[k];
+  }
+}
+
 void GpuKernel::launch(const LaunchConfig &config,
                        const std::vector<uint64_t> &slots,
                        const std::vector<uint64_t> &bytes) {
@@ -288,6 +385,9 @@ void GpuKernel::launch(const LaunchConfig &config,
   std::vector<void *> params(values.size());
   for (size_t i = 0; i < values.size(); ++i)
     params[i] = &values[i];
+  std::vector<CUtensorMap> maps;
+  if (hasTensorMaps_)
+    encodeTensorMaps(config, slots, maps, params);
   CUresult r = d.cuLaunchKernel(
       fn_, config.grid.x, config.grid.y, config.grid.z, config.block.x,
       config.block.y, config.block.z,

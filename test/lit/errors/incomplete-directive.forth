@@ -7,6 +7,6 @@
 \ CHECK-NEXT: {{^}}\! param A{{$}}
 \ CHECK-NEXT: {{^}}   ^~~~~{{$}}
 \! shared S
-\ CHECK: {{.*}}:[[@LINE-1]]:4: error: incomplete directive: expected '\! shared NAME TYPE[SIZE]'
+\ CHECK: {{.*}}:[[@LINE-1]]:4: error: incomplete directive: expected '\! shared NAME TYPE[SIZE] [align N]'
 \! const C
 \ CHECK: {{.*}}:[[@LINE-1]]:4: error: incomplete directive: expected '\! const NAME VALUE'

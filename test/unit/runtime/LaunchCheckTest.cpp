@@ -148,3 +148,37 @@ TEST_CASE("launch check: limits of each architecture", "[launch]") {
                                     "than the 65536 a GPU allows (sm_75)"));
   CHECK(formatSignature(sig).find("// @arch sm_75\n") != std::string::npos);
 }
+
+#include "runtime/TensorMaps.h"
+
+TEST_CASE("tensor maps: dims from scalar params, row-major strides", "[tmap]") {
+  KernelSignature sig = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param A tmap bf16 "
+      "M,K 8,64 128\n// @param M scalar i32\n// @param K scalar i64\n"
+      "// @end\n");
+  alignas(16) static char buffer[16];
+  std::vector<uint64_t> slots = {reinterpret_cast<uint64_t>(buffer),
+                                 uint64_t(uint32_t(-1)), 72};
+  // M = -1 (an i32 slot sign-extends): refused.
+  CHECK_THROWS_WITH(tensorMapsOf(sig, slots),
+                    Catch::Contains("tensor map 'A': dimension 'M' = -1"));
+  slots[1] = 10;
+  std::vector<LaunchTensorMap> maps = tensorMapsOf(sig, slots);
+  REQUIRE(maps.size() == 1);
+  const WfTensorMap &d = maps[0].desc;
+  CHECK(d.rank == 2);
+  CHECK(d.dims[0] == 72); // innermost first
+  CHECK(d.dims[1] == 10);
+  CHECK(d.strides[0] == 2);
+  CHECK(d.strides[1] == 144);
+  CHECK(d.box[0] == 64);
+  CHECK(d.box[1] == 8);
+  CHECK(d.swizzle == 128);
+  slots[2] = 12; // rows of 24 bytes
+  CHECK_THROWS_WITH(tensorMapsOf(sig, slots),
+                    Catch::Contains("multiple of 16 bytes"));
+  slots[2] = 72;
+  slots[0] += 8; // the buffer 8 bytes off
+  CHECK_THROWS_WITH(tensorMapsOf(sig, slots),
+                    Catch::Contains("not 16-byte aligned"));
+}

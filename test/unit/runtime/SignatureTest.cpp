@@ -140,7 +140,7 @@ TEST_CASE("signature: errors", "[signature]") {
                  Catch::Contains("unknown element type 'q32'"));
   CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
                        "// @param A vector i32 4\n// @end\n"),
-             Catch::Contains("expected 'array' or 'scalar'"));
+             Catch::Contains("expected 'array', 'scalar' or 'tmap'"));
   CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
                        "// @param A array i32\n// @end\n"),
              Catch::Contains("expected '@param NAME array TYPE"));
@@ -172,4 +172,38 @@ TEST_CASE("signature: a shared array sized at launch round-trips",
   REQUIRE(again.dynamicShared);
   CHECK(again.dynamicShared->name == "DYN");
   CHECK(again.dynamicShared->type == ElemType::F32);
+}
+
+TEST_CASE("signature: a tensor map param", "[signature][tmap]") {
+  const char *text = R"(// @warpforth-signature 1
+// @kernel k
+// @param A tmap bf16 M,K+8 64,64 128
+// @param M scalar i32
+// @param K scalar i64
+// @end
+)";
+  KernelSignature sig = parseSignature(text);
+  REQUIRE(sig.params.size() == 3);
+  const ParamDecl &a = sig.params[0];
+  CHECK(a.isArray);
+  CHECK(a.type == ElemType::BF16);
+  CHECK(a.size == "M*(K+8)");
+  REQUIRE(a.tmap);
+  CHECK(a.tmap->dims == std::vector<std::string>{"M", "K+8"});
+  CHECK(a.tmap->box == std::vector<int64_t>{64, 64});
+  CHECK(a.tmap->swizzle == 128);
+  // Round trip.
+  KernelSignature again = parseSignature(formatSignature(sig));
+  REQUIRE(again.params[0].tmap);
+  CHECK(again.params[0].tmap->dims == a.tmap->dims);
+  CHECK(again.params[0].size == a.size);
+  // 128 bytes, 64-aligned: a tensor map counts as that in the param space.
+  CHECK_NOTHROW(checkParamSpace(sig));
+  CHECK(messageOf("// @warpforth-signature 1\n// @kernel k\n// @param A tmap "
+                  "f32 M 4,4 0\n// @end\n")
+            .find("a tensor map needs 1 to 5 dims and a box size for each") !=
+        std::string::npos);
+  CHECK(messageOf("// @warpforth-signature 1\n// @kernel k\n// @param A tmap "
+                  "f32 M 4 48\n// @end\n")
+            .find("swizzle 48 is not 0, 32, 64 or 128") != std::string::npos);
 }

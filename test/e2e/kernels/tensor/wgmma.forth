@@ -62,53 +62,53 @@ WGMMA-COMMIT  0 WGMMA-WAIT
   DUP m 16 * n + 4 * D + F32!
   m n reference S>F F= 0= IF 1 BAD ATOMIC-ADD DROP THEN
 LOOP LOOP LOOP
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=0 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=0 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=0 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=0 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=1 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=1 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=1 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=0 -D TA=1 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=0 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=0 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=0 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=0 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=1 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=1 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=1 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=32 -D TA=1 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=0 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=0 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=0 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=0 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=1 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=1 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=1 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=64 -D TA=1 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=0 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=0 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=0 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=0 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=1 -D TB=0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=1 -D TB=0
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=1 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D SWZ=128 -D TA=1 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=0 -D TA=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=0 -D TA=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=32 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=32 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=64 -D TA=1 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=64 -D TA=1 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=128
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=128
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 256 --output-param BAD --output-count 1 -D ACCUM=1 -D SWZ=128 -D TB=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 256 --output-param BAD --output-count 1 -D ACCUM=1 -D SWZ=128 -D TB=1
 \ EXPECT: 0
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param D --output-count 1024 -D SWZ=128
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param D --output-count 1024 -D SWZ=128
 \ EXPECT-APPROX: 11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33
-\ E2E: --param D=zeros --param BAD=zeros --block 128 --output-param D --output-count 1024 -D SWZ=64 -D TA=1 -D ACCUM=1 -D KIND=1
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param D --output-count 1024 -D SWZ=64 -D TA=1 -D ACCUM=1 -D KIND=1
 \ EXPECT-APPROX: 11,34,-24,17,-77,36,-31,1,-3,2,25,-33,8,-86,27,-40,29,-70,47,-7,2,-7,2,38,-61,20,-79,38,-16,-7,-16,-7,3,2,19,-9,26,-83,24,-13,13,-6,-7,10,-18,17,-92,15,-67,30,-53,44,6,-5,2,-9,43,-76,21,-62,35,-3,-14,-7,39,14,7,9,-25,40,-75,17,-26,30,5,-2,0,-34,31,-84,57,-68,23,-48,43,8,-9,10,-7,48,-77,14,-57,34,-1,-18,-24,26,-5,27,23,-35,24,-52,34,-33,17,-14,18,14,-44,15,-17,54,-55,25,-30,32,13,-15,20,-26,45,-64,16,-39,23,4,56,-17,27,-10,16,33,-31,22,-60,47,-26,18,-19,7,24,-40,30,-22,43,-45,29,-32,24,26,-8,21,-31,34,-54,20,-41,15,-62,61,4,19,-2,13,46,-47,22,-71,52,-5,10,-11,4,37,22,45,-13,28,-66,47,-20,12,8,13,36,-22,19,-75,38,-29,40,-59,58,4,13,4,13,49,-50,31,-68,49,-5,4,-5,4,14,13,30,2,37,-72,35,-2,24,5,4,21,-7,28,-81,26,-56,41,-42,55,17,6,13,2,54,-65,32,-51,46,8,-3,4,50,25,18,20,-14,51,-64,28,-15,41,16,9,11,-23,42,-73,68,-57,34,-37,54,19,2,21,4,59,-66,25,-46,45,10,-7,-13,37,6,38,34,-24,35,-41,45,-22,28,-3,29,25,-33,26,-6,65,-44,36,-19,43,24,-4,31,-15,56,-53,27,-28,34,15,67,-6,38,1,27,44,-20,33,-49,58,-15,29,-8,18,35,-29,41,-11,54,-34,40,-21,35,37,3,32,-20,45,-43,31,-30,26,-51,72,15,30,9,24,57,-36,33,-60,63,6,21,0,15,48,33,56,-2,39,-55,58,-9,23,19,24,47,-11,30,-64,49,-18,51,-48,69,15,24,15,24,60,-39,42,-57,60,6,15,6,15,25,24,41,13,48,-61,46,9,35,16,15,32,4,39,-70,37,-45,52,-31,66,28,17,24,13,65,-54,43,-40,57,19,8,15,61,36,29,31,-3,62,-53,39,-4,52,27,20,22,-12,53,-62,79,-46,45,-26,65,30,13,32,15,70,-55,36,-35,56,21,4,-2,48,17,49,45,-13,46,-30,56,-11,39,8,40,36,-22,37,5,76,-33,47,-8,54,35,7,42,-4,67,-42,38,-17,45,26,78,5,49,12,38,55,-9,44,-38,69,-4,40,3,29,46,-18,52,0,65,-23,51,-10,46,48,14,43,-9,56,-32,42,-19,37,-40,83,26,41,20,35,68,-25,44,-49,74,17,32,11,26,59,44,67,9,50,-44,69,2,34,30,35,58,0,41,-53,60,-7,62,-37,80,26,35,26,35,71,-28,53,-46,71,17,26,17,26,36,35,52,24,59,-50,57,20,46,27,26,43,15,50,-59,48,-34,63,-20,77,39,28,35,24,76,-43,54,-29,68,30,19,26,72,47,40,42,8,73,-42,50,7,63,38,31,33,-1,64,-51,90,-35,56,-15,76,41,24,43,26,81,-44,47,-24,67,32,15,9,59,28,60,56,-2,57,-19,67,0,50,19,51,47,-11,48,16,87,-22,58,3,65,46,18,53,7,78,-31,49,-6,56,37,89,16,60,23,49,66,2,55,-27,80,7,51,14,40,57,-7,63,11,76,-12,62,1,57,59,25,54,2,67,-21,53,-8,48,-29,94,37,52,31,46,79,-14,55,-38,85,28,43,22,37,70,55,78,20,61,-33,80,13,45,41,46,69,11,52,-42,71,4,73,-26,91,37,46,37,46,82,-17,64,-35,82,28,37,28,37,47,46,63,35,70,-39,68,31,57,38,37,54,26,61,-48,59,-23,74,-9,88,50,39,46,35,87,-32,65,-18,79,41,30,37,83,58,51,53,19,84,-31,61,18,74,49,42,44,10,75,-40,101,-24,67,-4,87,52,35,54,37,92,-33,58,-13,78,43,26,20,70,39,71,67,9,68,-8,78,11,61,30,62,58,0,59,27,98,-11,69,14,76,57,29,64,18,89,-20,60,5,67,48,100,27,71,34,60,77,13,66,-16,91,18,62,25,51,68,4,74,22,87,-1,73,12,68,70,36,65,13,78,-10,64,3,59,-18,105,48,63,42,57,90,-3,66,-27,96,39,54,33,48,81,66,89,31,72,-22,91,24,56,52,57,80,22,63,-31,82,15,84,-15,102,48,57,48,57,93,-6,75,-24,93,39,48,39,48,58,57,74,46,81,-28,79,42,68,49,48,65,37,72,-37,70,-12,85,2,99,61,50,57,46,98,-21,76,-7,90,52,41,48,94,69,62,64,30,95,-20,72,29,85,60,53,55,21,86,-29,112,-13,78,7,98,63,46,65,48,103,-22,69,-2,89,54,37,31,81,50,82,78,20,79,3,89,22,72,41,73,69,11,70,38,109,0,80,25,87,68,40,75,29,100,-9,71,16,78,59,111,38,82,45,71,88,24,77,-5,102,29,73,36,62,79,15
 \ A warpgroup needs 128 threads: the GPU would hang or compute garbage.
 \ ONLY: cpu
-\ E2E-ERROR: --param D=zeros --param BAD=zeros --block 96 --output-param BAD --output-count 1
+\ E2E-ERROR: --arch sm_90 --param D=zeros --param BAD=zeros --block 96 --output-param BAD --output-count 1
 \ EXPECT-STDERR: WGMMA-BF16 needs whole warpgroups of 128 threads, and the block has 96
