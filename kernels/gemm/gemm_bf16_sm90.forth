@@ -80,11 +80,11 @@ ELSE
   TID-X 127 AND 0= IF  kt-count 1- stage empty MBAR-ARRIVE  THEN
   \ Epilogue: thread (warp w, lane 4g+q) holds rows 16w+g and +8, columns
   \ 8j+2q and +1: two bf16 (one 4-byte store) per row and j.
-  m0 wg 64 * +  TID-X 127 AND 32 / 16 * +  LANE-ID 4 / + { r }
-  n0 LANE-ID 4 MOD 2* + { c }
+  m0 wg 64 * +  TID-X 127 AND 32 / 16 * +  LANE-ID 4 / + { row0 }
+  n0 LANE-ID 4 MOD 2* + { col0 }
   BN 8 / 0 UNROLL DO
     2 0 UNROLL DO
-      r I 8 * + { row }  c J 8 * + { col }
+      row0 I 8 * + { row }  col0 J 8 * + { col }
       row M < col N < AND IF
         J 4 * I 2* + { e }
         e ACC@  e 1+ ACC@  F>BF16X2
