@@ -30,21 +30,39 @@ SHAPES = [  # M, N, K
     (4096, 22016, 4096),   # MLP gate+up projection
     (2048, 8192, 2048),
 ]
-VARIANTS = [{"BN": 256, "STAGES": 4}, {"BN": 256, "STAGES": 3},
-            {"BN": 128, "STAGES": 4}, {"BN": 128, "STAGES": 6}]
+VARIANTS = [{"BN": 256, "STAGES": 3, "GROUP": 8},
+            {"BN": 256, "STAGES": 4, "GROUP": 8},
+            {"BN": 256, "STAGES": 3, "GROUP": 16},
+            {"BN": 256, "STAGES": 3, "GROUP": 1000000},  # row-major order
+            {"BN": 128, "STAGES": 4, "GROUP": 8}]
 
 
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true", help="two shapes only")
+    p.add_argument("--profile", metavar="M,N,K",
+                   help="one launch of the default variant at this shape, "
+                        "for Nsight Compute (tools/gpu-check.sh ncugemm90)")
     args = p.parse_args()
+    if args.profile:
+        m, n, k = (int(x) for x in args.profile.split(","))
+        kern = Kernel.from_file(KERNEL, device="gpu", arch="sm_90")
+        a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+        c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        kern(m, n, k, a, b, c, grid=(n + 255) // 256 * ((m + 127) // 128),
+             block=384)
+        torch.matmul(a, b)  # cuBLAS's kernel, profiled beside ours
+        torch.cuda.synchronize()
+        return
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     kernels = {}
     for v in VARIANTS:
-        kernels[(v["BN"], v["STAGES"])] = Kernel.from_file(
+        kernels[(v["BN"], v["STAGES"], v["GROUP"])] = Kernel.from_file(
             KERNEL, device="gpu", arch="sm_90", defines=v)
     print("| M N K | cuBLAS TFLOP/s | " + " | ".join(
-        f"BN{bn} S{s} TFLOP/s (ratio)" for bn, s in kernels) +
+        f"BN{bn} S{s} G{g if g < 1000 else '-'} TFLOP/s (ratio)"
+        for bn, s, g in kernels) +
         " | rel. error ours / cuBLAS |")
     print("|---" * (3 + len(kernels)) + "|")
     torch.manual_seed(0)
@@ -56,10 +74,10 @@ def main() -> None:
         flops = 2.0 * m * n * k
         t_ref = median_ms(lambda: torch.matmul(a, b))
         cells, worst = [], 0.0
-        for (bn, stages), kern in kernels.items():
+        for (bn, stages, _), kern in kernels.items():
             c = torch.full((m, n), float("nan"), device="cuda",
                            dtype=torch.bfloat16)
-            grid = ((n + bn - 1) // bn, (m + 127) // 128)
+            grid = ((n + bn - 1) // bn * ((m + 127) // 128))
 
             def run(kern=kern, c=c, grid=grid):
                 kern(m, n, k, a, b, c, grid=grid, block=384)

@@ -7,11 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
 steps (run in the order given; the first failing step stops the run):
+  gemm90     bench/gemm_sm90.py: the Hopper bf16 GEMM (TMA + wgmma) against
+             cuBLAS, every tile variant, 8192^3 and LLM shapes
+  ncugemm90  Nsight Compute of that GEMM and cuBLAS's at 8192^3 (tensor
+             pipe, DRAM, issue)
   e2e        end-to-end suite on the GPU (run_e2e.py --device gpu)
   attn       attention demo, every shape, f64 and f32
   flashcheck warpforth-flash correctness at several shapes
@@ -253,6 +257,13 @@ step_wheel() {
   ) || rc=$?
   rm -rf "$venv"
   return $rc
+}
+step_gemm90() { (cd bench && python3 gemm_sm90.py) 2>&1 | tee "$OUT/gemm_sm90.txt"; }
+step_ncugemm90() {
+  (cd bench && ncu --launch-count 2 --metrics \
+    sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,launch__registers_per_thread \
+    python3 gemm_sm90.py --profile 8192,8192,8192) 2>&1 | tee "$OUT/ncu_gemm90.txt" |
+    show "^  [a-z_]+.*\(|gmma|throughput|duration|registers"
 }
 step_launchbench() {
   python3 bench/launch_overhead.py 2>&1 | tee "$OUT/launch_overhead.txt"

@@ -9,10 +9,13 @@
 \   tiles past the edges with zeros and the epilogue stores only what is in.
 \ Block: 384 threads = warpgroups 0 and 1 (consumers, 64 rows of the
 \ 128 x BN tile each) and 2 (producer: one thread issues the copies).
-\ Grid: (ceil(N / BN), ceil(M / 128)).
+\ Grid: ceil(M / 128) * ceil(N / BN) blocks in x, taken in groups of
+\ GROUP row tiles: the blocks of one wave then share A's and B's tiles in
+\ L2 instead of streaming all of B once per row of tiles.
 \! kernel gemm_bf16_sm90
 \! const BN 256                      \ tile columns: 64, 128, 192 or 256
-\! const STAGES 4                    \ shared-memory ring depth
+\! const STAGES 3                    \ shared-memory ring depth
+\! const GROUP 8                     \ row tiles per group of blocks
 \! param M i32
 \! param N i32
 \! param K i32
@@ -39,7 +42,15 @@ TID-X 0= IF
   FENCE-MBAR-INIT
 THEN
 BARRIER
-BID-Y 128 * { m0 }  BID-X BN * { n0 }
+\ Block L of group g = L / (GROUP * tiles-n) covers row tile
+\ g * GROUP + L mod gsize and column tile (L mod (GROUP * tiles-n)) / gsize.
+N BN 1- + BN / { tiles-n }  M 127 + 128 / { tiles-m }
+GROUP tiles-n * { per }
+BID-X per / GROUP * { first }
+tiles-m first - GROUP MIN { gsize }
+BID-X per MOD { within }
+first within gsize MOD + 128 * { m0 }
+within gsize / BN * { n0 }
 TID-X 128 / { wg }
 
 wg 2 = IF

@@ -34,7 +34,7 @@ KERNEL = (Path(__file__).resolve().parents[3] / "kernels" / "gemm" /
 
 
 class GemmSm90(unittest.TestCase):
-    def run_case(self, m, n, k, bn, stages, seed):
+    def run_case(self, m, n, k, bn, stages, seed, group=8):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         rng = np.random.default_rng(seed)
         bf16 = ml_dtypes.bfloat16
@@ -43,8 +43,8 @@ class GemmSm90(unittest.TestCase):
         c = np.full((m, n), np.nan, dtype=bf16)
         kern = warpforth.Kernel.from_file(
             KERNEL, device="cpu", arch="sm_90",
-            defines={"BN": bn, "STAGES": stages})
-        kern(m, n, k, a, b, c, grid=(-(-n // bn), -(-m // 128)), block=384)
+            defines={"BN": bn, "STAGES": stages, "GROUP": group})
+        kern(m, n, k, a, b, c, grid=-(-n // bn) * -(-m // 128), block=384)
         ref = a.astype(np.float64) @ b.astype(np.float64)
         got = c.astype(np.float64)
         self.assertFalse(np.isnan(got).any(), "C has unwritten elements")
@@ -67,6 +67,12 @@ class GemmSm90(unittest.TestCase):
         # M, N, K not multiples of the tile (N, K multiples of 8 for TMA).
         self.run_case(200, 136, 72, 64, 2, 4)
         self.run_case(70, 72, 8, 128, 2, 5)
+
+    def test_grouped_tile_order(self):
+        # 5 row tiles x 3 column tiles in groups of 2: the last group is
+        # a partial one; every tile must be computed exactly once.
+        self.run_case(600, 192, 64, 64, 2, 6, group=2)
+        self.run_case(600, 192, 64, 64, 2, 7, group=1000)
 
 
 if __name__ == "__main__":
