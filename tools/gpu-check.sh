@@ -260,10 +260,11 @@ step_wheel() {
 }
 step_gemm90() { (cd bench && python3 gemm_sm90.py) 2>&1 | tee "$OUT/gemm_sm90.txt"; }
 step_ncugemm90() {
-  (cd bench && ncu --launch-count 2 --metrics \
-    sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,launch__registers_per_thread \
-    python3 gemm_sm90.py --profile 8192,8192,8192) 2>&1 | tee "$OUT/ncu_gemm90.txt" |
-    show "^  [a-z_]+.*\(|gmma|throughput|duration|registers"
+  (cd bench && ncu --section SpeedOfLight --section ComputeWorkloadAnalysis \
+    --section WarpStateStats -k regex:'gemm_bf16_sm90|nvjet|xmma|cutlass' -c 2 \
+    python3 gemm_sm90.py --profile 8192,8192,8192) > "$OUT/ncu_gemm90.txt" 2>&1
+  grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Throughput|Pipe|Issue|Warp Cycles|Registers" \
+    "$OUT/ncu_gemm90.txt" | head -40
 }
 step_launchbench() {
   python3 bench/launch_overhead.py 2>&1 | tee "$OUT/launch_overhead.txt"

@@ -1,4 +1,4 @@
-"""kernels/gemm/gemm_bf16_sm90.forth (TMA + mbarriers + wgmma, warp
+"""kernels/gemm/gemm_{bf16,f16}_sm90.forth (TMA + mbarriers + wgmma, warp
 specialized) on the CPU backend against an f64 numpy product.
 
 Shapes: tiles that divide (M 128, N a multiple of BN, K a multiple of 64)
@@ -11,7 +11,7 @@ Error bound: the inputs are bf16 and exact in f32; the CPU backend sums
 each k16 step's products exactly (double) and rounds the accumulator to
 f32 once a step, so the f32 result is within K/16 * 2^-24 * sum|a||b|
 of f64 (far below what is checked), then one rounding to bf16: 2^-8
-relative. Checked: |C - ref| <= 2^-8 |ref| + 1e-3 * sqrt(K).
+relative (f16: 2^-11). Checked: |C - ref| <= that |ref| + 1e-3 sqrt(K).
 The GPU figure (against torch.matmul) is bench/gemm_sm90.py.
 """
 
@@ -29,27 +29,27 @@ except ImportError:  # the set-up installs it; say so rather than skip
 
 import warpforth
 
-KERNEL = (Path(__file__).resolve().parents[3] / "kernels" / "gemm" /
-          "gemm_bf16_sm90.forth")
+GEMM = Path(__file__).resolve().parents[3] / "kernels" / "gemm"
 
 
 class GemmSm90(unittest.TestCase):
-    def run_case(self, m, n, k, bn, stages, seed, group=8):
+    def run_case(self, m, n, k, bn, stages, seed, group=8, dtype="bf16"):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         rng = np.random.default_rng(seed)
-        bf16 = ml_dtypes.bfloat16
-        a = rng.standard_normal((m, k)).astype(bf16)
-        b = rng.standard_normal((k, n)).astype(bf16)
-        c = np.full((m, n), np.nan, dtype=bf16)
+        t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
+        a = rng.standard_normal((m, k)).astype(t)
+        b = rng.standard_normal((k, n)).astype(t)
+        c = np.full((m, n), np.nan, dtype=t)
         kern = warpforth.Kernel.from_file(
-            KERNEL, device="cpu", arch="sm_90",
+            GEMM / f"gemm_{dtype}_sm90.forth", device="cpu", arch="sm_90",
             defines={"BN": bn, "STAGES": stages, "GROUP": group})
         kern(m, n, k, a, b, c, grid=-(-n // bn) * -(-m // 128), block=384)
         ref = a.astype(np.float64) @ b.astype(np.float64)
         got = c.astype(np.float64)
         self.assertFalse(np.isnan(got).any(), "C has unwritten elements")
         err = np.abs(got - ref)
-        bound = 2.0 ** -8 * np.abs(ref) + 1e-3 * np.sqrt(k)
+        ulp = 2.0 ** -8 if dtype == "bf16" else 2.0 ** -11
+        bound = ulp * np.abs(ref) + 1e-3 * np.sqrt(k)
         self.assertTrue((err <= bound).all(),
                         f"M{m} N{n} K{k} BN{bn} S{stages}: max error "
                         f"{err.max():.3g}, worst excess "
@@ -73,6 +73,9 @@ class GemmSm90(unittest.TestCase):
         # a partial one; every tile must be computed exactly once.
         self.run_case(600, 192, 64, 64, 2, 6, group=2)
         self.run_case(600, 192, 64, 64, 2, 7, group=1000)
+
+    def test_f16(self):
+        self.run_case(200, 136, 200, 128, 2, 8, dtype="f16")
 
 
 if __name__ == "__main__":
