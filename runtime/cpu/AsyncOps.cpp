@@ -39,6 +39,27 @@ std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
                               std::to_string(align) + "')"
                         : std::string(" (cp.async.bulk.tensor needs 128; "
                                       "'\\! shared ... align 128')"));
+  // The innermost coordinate, in bytes, must be a multiple of 16: the box's
+  // first element must sit on a 16-byte boundary of its row, though the
+  // coordinate may be negative or past the edge. An H100 raises
+  // CUDA_ERROR_ILLEGAL_INSTRUCTION otherwise (test/e2e/kernels/hopper:
+  // bf16 column 60 = 120 bytes and f32 column -5 = -20 bytes faulted; 0, 16,
+  // 48, -16, 32, 64 bytes did not). We did not find it stated in the parts
+  // of NVIDIA's PTX ISA and driver API text we could search (which require
+  // 16-byte multiples of the global address, the strides and the box row,
+  // not of a coordinate); others who met the fault state the same rule:
+  // Triton's Gluon TMA tutorial, python/tutorials/gluon/04-tma.py ("The
+  // innermost coordinate must be 16-byte aligned", triton-lang/triton PR #9112;
+  // issue #7385), and tilelang PR #2681 (an innermost box offset not 16-byte
+  // aligned gives cudaErrorIllegalInstruction on Hopper).
+  int64_t inner = coords[map.rank - 1], innerBytes = inner * map.elemBytes;
+  if (innerBytes % 16 != 0)
+    return "the innermost coordinate " + std::to_string(inner) + " (" +
+           std::to_string(innerBytes) +
+           " bytes) is not a multiple of 16 bytes, which the GPU's copy "
+           "engine faults on (tensor map '" +
+           map.name + "': a multiple of " + std::to_string(16 / map.elemBytes) +
+           " elements)";
   // Innermost first, as the map: coords come outermost first.
   int64_t rank = map.rank, at[WF_TMAP_MAX_RANK] = {};
   int64_t elements = boxBytes / map.elemBytes;
