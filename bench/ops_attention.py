@@ -27,7 +27,7 @@ from common import median_ms
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
+from warpforth.ops import _attention, _attention_backward as ab
 
 SHAPES = [  # B, Hq, Hkv, N, d, causal
     (4, 16, 16, 4096, 64, True), (4, 16, 16, 4096, 64, False),
@@ -84,6 +84,16 @@ def main() -> None:
                 lambda: ops.flash_attention(q, k, v, causal=causal),
                 reps=args.reps) / 1e9
             cells, diff = [], 0.0
+            if dt != torch.float32 and d in ab_hopper_dims():
+                # The mma.sync (sm_80) kernel on the same tensors.
+                _attention.HOPPER = False
+                o2 = ops.flash_attention(q, k, v, causal=causal)
+                t = flops / median_ms(
+                    lambda: ops.flash_attention(q, k, v, causal=causal),
+                    reps=args.reps) / 1e9
+                _attention.HOPPER = None
+                diff = max(diff, (out.float() - o2.float()).abs().max().item())
+                cells.append(f"mma.sync kernel {t:.0f} ({ours / t:.2f}x)")
             for name, be in backends:
                 try:
                     ref = sdpa(q, k, v, causal, be)
@@ -97,6 +107,13 @@ def main() -> None:
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
                   f"{ours:.0f} | "
                   f"{'; '.join(cells)} | {diff:.1e} |")
+
+
+def ab_hopper_dims() -> tuple:
+    """The head dims that ops.flash_attention runs on the Hopper kernel
+    (on an sm_90 GPU; the mma.sync kernel elsewhere)."""
+    on_hopper = torch.cuda.get_device_capability() == (9, 0)
+    return _attention.HOPPER_HEAD_DIMS if on_hopper else ()
 
 
 def backward(reps: int) -> None:

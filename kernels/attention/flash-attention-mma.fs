@@ -79,8 +79,6 @@ CP-ASYNC-COMMIT
 LANE-ID 16 / 8 *  LANE-ID 8 MOD +  LANE-ID 8 / 2 MOD 8 *  at { kofs }
 LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { vofs }
 
-: quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
-: quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 : oc4@ ( n -- x0 x1 x2 x3 )  { n } n OC@ n 1+ OC@ n 2 + OC@ n 3 + OC@ ;

@@ -12,6 +12,10 @@
 \    bottom right, as after NKV - NQ cached keys). With NQ > NKV the first
 \    NQ - NKV rows see no key: their O is 0 and their LSE -inf.
 
+\ The max and the sum over the four lanes (t = 0..3) that share a row of
+\ an MMA accumulator.
+: quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
+: quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 -1.0e30 CONSTANT MASKED   \ finite: exp(MASKED - m) is 0, never NaN
 \ A row that sees any key sees key 0 (of the first tile), so its running max
 \ is a real score from the first tile on, and its MASKED keys add nothing.

@@ -112,8 +112,6 @@ INCLUDE flash-grid.fs
 \ A fragment of Q: rows r, r+8 and columns c, c+4.
 : qfrag ( r c -- a0 a1 a2 a3 )
   { r c } r c qs SF@  r 8 + c qs SF@  r c 4 + qs SF@  r 8 + c 4 + qs SF@ ;
-: quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
-: quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 \ Four register-array entries from index n on, and back.
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;

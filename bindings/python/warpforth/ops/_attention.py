@@ -21,6 +21,11 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 256),
 # name ends in '(sm_90)'), sm_90 on the CPU backend, which then refuses
 # what such a GPU would. Tests set it to cover the smaller tiles.
 ARCH: Optional[str] = None
+# The Hopper kernel (flash_attention_sm90_<dtype>.forth: TMA, wgmma, warp
+# specialization) for bf16/f16 at head_dim 64 and 128: None picks it on an
+# sm_90 GPU, True also on the CPU backend (its tests), False never.
+HOPPER: Optional[bool] = None
+HOPPER_HEAD_DIMS = (64, 128)
 
 
 def _arch(a: c.Arg) -> int:
@@ -138,7 +143,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     """flash_attention on any arguments, without the torch custom op."""
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
-                 (not causal, type(scale), scale, bool(return_lse), ARCH))
+                 (not causal, type(scale), scale, bool(return_lse), ARCH,
+                  HOPPER))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -169,9 +175,15 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         return result
     sm = _arch(qa)
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
-    defines.update(_tiles(qa.dtype, d, sm))
-    kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
-                    defines, arch=f"sm_{sm}")
+    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
+    if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
+        # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
+        kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
+                        qa, defines, arch="sm_90")
+    else:
+        defines.update(_tiles(qa.dtype, d, sm))
+        kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
+                        defines, arch=f"sm_{sm}")
     br = kern.const("BR")
     pb.launch(kern, q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
               grid=(-(-nq // br), hq, b), block=kern.const("NTHREADS"))

@@ -1,0 +1,90 @@
+"""kernels/attention/flash_attention_sm90_{bf16,f16}.forth (TMA, wgmma with
+P from registers, warp specialization) on the CPU backend against the f64
+reference (attention_reference.py).
+
+Covered: head_dim 64 and 128; causal and full; Nq != Nkv (bottom-right
+causal, and Nq > Nkv so that rows see no key: o 0, lse -inf); lengths that
+are not multiples of the 128-row tiles (TMA fills zeros past the end, the
+kernel masks those keys); several key tiles (the two-stage rings wrap);
+grouped-query heads (Hq 4, Hkv 2) and a batch of 2; bf16 and f16. O starts
+as NaN: every row must be written.
+
+Error bound (elementwise, against f64 on the same 16-bit inputs): P is
+rounded to 16 bits before P V, as FlashAttention does: |o - ref| <=
+4 u max|v| + 1e-5 with u the dtype's half ulp (bf16 2^-8, f16 2^-11), the
+P rounding (relative u per term, summed against a convex combination of
+v) plus the output's rounding; lse within 1e-4 (f32 math in base 2).
+The GPU comparison with torch's SDPA is bench/ops_attention.py --sm90.
+"""
+
+from __future__ import annotations
+
+import unittest
+from pathlib import Path
+
+import numpy as np
+from attention_reference import attention_reference
+
+try:
+    import ml_dtypes
+except ImportError:  # the set-up installs it
+    ml_dtypes = None
+
+import warpforth
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels" / "attention"
+HALF_ULP = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+
+
+class FlashSm90(unittest.TestCase):
+    kernels: dict = {}
+
+    def kernel(self, dtype, d, causal):
+        key = (dtype, d, causal)
+        if key not in self.kernels:
+            self.kernels[key] = warpforth.Kernel.from_file(
+                KERNELS / f"flash_attention_sm90_{dtype}.forth", device="cpu",
+                arch="sm_90", defines={"HEAD_DIM": d, "CAUSAL": int(causal)})
+        return self.kernels[key]
+
+    def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed):
+        self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
+        t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
+        rng = np.random.default_rng(seed)
+        q = rng.standard_normal((b, hq, nq, d)).astype(t)
+        k = rng.standard_normal((b, hkv, nkv, d)).astype(t)
+        v = rng.standard_normal((b, hkv, nkv, d)).astype(t)
+        o = np.full((b, hq, nq, d), np.nan, dtype=t)
+        lse = np.full((b, hq, nq), np.nan, dtype=np.float32)
+        scale = 1.0 / np.sqrt(d)
+        self.kernel(dtype, d, causal)(
+            q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
+            grid=(-(-nq // 128), hq, b), block=384)
+        ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
+        what = f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} {dtype}"
+        got = o.astype(np.float64)
+        self.assertFalse(np.isnan(got).any(), what + ": unwritten output")
+        bound = 4 * HALF_ULP[dtype] * np.abs(v.astype(np.float64)).max() + 1e-5
+        err = np.abs(got - ref_o).max()
+        self.assertLessEqual(err, bound, what + ": o")
+        finite = np.isfinite(ref_lse)
+        self.assertTrue((np.isneginf(lse) == ~finite).all(), what + ": lse -inf")
+        lerr = np.abs(lse[finite] - ref_lse[finite]).max() if finite.any() else 0
+        self.assertLessEqual(lerr, 1e-4, what + ": lse")
+
+    def test_full(self):
+        self.run_case(1, 2, 2, 200, 300, 64, False, "bf16", 1)
+
+    def test_causal_square(self):
+        self.run_case(1, 2, 2, 300, 300, 128, True, "bf16", 2)
+
+    def test_causal_bottom_right(self):
+        self.run_case(1, 1, 1, 100, 333, 64, True, "f16", 3)
+        self.run_case(1, 1, 1, 200, 70, 64, True, "bf16", 4)  # rows see none
+
+    def test_grouped_heads_batch(self):
+        self.run_case(2, 4, 2, 130, 260, 128, False, "f16", 5)
+
+
+if __name__ == "__main__":
+    unittest.main()

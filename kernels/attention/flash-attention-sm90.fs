@@ -1,0 +1,163 @@
+\ FlashAttention forward on Hopper (sm_90a), INCLUDEd by
+\ flash_attention_sm90_bf16.forth and flash_attention_sm90_f16.forth, which
+\ declare the header (Q, K, V as tensor maps (BATCH*H, N, HEAD_DIM) with
+\ boxes of 128 rows x 64 features, swizzle 128), the register arrays SACC
+\ (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows, m64n128) and OACC
+\ (f32[HEAD_DIM/2]: O, m64nHEAD_DIM) and the words
+\   S-MMA ( desc-q desc-k scale-d -- )   WGMMA of Q K^T into SACC
+\   PV-MMA ( a0 a1 a2 a3 desc-v -- )     WGMMA of P V into OACC, P from
+\                                        registers (the RS form)
+\   PACK ( x0 x1 -- pair )
+\ flash-grid.fs has the grid, the heads and the causal rule.
+\
+\ The design is FlashAttention-3's, without its intra-warpgroup pipelining
+\ yet: warpgroup 2 is the producer (one thread issues TMA copies of Q once
+\ and of K and V tiles into two-stage rings, each stage guarded by a FULL
+\ and an EMPTY mbarrier); warpgroups 0 and 1 each own 64 of the block's
+\ 128 query rows and run, per tile of 128 keys: S = Q K^T (wgmma, both
+\ operands in shared memory), the online softmax in base 2 on S's
+\ registers, P rounded to 16 bits and packed straight from S's registers
+\ into wgmma's A fragments (the accumulator layout of 16 keys is the A
+\ layout), O += P V (wgmma, P from registers, V N-major in shared memory).
+\ The two consumer warpgroups interleave on the tensor cores by themselves.
+\ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
+\ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
+\ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
+\
+\ Shared memory: Q (128 rows), K and V stages (128 keys each), each made of
+\ HEAD_DIM/64 panels of 128 rows x 128 bytes (one TMA box, 16 KiB),
+\ 128-byte swizzled: the wgmma descriptors read them as they land.
+
+INCLUDE flash-grid.fs
+
+\ The mbarriers: 0 Q full; 1+s K stage s full, 3+s V full; 5+s K empty,
+\ 7+s V empty (two arrivals: one thread of each consumer warpgroup).
+: bar ( i -- addr )  CELLS BARS + ;
+: tile-bytes ( -- n )  256 HEAD_DIM * ;    \ 128 rows x HEAD_DIM bf16
+: panels ( -- n )  HEAD_DIM 64 / ;
+
+query-tile BR * { q0 }
+q0 key-tiles { ntiles }
+BID-Z HQ * BID-Y + { qh }                 \ the (batch, head) of Q, O, LSE
+BID-Z HKV * BID-Y HQ HKV / / + { kvh }    \ and of K and V
+TID-X 0= IF
+  1 0 bar MBAR-INIT
+  2 0 DO
+    1 I 1+ bar MBAR-INIT  1 I 3 + bar MBAR-INIT
+    2 I 5 + bar MBAR-INIT  2 I 7 + bar MBAR-INIT
+  LOOP
+  FENCE-MBAR-INIT
+THEN
+BARRIER
+TID-X 128 / { wg }
+
+wg 2 = IF
+  24 SETMAXNREG-DEC
+  TID-X 256 = IF
+    tile-bytes 0 bar MBAR-ARRIVE-TX
+    panels 0 DO  qh q0 I 64 *  0 bar  QS I 16384 * +  Q TMA-LOAD-3D  LOOP
+    ntiles 0 ?DO
+      I 2 MOD { s }  I 2 / 1 AND { ph }
+      ph 1 XOR  s 5 + bar MBAR-WAIT
+      tile-bytes  s 1+ bar MBAR-ARRIVE-TX
+      panels 0 DO
+        kvh J BC * I 64 *  s 1+ bar  KS s tile-bytes * + I 16384 * +  K
+        TMA-LOAD-3D
+      LOOP
+      ph 1 XOR  s 7 + bar MBAR-WAIT
+      tile-bytes  s 3 + bar MBAR-ARRIVE-TX
+      panels 0 DO
+        kvh J BC * I 64 *  s 3 + bar  VS s tile-bytes * + I 16384 * +  V
+        TMA-LOAD-3D
+      LOOP
+    LOOP
+  THEN
+ELSE
+  240 SETMAXNREG-INC
+  TID-X 127 AND 32 / { w }
+  LANE-ID 4 / { g }
+  LANE-ID 4 MOD { t }
+  q0 wg 64 * + w 16 * + g + { r0 }        \ rows r0 and r0 + 8
+  SCALE 1.4426950408889634 F* { scale2 }
+  HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
+  MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
+  0 0 bar MBAR-WAIT
+  ntiles 0 ?DO
+    I BC * { k0 }  I 2 MOD { s }  I 2 / 1 AND { ph }
+    \ S = Q K^T: HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row;
+    \ four steps a panel).
+    ph  s 1+ bar MBAR-WAIT
+    WGMMA-FENCE
+    HEAD_DIM 16 / 0 UNROLL DO
+      QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
+      KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
+      16 1024 128 WGMMA-DESC
+      I 0<> S-MMA
+    LOOP
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    TID-X 127 AND 0= IF  s 5 + bar MBAR-ARRIVE  THEN
+
+    \ Mask keys past the end and, when causal, after a row's diagonal; only
+    \ tiles that reach past either need it.
+    k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 8 + diagonal + > AND  OR IF
+      BC 8 / 0 UNROLL DO
+        4 0 UNROLL DO
+          k0 J 8 * + t 2* + I 2 MOD + { col }
+          r0 I 2 / 8 * + diagonal + { last }
+          col NKV >=  CAUSAL 0<> col last > AND  OR IF
+            MASKED J 4 * I + SACC!
+          THEN
+        LOOP
+      LOOP
+    THEN
+
+    \ Online softmax, base 2: rows r0 (h = 0) and r0 + 8 (h = 1).
+    2 0 UNROLL DO I { h }
+      h ML@ { m }
+      m  BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX  LOOP
+      quad-max scale2 F* m FMAX { mnew }
+      m mnew F- FEXP2 { alpha }
+      mnew h ML!
+      h 2 + ML@ alpha F*
+      BC 8 / 0 UNROLL DO
+        I 4 * h 2* + { n }
+        n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
+        n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
+      LOOP
+      h 2 + ML!
+      HEAD_DIM 8 / 0 UNROLL DO
+        I 4 * h 2* + { n }
+        n OACC@ alpha F* n OACC!  n 1+ OACC@ alpha F* n 1+ OACC!
+      LOOP
+    LOOP
+
+    \ O += P V, 16 keys a step: P's A fragment from SACC, V N-major (16
+    \ keys = 16 rows of 128 bytes on; 64-feature panels 16 KiB apart).
+    ph  s 3 + bar MBAR-WAIT
+    WGMMA-FENCE
+    BC 16 / 0 UNROLL DO
+      I 8 * { n }
+      n SACC@ n 1+ SACC@ PACK  n 2 + SACC@ n 3 + SACC@ PACK
+      n 4 + SACC@ n 5 + SACC@ PACK  n 6 + SACC@ n 7 + SACC@ PACK
+      VS s tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
+      PV-MMA
+    LOOP
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    TID-X 127 AND 0= IF  s 7 + bar MBAR-ARRIVE  THEN
+  LOOP
+
+  \ Finish the row sums over the four lanes of each row; store each row
+  \ (16-bit pairs, 4 bytes a lane and 8 features) and its log-sum-exp.
+  2 0 UNROLL DO I { h }
+    r0 h 8 * + { row }
+    h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
+    row NQ < IF
+      HEAD_DIM 8 / 0 UNROLL DO
+        I 4 * h 2* + { n }
+        n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
+        O  qh NQ * row + HEAD_DIM * I 8 * + t 2* + 2* +  I32!
+      LOOP
+      t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
+    THEN
+  LOOP
+THEN

@@ -1,0 +1,34 @@
+\ FlashAttention forward on Hopper (TMA, wgmma, warp specialization), f16
+\ in and out, with the log-sum-exp: flash-attention-sm90.fs has the design,
+\ flash-grid.fs the layout and grid (BR = 128 query rows a block, 384
+\ threads). -D HEAD_DIM 64 or 128, CAUSAL.
+\! kernel flash_attention_sm90_f16
+\! float f32
+\! const HEAD_DIM 128
+\! const CAUSAL 0
+\! const BR 128
+\! const BC 128
+\! const NTHREADS 384
+\! launch-bounds NTHREADS 1
+\! tmap Q f16[BATCH*HQ,NQ,HEAD_DIM] box 1,128,64 swizzle 128
+\! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
+\! tmap V f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
+\! param O f16[BATCH*HQ*NQ*HEAD_DIM]
+\! param LSE f32[BATCH*HQ*NQ]
+\! param NQ i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
+\! param BATCH i64
+\! param SCALE f32
+\! shared QS f16[128*HEAD_DIM] align 1024
+\! shared KS f16[256*HEAD_DIM] align 1024
+\! shared VS f16[256*HEAD_DIM] align 1024
+\! shared BARS i64[9]
+\! reg SACC f32[BC/2]
+\! reg OACC f32[HEAD_DIM/2]
+\! reg ML f32[4]
+: S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-F16 SACC ;
+: PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-F16-RS OACC ;
+: PACK ( x0 x1 -- pair )  F>F16X2 ;
+INCLUDE flash-attention-sm90.fs
