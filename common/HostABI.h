@@ -76,8 +76,11 @@ struct WfHostCtx {
   // launch fails once the block is finished.
   void (*assert_failed)(WfHostCtx *ctx, const char *where);
   // WGMMA-BF16 / WGMMA-F16 (sm_90a wgmma.mma_async.m64nNk16): `op` is
-  // ir::wgmmaImm (bit 0 f16, bit 1 M-major A, bit 2 N-major B, N from bit
-  // 8); the descriptors address this block's shared memory; `acc` holds
+  // ir::wgmmaImm (bit 0 f16, bit 1 M-major A, bit 2 N-major B, bit 3 A
+  // from registers, N from bit 8); the descriptors address this block's
+  // shared memory; with A from registers `desc_a` is instead the address
+  // of 16 cells: a0..a3 of lane 4g, then of 4g+1, 4g+2, 4g+3 (g: this
+  // thread's LANE-ID / 4), which hold its two rows of A; `acc` holds
   // this thread's N/2 accumulators (PTX's fragment layout), updated in
   // place (D = A*B, or A*B + D when scale_d is nonzero). A descriptor the
   // GPU would fault on is reported through `fault`.

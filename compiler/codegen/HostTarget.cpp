@@ -338,26 +338,42 @@ public:
   // shared memory at once (runtime/cpu/WarpgroupMma.cpp); they travel
   // through one array on the fiber's stack. Nothing is in flight after it,
   // so the fence, commit and wait pass the registers through.
+  // With A from registers, a thread's rows of A are in the four lanes of
+  // its quad: their a0..a3 come over by shuffles (the same warp exchange as
+  // SHFL-IDX) into 16 cells, whose address the hook gets instead of desc-a.
   std::vector<llvm::Value *> wgmma(llvm::IRBuilder<> &b, int64_t imm,
-                                   llvm::Value *descA, llvm::Value *descB,
-                                   llvm::Value *scaleD,
+                                   llvm::ArrayRef<llvm::Value *> fixed,
                                    llvm::ArrayRef<llvm::Value *> acc) override {
-    llvm::Type *f32 = b.getFloatTy();
+    llvm::Type *f32 = b.getFloatTy(), *i64 = b.getInt64Ty();
     if (!wgmmaAcc) {
       llvm::IRBuilder<> entry(&fn->getEntryBlock(),
                               fn->getEntryBlock().getFirstInsertionPt());
       wgmmaAcc = entry.CreateAlloca(llvm::ArrayType::get(f32, 128));
+      wgmmaRows = entry.CreateAlloca(llvm::ArrayType::get(i64, 16));
+    }
+    llvm::Value *descA = fixed[0];
+    if (imm & ir::wgmmaRegisterA) {
+      llvm::Value *lane =
+          b.CreateZExtOrTrunc(specialReg(b, ir::SpecialReg::LaneId), i64);
+      llvm::Value *quad = b.CreateAnd(lane, b.getInt64(~int64_t(3)));
+      for (int i = 0; i < 4; ++i)
+        for (int r = 0; r < 4; ++r) {
+          llvm::Value *cell = shuffle(b, ir::ShflMode::Idx, fixed[r],
+                                      b.CreateAdd(quad, b.getInt64(i)));
+          b.CreateStore(
+              cell, b.CreateConstInBoundsGEP1_64(i64, wgmmaRows, 4 * i + r));
+        }
+      descA = b.CreatePtrToInt(wgmmaRows, i64);
     }
     for (size_t i = 0; i < acc.size(); ++i)
       b.CreateStore(acc[i], b.CreateConstInBoundsGEP1_64(f32, wgmmaAcc, i));
-    llvm::Type *i64 = b.getInt64Ty();
     llvm::Value *callback =
         b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, wgmma)));
     auto *fnType = llvm::FunctionType::get(
         b.getVoidTy(), {b.getPtrTy(), i64, i64, i64, i64, b.getPtrTy()}, false);
-    b.CreateCall(
-        fnType, callback,
-        {fn->getArg(1), b.getInt64(imm), descA, descB, scaleD, wgmmaAcc});
+    b.CreateCall(fnType, callback,
+                 {fn->getArg(1), b.getInt64(imm), descA,
+                  fixed[fixed.size() - 2], fixed.back(), wgmmaAcc});
     std::vector<llvm::Value *> d;
     for (size_t i = 0; i < acc.size(); ++i)
       d.push_back(
@@ -542,6 +558,7 @@ private:
 
   llvm::Function *fn = nullptr;
   llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
+  llvm::Value *wgmmaRows = nullptr;    // and its A cells from registers
   llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel
   llvm::Value *collectiveOut = nullptr;
   llvm::Value *asyncIn = nullptr; // async words' operands, per kernel

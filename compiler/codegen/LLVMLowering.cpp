@@ -916,7 +916,7 @@ private:
     auto it = groupResults.find(inst.group);
     if (inst.type == ir::Type::Void || it == groupResults.end()) {
       bool mma = inst.op == ir::Op::Wgmma;
-      size_t fixed = mma ? 3 : 0;
+      size_t fixed = mma ? ir::wgmmaFixedOperands(inst.imm) : 0;
       std::vector<llvm::Value *> fixedArgs, acc;
       for (size_t i = 0; i < inst.operands.size(); ++i) {
         llvm::Value *v = arg(inst, i);
@@ -926,8 +926,7 @@ private:
           acc.push_back(b.CreateFPCast(v, b.getFloatTy()));
       }
       std::vector<llvm::Value *> d =
-          mma ? target.wgmma(b, inst.imm, fixedArgs[0], fixedArgs[1],
-                             fixedArgs[2], acc)
+          mma ? target.wgmma(b, inst.imm, fixedArgs, acc)
               : target.wgmmaSync(b, inst.imm, acc);
       if (inst.type == ir::Type::Void)
         return nullptr;

@@ -329,25 +329,38 @@ public:
 
   // wgmma has no LLVM 19 intrinsic: inline PTX, the accumulators as "=f"
   // outputs tied to the same registers as inputs (CUTLASS's "+f").
+  // With A from registers: {a0, a1, a2, a3} instead of desc-a, and no
+  // imm-tnsp-a.
   std::vector<llvm::Value *> wgmma(llvm::IRBuilder<> &b, int64_t imm,
-                                   llvm::Value *descA, llvm::Value *descB,
-                                   llvm::Value *scaleD,
+                                   llvm::ArrayRef<llvm::Value *> fixed,
                                    llvm::ArrayRef<llvm::Value *> acc) override {
     size_t n = acc.size();
+    bool registerA = imm & ir::wgmmaRegisterA;
+    size_t scale = n + fixed.size() - 1; // scale-d's operand number
     const char *type = imm & 1 ? "f16" : "bf16";
     std::string text =
-        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 2) +
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(scale) +
         ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(imm >> 8) +
         "k16.f32." + type + "." + type + " {";
     for (size_t i = 0; i < n; ++i)
       text += (i ? ", $" : "$") + std::to_string(i);
-    text += "}, $" + std::to_string(n) + ", $" + std::to_string(n + 1) +
-            ", p, 1, 1, " + std::to_string((imm >> 1) & 1) + ", " +
+    std::string a = "$" + std::to_string(n);
+    if (registerA)
+      a = "{$" + std::to_string(n) + ", $" + std::to_string(n + 1) + ", $" +
+          std::to_string(n + 2) + ", $" + std::to_string(n + 3) + "}";
+    text += "}, " + a + ", $" + std::to_string(scale - 1) + ", p, 1, 1, " +
+            (registerA ? "" : std::to_string((imm >> 1) & 1) + ", ") +
             std::to_string((imm >> 2) & 1) + ";\n}";
-    std::vector<llvm::Value *> args = {b.CreateTrunc(descA, b.getInt64Ty()),
-                                       b.CreateTrunc(descB, b.getInt64Ty()),
-                                       b.CreateTrunc(scaleD, b.getInt32Ty())};
-    return tiedAsm(b, text, "l,l,r", args, acc);
+    std::vector<llvm::Value *> args;
+    std::string constraints;
+    for (size_t i = 0; i + 2 < fixed.size(); ++i) { // A: a descriptor or regs
+      args.push_back(
+          b.CreateTrunc(fixed[i], registerA ? b.getInt32Ty() : b.getInt64Ty()));
+      constraints += registerA ? "r," : "l,";
+    }
+    args.push_back(b.CreateTrunc(fixed[fixed.size() - 2], b.getInt64Ty()));
+    args.push_back(b.CreateTrunc(fixed.back(), b.getInt32Ty()));
+    return tiedAsm(b, text, constraints + "l,r", args, acc);
   }
 
   std::vector<llvm::Value *>

@@ -94,12 +94,12 @@ public:
   /// stmatrix of the i32 `regs` (1, 2 or 4 matrices) to this lane's row.
   virtual void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
                            llvm::ArrayRef<llvm::Value *> regs, bool trans) = 0;
-  /// One wgmma.mma_async (ir::wgmmaImm `imm`): i64 descriptors, the i64
-  /// scale-d (0: ignore the accumulators), the f32 accumulators; returns
-  /// them updated.
+  /// One wgmma.mma_async (ir::wgmmaImm `imm`): `fixed` is desc-a desc-b
+  /// scale-d, or a0..a3 desc-b scale-d with A from registers (i64 cells;
+  /// scale-d 0: ignore the accumulators); the f32 accumulators come back
+  /// updated.
   virtual std::vector<llvm::Value *>
-  wgmma(llvm::IRBuilder<> &b, int64_t imm, llvm::Value *descA,
-        llvm::Value *descB, llvm::Value *scaleD,
+  wgmma(llvm::IRBuilder<> &b, int64_t imm, llvm::ArrayRef<llvm::Value *> fixed,
         llvm::ArrayRef<llvm::Value *> acc) = 0;
   /// wgmma.fence / commit_group / wait_group (ir::WgmmaSyncKind | n << 8)
   /// with the f32 registers `tied` passed through (returned).

@@ -148,10 +148,17 @@ inline unsigned mmaAccumulators(MmaKind kind) {
 // WgmmaSync's kinds (imm & 0xff).
 enum class WgmmaSyncKind : uint8_t { Fence, Commit, Wait };
 // Wgmma's imm: the input type (0 bf16, 1 f16), transposes (imm-tnsp-a,
-// imm-tnsp-b: M-major A, N-major B) and N.
-inline int64_t wgmmaImm(bool f16, bool tnspA, bool tnspB, unsigned n) {
+// imm-tnsp-b: M-major A, N-major B), A from registers (wgmmaRegisterA:
+// operands a0..a3 desc-b scale-d instead of desc-a desc-b scale-d) and N.
+constexpr int64_t wgmmaRegisterA = 8;
+inline int64_t wgmmaImm(bool f16, bool tnspA, bool tnspB, unsigned n,
+                        bool registerA = false) {
   return int64_t(f16) | int64_t(tnspA) << 1 | int64_t(tnspB) << 2 |
-         int64_t(n) << 8;
+         (registerA ? wgmmaRegisterA : 0) | int64_t(n) << 8;
+}
+/// The operands before the accumulators of a Wgmma with this imm.
+inline size_t wgmmaFixedOperands(int64_t imm) {
+  return imm & wgmmaRegisterA ? 6 : 3;
 }
 /// The words of family Async (Primitives.def).
 enum class AsyncKind : uint8_t {

@@ -132,6 +132,26 @@ void Resolver::wgmma(const Item &item) {
                       {{regOffsets[item.index], size_t(acc.count)}});
 }
 
+// ( a0 a1 a2 a3 desc-b scale-d tnsp-b -- ), then the accumulator array: A
+// from registers, this warp's 16 rows in the mma.sync A layout.
+void Resolver::wgmmaRS(const Item &item) {
+  std::optional<int64_t> tnspB =
+      constOperand(item, "a transpose flag for B (0 or 1)", 0, 1);
+  if (!tnspB)
+    return;
+  ir::Value *scaleD = popInt();
+  ir::Value *descB = popInt();
+  std::vector<ir::Value *> a(4);
+  for (int i = 3; i >= 0; --i)
+    a[i] = popInt();
+  const RegDecl &acc = program.header.regs[item.index];
+  auto n = static_cast<unsigned>(acc.count * 2);
+  int64_t imm =
+      ir::wgmmaImm(item.prim == Prim::WgmmaF16RS, false, *tnspB != 0, n, true);
+  throughAccumulators(Op::Wgmma, imm, {a[0], a[1], a[2], a[3], descB, scaleD},
+                      {{regOffsets[item.index], size_t(acc.count)}});
+}
+
 void Resolver::wgmmaFence(const Item &) {
   throughAccumulators(Op::WgmmaSync, int64_t(ir::WgmmaSyncKind::Fence), {},
                       accumulatorSlots());

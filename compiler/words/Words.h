@@ -49,7 +49,8 @@ constexpr unsigned archSpecificSm = 1000;
 
 /// Words followed by the name of a register array (WGMMA-BF16 ACC).
 inline bool takesRegisterArray(Prim prim) {
-  return prim == Prim::WgmmaBF16 || prim == Prim::WgmmaF16;
+  return prim == Prim::WgmmaBF16 || prim == Prim::WgmmaF16 ||
+         prim == Prim::WgmmaBF16RS || prim == Prim::WgmmaF16RS;
 }
 
 std::optional<Prim> lookupPrimitive(std::string_view upperName);

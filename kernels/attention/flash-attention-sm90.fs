@@ -99,7 +99,7 @@ ELSE
 
     \ Mask keys past the end and, when causal, after a row's diagonal; only
     \ tiles that reach past either need it.
-    k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 8 + diagonal + > AND  OR IF
+    k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
       BC 8 / 0 UNROLL DO
         4 0 UNROLL DO
           k0 J 8 * + t 2* + I 2 MOD + { col }

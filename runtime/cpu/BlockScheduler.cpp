@@ -172,6 +172,7 @@ void BlockScheduler::wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
   std::string error;
   if (threads % 128)
     error = std::string(op & 1 ? "WGMMA-F16" : "WGMMA-BF16") +
+            (op & 8 ? "-RS" : "") +
             " needs whole warpgroups of 128 threads, and the block has " +
             std::to_string(threads);
   else

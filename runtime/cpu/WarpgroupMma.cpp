@@ -48,10 +48,11 @@ uint64_t elementOffset(const Descriptor &d, bool mnMajor, unsigned mn,
 std::string warpgroupMma(int64_t op, uint64_t descA, uint64_t descB,
                          bool accumulate, const char *shared,
                          uint64_t sharedBytes, unsigned thread, float *acc) {
-  bool f16 = op & 1, mnMajorA = op & 2, mnMajorB = op & 4;
+  bool f16 = op & 1, mnMajorA = op & 2, mnMajorB = op & 4, registerA = op & 8;
   auto n = static_cast<unsigned>(op >> 8);
-  const char *word = f16 ? "WGMMA-F16" : "WGMMA-BF16";
-  Descriptor a = decode(descA), b = decode(descB);
+  const char *word = registerA ? (f16 ? "WGMMA-F16-RS" : "WGMMA-BF16-RS")
+                               : (f16 ? "WGMMA-F16" : "WGMMA-BF16");
+  Descriptor a = decode(registerA ? 0 : descA), b = decode(descB);
   for (const Descriptor *d : {&a, &b})
     if (d->baseOffset)
       return std::string(word) +
@@ -78,9 +79,21 @@ std::string warpgroupMma(int64_t op, uint64_t descA, uint64_t descB,
   unsigned warp = thread / 32, lane = thread % 32;
   unsigned rows[2] = {16 * warp + lane / 4, 16 * warp + lane / 4 + 8};
   double aRow[2][16];
-  for (int r = 0; r < 2; ++r)
-    for (unsigned k = 0; k < 16; ++k)
-      aRow[r][k] = load(a, mnMajorA, rows[r], k, "A");
+  if (registerA) {
+    // Lane 4g+i's a0 a1 a2 a3: rows g, g+8 of k 2i..2i+1, then of 2i+8..
+    const auto *cells = reinterpret_cast<const uint64_t *>(descA);
+    for (unsigned i = 0; i < 4; ++i)
+      for (unsigned r = 0; r < 4; ++r)
+        for (unsigned half = 0; half < 2; ++half) {
+          auto bits = static_cast<uint16_t>(cells[4 * i + r] >> (16 * half));
+          aRow[r % 2][2 * i + 8 * (r / 2) + half] =
+              f16 ? halfToFloat(bits) : bfloat16ToFloat(bits);
+        }
+  } else {
+    for (int r = 0; r < 2; ++r)
+      for (unsigned k = 0; k < 16; ++k)
+        aRow[r][k] = load(a, mnMajorA, rows[r], k, "A");
+  }
   for (unsigned j = 0; j < n / 8; ++j)
     for (unsigned c = 0; c < 2; ++c) {
       unsigned col = 8 * j + 2 * (lane % 4) + c;

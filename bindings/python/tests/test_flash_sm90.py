@@ -31,6 +31,8 @@ except ImportError:  # the set-up installs it
     ml_dtypes = None
 
 import warpforth
+from warpforth import ops
+from warpforth.ops import _attention
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels" / "attention"
 HALF_ULP = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
@@ -84,6 +86,24 @@ class FlashSm90(unittest.TestCase):
 
     def test_grouped_heads_batch(self):
         self.run_case(2, 4, 2, 130, 260, 128, False, "f16", 5)
+
+    def test_op_takes_it_on_hopper(self):
+        # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
+        # GPU; True forces it here), against the mma.sync kernel.
+        t = ml_dtypes.bfloat16
+        rng = np.random.default_rng(9)
+        q = rng.standard_normal((1, 2, 150, 64)).astype(t)
+        k = rng.standard_normal((1, 1, 150, 64)).astype(t)
+        v = rng.standard_normal((1, 1, 150, 64)).astype(t)
+        try:
+            _attention.HOPPER = True
+            o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        finally:
+            _attention.HOPPER = None
+        ref_o, ref_lse = attention_reference(q, k, v, causal=True)
+        bound = 4 * HALF_ULP["bf16"] * np.abs(v.astype(np.float64)).max() + 1e-5
+        self.assertLessEqual(np.abs(o.astype(np.float64) - ref_o).max(), bound)
+        self.assertLessEqual(np.abs(lse - ref_lse).max(), 1e-4)
 
 
 if __name__ == "__main__":

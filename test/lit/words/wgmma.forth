@@ -22,6 +22,7 @@ AS 16 1024 128 WGMMA-DESC  BS 16 1024 128 WGMMA-DESC { da db }
 WGMMA-FENCE
 F16 IF  da db 1 0 1 WGMMA-F16 ACC  ELSE  da db 0 0 0 WGMMA-BF16 ACC  THEN
 da db 0 1 0 WGMMA-BF16 OTHER
+1 2 3 4 db 1 1 WGMMA-BF16-RS OTHER
 WGMMA-COMMIT
 1 WGMMA-WAIT
 0 ACC@ 31 ACC@ F+ 3 OTHER@ F+ X F!
@@ -42,6 +43,7 @@ WGMMA-COMMIT
 \ CHECK: setp.ne.b32 p, %r{{[0-9]+}}, 0;
 \ CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {%f{{[0-9]+}}, {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 \ CHECK: wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 1, 0;
+\ CHECK: wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
 \ CHECK: wgmma.commit_group.sync.aligned;
 \ CHECK: wgmma.wait_group.sync.aligned 1;
 \ CHECK: setmaxnreg.dec.sync.aligned.u32 40;
