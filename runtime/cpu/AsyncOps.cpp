@@ -60,6 +60,14 @@ std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
            "engine faults on (tensor map '" +
            map.name + "': a multiple of " + std::to_string(16 / map.elemBytes) +
            " elements)";
+  // A store whose box starts before the tensor (a negative coordinate)
+  // faults the same way on an H100 (tma-store.forth: Y = -3 with X = -4,
+  // -8 and -5), while loads may start there (zero fill).
+  for (int64_t d = 0; !load && d < map.rank; ++d)
+    if (coords[d] < 0)
+      return "coordinate " + std::to_string(coords[d]) +
+             " is negative, and a TMA store that starts before the tensor "
+             "faults on the GPU (loads may: they fill zeros)";
   // Innermost first, as the map: coords come outermost first.
   int64_t rank = map.rank, at[WF_TMAP_MAX_RANK] = {};
   int64_t elements = boxBytes / map.elemBytes;
