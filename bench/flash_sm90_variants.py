@@ -16,6 +16,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 from warpforth import Kernel
 
 KERNEL = ROOT / "kernels" / "attention" / "flash_attention_sm90_bf16.forth"
+OLD = ROOT / "kernels" / "attention" / "old_sm90.forth"
 
 
 def main() -> None:
@@ -33,8 +34,8 @@ def main() -> None:
                 t_ref = median_ms(lambda: F.scaled_dot_product_attention(
                     q, k, v, is_causal=causal))
             cells = []
-            for pp in (0, 1):
-                kern = Kernel.from_file(KERNEL, device="gpu", arch="sm_90",
+            for pp in (0, 1, 9):
+                kern = Kernel.from_file(KERNEL if pp < 9 else OLD, device="gpu", arch="sm_90",
                                         defines={"HEAD_DIM": d,
                                                  "CAUSAL": int(causal),
                                                  "PINGPONG": pp})

@@ -10,18 +10,22 @@
 \   PACK ( x0 x1 -- pair )
 \ flash-grid.fs has the grid, the heads and the causal rule.
 \
-\ The design is FlashAttention-3's: warpgroup 2 is the producer (one thread issues TMA copies of Q once
+\ The design is FlashAttention-3's, without its intra-warpgroup pipelining
+\ yet: warpgroup 2 is the producer (one thread issues TMA copies of Q once
 \ and of K and V tiles into two-stage rings, each stage guarded by a FULL
 \ and an EMPTY mbarrier); warpgroups 0 and 1 each own 64 of the block's
 \ 128 query rows and run, per tile of 128 keys: S = Q K^T (wgmma, both
 \ operands in shared memory), the online softmax in base 2 on S's
 \ registers, P rounded to 16 bits and packed straight from S's registers
 \ into wgmma's A fragments (the accumulator layout of 16 keys is the A
-\ layout; register array P), O += P V (wgmma, P from registers, V N-major
-\ in shared memory). The products of P_{j-1} V_{j-1} and of the next
-\ S_j = Q K_j^T are issued together, and with PINGPONG the two consumer
-\ warpgroups take turns (named barriers), so that one's softmax runs while
-\ the other's products keep the tensor cores busy.
+\ layout), O += P V (wgmma, P from registers, V N-major in shared memory).
+\ The two consumer warpgroups interleave on the tensor cores by themselves.
+\ Tried on the H100 and slower (B4 H16 N4096 bf16, same process): issuing
+\ P_{j-1} V_{j-1} together with S_j (P in its own registers) and
+\ FlashAttention-3's ping-pong turns between the consumers on named
+\ barriers: d128 full 518 TFLOP/s without the turns, 366 with them, 557
+\ for this schedule (d128 causal 474 / 341 / 470); FA3 pairs them with a
+\ deeper K/V ring and waits that keep one product in flight, still to do.
 \ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
@@ -84,96 +88,68 @@ ELSE
   HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
   MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
   0 0 bar MBAR-WAIT
-  \ Iteration j issues S_j = Q K_j^T (j < ntiles) and O += P_{j-1} V_{j-1}
-  \ (j > 0) back to back, waits for both, then runs the softmax of S_j
-  \ into P_j's registers. With PINGPONG the two consumer warpgroups take
-  \ turns at issuing (named barriers 1 and 2, FlashAttention-3's warp
-  \ scheduler barriers): one's softmax runs under the other's products.
-  PINGPONG wg 1 = AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
-  ntiles 1+ 0 DO
+  ntiles 0 ?DO
     I BC * { k0 }  I 2 MOD { s }  I 2 / 1 AND { ph }
-    I 1- 2 MOD { sp }  I 1- 2 / 1 AND { php }       \ tile j - 1
-    I ntiles < { more }
-    PINGPONG IF  wg 1+ 256 BAR-SYNC-N  THEN
+    \ S = Q K^T: HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row;
+    \ four steps a panel).
+    ph  s 1+ bar MBAR-WAIT
     WGMMA-FENCE
-    more IF
-      \ S = Q K^T: HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row;
-      \ four steps a panel).
-      ph  s 1+ bar MBAR-WAIT
-      HEAD_DIM 16 / 0 UNROLL DO
-        QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +
-        16 1024 128 WGMMA-DESC
-        KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
-        16 1024 128 WGMMA-DESC
-        I 0<> S-MMA
-      LOOP
-    THEN
-    I 0> IF
-      \ O += P V, 16 keys a step: P's A fragments, V N-major (16 keys = 16
-      \ rows of 128 bytes on; 64-feature panels 16 KiB apart).
-      php  sp 3 + bar MBAR-WAIT
-      BC 16 / 0 UNROLL DO
-        I 4 * { n }  n P@ n 1+ P@ n 2 + P@ n 3 + P@
-        VS sp tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
-        PV-MMA
-      LOOP
-    THEN
-    WGMMA-COMMIT
-    PINGPONG IF
-      \ The other warpgroup's turn (warpgroup 1 leaves out its last: the
-      \ counts of arrivals and syncs match).
-      wg 0= I ntiles < OR IF  2 wg - 256 BAR-ARRIVE-N  THEN
-    THEN
-    0 WGMMA-WAIT
-    TID-X 127 AND 0= IF
-      more IF  s 5 + bar MBAR-ARRIVE  THEN
-      I 0> IF  sp 7 + bar MBAR-ARRIVE  THEN
-    THEN
-    more IF
-      \ Mask keys past the end and, when causal, after a row's diagonal;
-      \ only tiles that reach past either need it.
-      k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
-        BC 8 / 0 UNROLL DO
-          4 0 UNROLL DO
-            k0 J 8 * + t 2* + I 2 MOD + { col }
-            r0 I 2 / 8 * + diagonal + { last }
-            col NKV >=  CAUSAL 0<> col last > AND  OR IF
-              MASKED J 4 * I + SACC!
-            THEN
-          LOOP
-        LOOP
-      THEN
-      \ Online softmax, base 2: rows r0 (h = 0) and r0 + 8 (h = 1).
-      2 0 UNROLL DO I { h }
-        h ML@ { m }
-        m  BC 8 / 0 UNROLL DO
-          I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX
-        LOOP
-        quad-max scale2 F* m FMAX { mnew }
-        m mnew F- FEXP2 { alpha }
-        mnew h ML!
-        h 2 + ML@ alpha F*
-        BC 8 / 0 UNROLL DO
-          I 4 * h 2* + { n }
-          n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
-          n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
-        LOOP
-        h 2 + ML!
-        HEAD_DIM 8 / 0 UNROLL DO
-          I 4 * h 2* + { n }
-          n OACC@ alpha F* n OACC!  n 1+ OACC@ alpha F* n 1+ OACC!
+    HEAD_DIM 16 / 0 UNROLL DO
+      QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
+      KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
+      16 1024 128 WGMMA-DESC
+      I 0<> S-MMA
+    LOOP
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    TID-X 127 AND 0= IF  s 5 + bar MBAR-ARRIVE  THEN
+
+    \ Mask keys past the end and, when causal, after a row's diagonal; only
+    \ tiles that reach past either need it.
+    k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
+      BC 8 / 0 UNROLL DO
+        4 0 UNROLL DO
+          k0 J 8 * + t 2* + I 2 MOD + { col }
+          r0 I 2 / 8 * + diagonal + { last }
+          col NKV >=  CAUSAL 0<> col last > AND  OR IF
+            MASKED J 4 * I + SACC!
+          THEN
         LOOP
       LOOP
-      \ P to 16 bits in wgmma's A layout: the scores of 16 keys are the A
-      \ fragment of those keys.
-      BC 16 / 0 UNROLL DO
-        I 8 * { n }
-        n SACC@ n 1+ SACC@ PACK  I 4 * P!
-        n 2 + SACC@ n 3 + SACC@ PACK  I 4 * 1+ P!
-        n 4 + SACC@ n 5 + SACC@ PACK  I 4 * 2 + P!
-        n 6 + SACC@ n 7 + SACC@ PACK  I 4 * 3 + P!
-      LOOP
     THEN
+
+    \ Online softmax, base 2: rows r0 (h = 0) and r0 + 8 (h = 1).
+    2 0 UNROLL DO I { h }
+      h ML@ { m }
+      m  BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX  LOOP
+      quad-max scale2 F* m FMAX { mnew }
+      m mnew F- FEXP2 { alpha }
+      mnew h ML!
+      h 2 + ML@ alpha F*
+      BC 8 / 0 UNROLL DO
+        I 4 * h 2* + { n }
+        n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
+        n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
+      LOOP
+      h 2 + ML!
+      HEAD_DIM 8 / 0 UNROLL DO
+        I 4 * h 2* + { n }
+        n OACC@ alpha F* n OACC!  n 1+ OACC@ alpha F* n 1+ OACC!
+      LOOP
+    LOOP
+
+    \ O += P V, 16 keys a step: P's A fragment from SACC, V N-major (16
+    \ keys = 16 rows of 128 bytes on; 64-feature panels 16 KiB apart).
+    ph  s 3 + bar MBAR-WAIT
+    WGMMA-FENCE
+    BC 16 / 0 UNROLL DO
+      I 8 * { n }
+      n SACC@ n 1+ SACC@ PACK  n 2 + SACC@ n 3 + SACC@ PACK
+      n 4 + SACC@ n 5 + SACC@ PACK  n 6 + SACC@ n 7 + SACC@ PACK
+      VS s tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
+      PV-MMA
+    LOOP
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    TID-X 127 AND 0= IF  s 7 + bar MBAR-ARRIVE  THEN
   LOOP
 
   \ Finish the row sums over the four lanes of each row; store each row

@@ -9,7 +9,6 @@
 \! const BR 128
 \! const BC 128
 \! const NTHREADS 384
-\! const PINGPONG 1                 \ consumer warpgroups take turns
 \! launch-bounds NTHREADS 1
 \! tmap Q f16[BATCH*HQ,NQ,HEAD_DIM] box 1,128,64 swizzle 128
 \! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
@@ -29,7 +28,6 @@
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]
-\! reg P i32[BC/4]
 : S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-F16 SACC ;
 : PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-F16-RS OACC ;
 : PACK ( x0 x1 -- pair )  F>F16X2 ;
