@@ -12,7 +12,7 @@
 \
 \ The design is FlashAttention-3's, without its intra-warpgroup pipelining
 \ yet: warpgroup 2 is the producer (one thread issues TMA copies of Q once
-\ and of K and V tiles into two-stage rings, each stage guarded by a FULL
+\ and of K and V tiles into KVS-stage rings, each stage guarded by a FULL
 \ and an EMPTY mbarrier); warpgroups 0 and 1 each own 64 of the block's
 \ 128 query rows and run, per tile of 128 keys: S = Q K^T (wgmma, both
 \ operands in shared memory), the online softmax in base 2 on S's
@@ -30,15 +30,20 @@
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
 \
-\ Shared memory: Q (128 rows), K and V stages (128 keys each), each made of
+\ Shared memory: Q (128 rows), KVS K and V stages (128 keys each), each made of
 \ HEAD_DIM/64 panels of 128 rows x 128 bytes (one TMA box, 16 KiB),
 \ 128-byte swizzled: the wgmma descriptors read them as they land.
 
 INCLUDE flash-grid.fs
 
-\ The mbarriers: 0 Q full; 1+s K stage s full, 3+s V full; 5+s K empty,
-\ 7+s V empty (two arrivals: one thread of each consumer warpgroup).
+\ The mbarriers: Q full, then per stage s of the KVS-deep rings K full, V
+\ full, K empty, V empty (the empties take two arrivals: one thread of
+\ each consumer warpgroup).
 : bar ( i -- addr )  CELLS BARS + ;
+: kfull ( s -- addr )  1+ bar ;
+: vfull ( s -- addr )  KVS + 1+ bar ;
+: kempty ( s -- addr )  KVS 2* + 1+ bar ;
+: vempty ( s -- addr )  KVS 3 * + 1+ bar ;
 : tile-bytes ( -- n )  256 HEAD_DIM * ;    \ 128 rows x HEAD_DIM bf16
 : panels ( -- n )  HEAD_DIM 64 / ;
 
@@ -48,9 +53,9 @@ BID-Z HQ * BID-Y + { qh }                 \ the (batch, head) of Q, O, LSE
 BID-Z HKV * BID-Y HQ HKV / / + { kvh }    \ and of K and V
 TID-X 0= IF
   1 0 bar MBAR-INIT
-  2 0 DO
-    1 I 1+ bar MBAR-INIT  1 I 3 + bar MBAR-INIT
-    2 I 5 + bar MBAR-INIT  2 I 7 + bar MBAR-INIT
+  KVS 0 DO
+    1 I kfull MBAR-INIT  1 I vfull MBAR-INIT
+    2 I kempty MBAR-INIT  2 I vempty MBAR-INIT
   LOOP
   FENCE-MBAR-INIT
 THEN
@@ -63,17 +68,17 @@ wg 2 = IF
     tile-bytes 0 bar MBAR-ARRIVE-TX
     panels 0 DO  qh q0 I 64 *  0 bar  QS I 16384 * +  Q TMA-LOAD-3D  LOOP
     ntiles 0 ?DO
-      I 2 MOD { s }  I 2 / 1 AND { ph }
-      ph 1 XOR  s 5 + bar MBAR-WAIT
-      tile-bytes  s 1+ bar MBAR-ARRIVE-TX
+      I KVS MOD { s }  I KVS / 1 AND { ph }
+      ph 1 XOR  s kempty MBAR-WAIT
+      tile-bytes  s kfull MBAR-ARRIVE-TX
       panels 0 DO
-        kvh J BC * I 64 *  s 1+ bar  KS s tile-bytes * + I 16384 * +  K
+        kvh J BC * I 64 *  s kfull  KS s tile-bytes * + I 16384 * +  K
         TMA-LOAD-3D
       LOOP
-      ph 1 XOR  s 7 + bar MBAR-WAIT
-      tile-bytes  s 3 + bar MBAR-ARRIVE-TX
+      ph 1 XOR  s vempty MBAR-WAIT
+      tile-bytes  s vfull MBAR-ARRIVE-TX
       panels 0 DO
-        kvh J BC * I 64 *  s 3 + bar  VS s tile-bytes * + I 16384 * +  V
+        kvh J BC * I 64 *  s vfull  VS s tile-bytes * + I 16384 * +  V
         TMA-LOAD-3D
       LOOP
     LOOP
@@ -89,10 +94,10 @@ ELSE
   MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
   0 0 bar MBAR-WAIT
   ntiles 0 ?DO
-    I BC * { k0 }  I 2 MOD { s }  I 2 / 1 AND { ph }
+    I BC * { k0 }  I KVS MOD { s }  I KVS / 1 AND { ph }
     \ S = Q K^T: HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row;
     \ four steps a panel).
-    ph  s 1+ bar MBAR-WAIT
+    ph  s kfull MBAR-WAIT
     WGMMA-FENCE
     HEAD_DIM 16 / 0 UNROLL DO
       QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
@@ -101,7 +106,7 @@ ELSE
       I 0<> S-MMA
     LOOP
     WGMMA-COMMIT  0 WGMMA-WAIT
-    TID-X 127 AND 0= IF  s 5 + bar MBAR-ARRIVE  THEN
+    TID-X 127 AND 0= IF  s kempty MBAR-ARRIVE  THEN
 
     \ Mask keys past the end and, when causal, after a row's diagonal; only
     \ tiles that reach past either need it.
@@ -139,7 +144,7 @@ ELSE
 
     \ O += P V, 16 keys a step: P's A fragment from SACC, V N-major (16
     \ keys = 16 rows of 128 bytes on; 64-feature panels 16 KiB apart).
-    ph  s 3 + bar MBAR-WAIT
+    ph  s vfull MBAR-WAIT
     WGMMA-FENCE
     BC 16 / 0 UNROLL DO
       I 8 * { n }
@@ -149,7 +154,7 @@ ELSE
       PV-MMA
     LOOP
     WGMMA-COMMIT  0 WGMMA-WAIT
-    TID-X 127 AND 0= IF  s 7 + bar MBAR-ARRIVE  THEN
+    TID-X 127 AND 0= IF  s vempty MBAR-ARRIVE  THEN
   LOOP
 
   \ Finish the row sums over the four lanes of each row; store each row

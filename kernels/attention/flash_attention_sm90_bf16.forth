@@ -9,6 +9,7 @@
 \! const BR 128
 \! const BC 128
 \! const NTHREADS 384
+\! const KVS 2                      \ stages of the K and V rings
 \! launch-bounds NTHREADS 1
 \! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,128,64 swizzle 128
 \! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
@@ -22,9 +23,9 @@
 \! param BATCH i64
 \! param SCALE f32
 \! shared QS bf16[128*HEAD_DIM] align 1024
-\! shared KS bf16[256*HEAD_DIM] align 1024
-\! shared VS bf16[256*HEAD_DIM] align 1024
-\! shared BARS i64[9]
+\! shared KS bf16[KVS*128*HEAD_DIM] align 1024
+\! shared VS bf16[KVS*128*HEAD_DIM] align 1024
+\! shared BARS i64[1+4*KVS]
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]
