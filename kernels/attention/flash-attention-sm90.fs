@@ -26,6 +26,9 @@
 \ barriers: d128 full 518 TFLOP/s without the turns, 366 with them, 557
 \ for this schedule (d128 causal 474 / 341 / 470); FA3 pairs them with a
 \ deeper K/V ring and waits that keep one product in flight, still to do.
+\ A third K/V stage alone changes nothing (-D KVS=3: d128 causal 477 vs
+\ 474, d64 full 355 vs 375): the time goes to the softmax between products
+\ of one warpgroup, not to waiting for tiles.
 \ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
