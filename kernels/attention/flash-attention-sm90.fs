@@ -28,7 +28,12 @@
 \ deeper K/V ring and waits that keep one product in flight, still to do.
 \ A third K/V stage alone changes nothing (-D KVS=3: d128 causal 477 vs
 \ 474, d64 full 355 vs 375): the time goes to the softmax between products
-\ of one warpgroup, not to waiting for tiles.
+\ of one warpgroup, not to waiting for tiles. FlashAttention-3's
+\ intra-warpgroup overlap as such (issue S_j and P_{j-1} V_{j-1}, wait for
+\ S_j only, softmax while P V runs, then rescale O and pack P) measured
+\ slower still: d128 causal 389 vs 473, d64 full 295 vs 379. The PTX has
+\ no moves of in-flight accumulators; whether ptxas serializes the wgmmas
+\ (SASS: waits after each HGMMA) is the next thing to look at.
 \ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
