@@ -32,8 +32,14 @@
 \ intra-warpgroup overlap as such (issue S_j and P_{j-1} V_{j-1}, wait for
 \ S_j only, softmax while P V runs, then rescale O and pack P) measured
 \ slower still: d128 causal 389 vs 473, d64 full 295 vs 379. The PTX has
-\ no moves of in-flight accumulators; whether ptxas serializes the wgmmas
-\ (SASS: waits after each HGMMA) is the next thing to look at.
+\ no moves of in-flight accumulators, but ptxas reports C7514 ("wgmma
+\ instructions are serialized due to non wgmma instructions reading
+\ accumulator registers of a wgmma between start and end of the pipeline
+\ stage") and puts a WARPGROUP.DEPBAR after every HGMMA (16 in all; this
+\ schedule has 2). To get the overlap, find what ptxas counts as one
+\ pipeline stage (fence and commit placement, FA3's warpgroup_arrive before
+\ each group). Here ptxas injects a warpgroup.arrive before each P V wgmma
+\ (C7519: P's registers are written just before), which costs little.
 \ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
