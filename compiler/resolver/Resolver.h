@@ -144,7 +144,6 @@ private:
   // Hopper's warpgroup words (WarpgroupWords.cpp).
   void wgmmaDesc(const Item &item);
   void wgmma(const Item &item);
-  void wgmmaRS(const Item &item);
   void wgmmaFence(const Item &);
   void wgmmaCommit(const Item &);
   void wgmmaWait(const Item &item);

@@ -110,45 +110,30 @@ void Resolver::throughAccumulators(
     }
 }
 
-// ( desc-a desc-b scale-d tnsp-a tnsp-b -- ), then the accumulator array
-// (item.index). scale-d 0: D = A*B, else D = A*B + D.
+// ( desc-a desc-b scale-d tnsp-a tnsp-b -- ) or, with A from registers
+// (-RS: this warp's 16 rows in the mma.sync A layout), ( a0 a1 a2 a3
+// desc-b scale-d tnsp-b -- ); then the accumulator array (item.index).
+// scale-d 0: D = A*B, else D = A*B + D.
 void Resolver::wgmma(const Item &item) {
+  bool registerA =
+      item.prim == Prim::WgmmaBF16RS || item.prim == Prim::WgmmaF16RS;
+  bool f16 = item.prim == Prim::WgmmaF16 || item.prim == Prim::WgmmaF16RS;
   std::optional<int64_t> tnspB =
       constOperand(item, "a transpose flag for B (0 or 1)", 0, 1);
   if (!tnspB)
     return;
-  std::optional<int64_t> tnspA =
-      constOperand(item, "a transpose flag for A (0 or 1)", 0, 1);
-  if (!tnspA)
+  std::optional<int64_t> tnspA = 0;
+  if (!registerA &&
+      !(tnspA = constOperand(item, "a transpose flag for A (0 or 1)", 0, 1)))
     return;
-  ir::Value *scaleD = popInt();
-  ir::Value *descB = popInt();
-  ir::Value *descA = popInt();
+  // desc-a desc-b scale-d, or a0 a1 a2 a3 desc-b scale-d.
+  std::vector<ir::Value *> fixed(registerA ? 6 : 3);
+  for (size_t i = fixed.size(); i-- > 0;)
+    fixed[i] = popInt();
   const RegDecl &acc = program.header.regs[item.index];
   auto n = static_cast<unsigned>(acc.count * 2);
-  int64_t imm =
-      ir::wgmmaImm(item.prim == Prim::WgmmaF16, *tnspA != 0, *tnspB != 0, n);
-  throughAccumulators(Op::Wgmma, imm, {descA, descB, scaleD},
-                      {{regOffsets[item.index], size_t(acc.count)}});
-}
-
-// ( a0 a1 a2 a3 desc-b scale-d tnsp-b -- ), then the accumulator array: A
-// from registers, this warp's 16 rows in the mma.sync A layout.
-void Resolver::wgmmaRS(const Item &item) {
-  std::optional<int64_t> tnspB =
-      constOperand(item, "a transpose flag for B (0 or 1)", 0, 1);
-  if (!tnspB)
-    return;
-  ir::Value *scaleD = popInt();
-  ir::Value *descB = popInt();
-  std::vector<ir::Value *> a(4);
-  for (int i = 3; i >= 0; --i)
-    a[i] = popInt();
-  const RegDecl &acc = program.header.regs[item.index];
-  auto n = static_cast<unsigned>(acc.count * 2);
-  int64_t imm =
-      ir::wgmmaImm(item.prim == Prim::WgmmaF16RS, false, *tnspB != 0, n, true);
-  throughAccumulators(Op::Wgmma, imm, {a[0], a[1], a[2], a[3], descB, scaleD},
+  int64_t imm = ir::wgmmaImm(f16, *tnspA != 0, *tnspB != 0, n, registerA);
+  throughAccumulators(Op::Wgmma, imm, std::move(fixed),
                       {{regOffsets[item.index], size_t(acc.count)}});
 }
 

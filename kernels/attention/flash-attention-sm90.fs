@@ -61,6 +61,13 @@ INCLUDE flash-grid.fs
 : tile-bytes ( -- n )  256 HEAD_DIM * ;    \ 128 rows x HEAD_DIM bf16
 : panels ( -- n )  HEAD_DIM 64 / ;
 
+\ Rows row.. of (batch, head) `head` of tensor map `map` into the tile at
+\ `smem`, one 64-feature panel a box, completing on `mbar`.
+: load-tile ( head row mbar smem map -- )
+  { head row mbar smem map }
+  tile-bytes mbar MBAR-ARRIVE-TX
+  panels 0 DO  head row I 64 *  mbar  smem I 16384 * +  map TMA-LOAD-3D  LOOP ;
+
 query-tile BR * { q0 }
 q0 key-tiles { ntiles }
 BID-Z HQ * BID-Y + { qh }                 \ the (batch, head) of Q, O, LSE
@@ -79,22 +86,13 @@ TID-X 128 / { wg }
 wg 2 = IF
   24 SETMAXNREG-DEC
   TID-X 256 = IF
-    tile-bytes 0 bar MBAR-ARRIVE-TX
-    panels 0 DO  qh q0 I 64 *  0 bar  QS I 16384 * +  Q TMA-LOAD-3D  LOOP
+    qh q0 0 bar QS Q load-tile
     ntiles 0 ?DO
       I KVS MOD { s }  I KVS / 1 AND { ph }
       ph 1 XOR  s kempty MBAR-WAIT
-      tile-bytes  s kfull MBAR-ARRIVE-TX
-      panels 0 DO
-        kvh J BC * I 64 *  s kfull  KS s tile-bytes * + I 16384 * +  K
-        TMA-LOAD-3D
-      LOOP
+      kvh I BC *  s kfull  KS s tile-bytes * +  K load-tile
       ph 1 XOR  s vempty MBAR-WAIT
-      tile-bytes  s vfull MBAR-ARRIVE-TX
-      panels 0 DO
-        kvh J BC * I 64 *  s vfull  VS s tile-bytes * + I 16384 * +  V
-        TMA-LOAD-3D
-      LOOP
+      kvh I BC *  s vfull  VS s tile-bytes * +  V load-tile
     LOOP
   THEN
 ELSE
