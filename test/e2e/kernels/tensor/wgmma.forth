@@ -1,4 +1,5 @@
-\ WGMMA-BF16 / WGMMA-F16 / WGMMA-DESC: one m64n16k16 product by a warpgroup
+\ WGMMA-BF16 / WGMMA-F16 / WGMMA-DESC (and with RS=1 WGMMA-BF16-RS /
+\ WGMMA-F16-RS, A from registers): one m64n16k16 product by a warpgroup
 \ (128 threads). A (64 x k16) and B (n16 x k16) are stored in shared memory
 \ in each of PTX's canonical layouts (docs/language.md, "Hopper warpgroup
 \ MMA"): K-major or M/N-major (TA, TB), without swizzle (8 x 16-byte core
@@ -16,6 +17,7 @@
 \! const TB 0
 \! const ACCUM 0
 \! const KIND 0    \ 0: bf16, 1: f16
+\! const RS 0      \ 1: A from registers (WGMMA-BF16-RS / -F16-RS)
 \! param D f32[1024]
 \! param BAD i64[1]   \ accumulators that differ from a scalar reference
 \! shared AS bf16[4096] align 1024
@@ -50,12 +52,26 @@ TID-X 128 MOD { t }   \ every warpgroup fills and multiplies the same tiles
 BARRIER
 : row ( r -- m )  8 * TID-X 32 MOD 4 / +  TID-X 128 MOD 32 / 16 * + ;
 : col ( j c -- n )  SWAP 8 * +  TID-X 4 MOD 2* + ;
+\ A's pair (row r of the thread's two, columns k and k+1) as one cell.
+: pair ( r k -- cell )  { r k }  r row k a S>F  r row k 1+ a S>F
+  KIND IF F>F16X2 ELSE F>BF16X2 THEN ;
 2 0 UNROLL DO  2 0 UNROLL DO  2 0 UNROLL DO
   ACCUM IF  J row  K I col - S>F  ELSE 1.0E9 THEN  K 4 * J 2* + I + ACC!
 LOOP LOOP LOOP
 AS 64 TA strides SWZ WGMMA-DESC  BS 16 TB strides SWZ WGMMA-DESC
 WGMMA-FENCE
-KIND IF ACCUM TA TB WGMMA-F16 ACC ELSE ACCUM TA TB WGMMA-BF16 ACC THEN
+RS IF
+  \ This warp's 16 rows of A in the mma.sync A layout instead of AS: lane
+  \ 4g+q holds (g, 2q..2q+1), (g+8, 2q..), (g, 2q+8..), (g+8, 2q+8..),
+  \ from the same formula.
+  NIP { db }
+  TID-X 4 MOD 2* { k0 }
+  0 k0 pair  1 k0 pair  0 k0 8 + pair  1 k0 8 + pair  { a0 a1 a2 a3 }
+  KIND IF  a0 a1 a2 a3 db ACCUM TB WGMMA-F16-RS ACC
+  ELSE  a0 a1 a2 a3 db ACCUM TB WGMMA-BF16-RS ACC  THEN
+ELSE
+  KIND IF ACCUM TA TB WGMMA-F16 ACC ELSE ACCUM TA TB WGMMA-BF16 ACC THEN
+THEN
 WGMMA-COMMIT  0 WGMMA-WAIT
 2 0 UNROLL DO  2 0 UNROLL DO  2 0 UNROLL DO
   K 4 * J 2* + I + ACC@  J row { m }  K I col { n }
@@ -103,6 +119,16 @@ LOOP LOOP LOOP
 \ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D KIND=1 -D SWZ=128
 \ EXPECT: 0
 \ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 256 --output-param BAD --output-count 1 -D ACCUM=1 -D SWZ=128 -D TB=1
+\ EXPECT: 0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D RS=1 -D SWZ=0 -D TB=0
+\ EXPECT: 0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D RS=1 -D SWZ=128 -D TB=1
+\ EXPECT: 0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D RS=1 -D SWZ=64 -D TB=0 -D KIND=1
+\ EXPECT: 0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param BAD --output-count 1 -D RS=1 -D SWZ=32 -D TB=1 -D ACCUM=1
+\ EXPECT: 0
+\ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 256 --output-param BAD --output-count 1 -D RS=1 -D SWZ=128 -D KIND=1
 \ EXPECT: 0
 \ E2E: --arch sm_90 --param D=zeros --param BAD=zeros --block 128 --output-param D --output-count 1024 -D SWZ=128
 \ EXPECT-APPROX: 11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33,21,-30,36,-51,24,-36,21,24,-9,21,-30,36,-51,24,-36,21,-72,52,-4,12,-8,8,42,-50,20,-72,52,-4,12,-8,8,42,11,35,-22,20,-73,41,-25,8,5,11,35,-22,20,-73,41,-25,28,-70,48,-5,5,-3,7,44,-54,28,-70,48,-5,5,-3,7,1,1,19,-8,28,-80,28,-8,19,1,1,19,-8,28,-80,28,-70,28,-54,44,7,-3,5,-5,48,-70,28,-54,44,7,-3,5,35,11,5,8,-25,41,-73,20,-22,35,11,5,8,-25,41,-73,52,-72,20,-50,42,8,-8,12,-4,52,-72,20,-50,42,8,-8,-30,21,-9,24,21,-36,24,-51,36,-30,21,-9,24,21,-36,24,-24,48,-60,21,-33,30,12,-15,21,-24,48,-60,21,-33,30,12,48,-24,21,-15,12,30,-33,21,-60,48,-24,21,-15,12,30,-33
