@@ -57,6 +57,9 @@ def main() -> None:
     p.add_argument("--f32", action="store_true", help="also f32 (3xTF32)")
     p.add_argument("--backward", action="store_true",
                    help="time the backward instead (bf16, f16)")
+    p.add_argument("--sm90-variants", action="store_true",
+                   help="time the Hopper kernel's schedules (OVERLAP, "
+                   "PINGPONG, KVS) side by side instead")
     args = p.parse_args()
     dtypes = [torch.bfloat16, torch.float16]
     if args.f32:
@@ -65,6 +68,9 @@ def main() -> None:
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     if args.backward:
         backward(args.reps)
+        return
+    if args.sm90_variants:
+        sm90_variants(args.reps)
         return
     print("| dtype | shape | warpforth TFLOP/s | backend TFLOP/s (ratio) "
           "| max diff |")
@@ -107,6 +113,52 @@ def main() -> None:
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
                   f"{ours:.0f} | "
                   f"{'; '.join(cells)} | {diff:.1e} |")
+
+
+SM90_VARIANTS = (
+    ("serial", {"OVERLAP": 0}),
+    ("overlap", {"OVERLAP": 1, "PINGPONG": 0}),
+    ("overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1}),
+    ("overlap KVS3", {"OVERLAP": 1, "PINGPONG": 0, "KVS": 3}),
+    ("overlap+pingpong KVS3", {"OVERLAP": 1, "PINGPONG": 1, "KVS": 3}),
+)
+
+
+def sm90_variants(reps: int) -> None:
+    """The Hopper kernel's schedules (-D OVERLAP, PINGPONG, KVS through
+    ops._attention.HOPPER_DEFINES) on the same tensors, next to cuDNN and
+    FA2: TFLOP/s, and the max difference of each variant's output to
+    cuDNN's."""
+    if torch.cuda.get_device_capability() != (9, 0):
+        print("--sm90-variants needs an sm_90 GPU")
+        return
+    print("| dtype | shape | " + " | ".join(n for n, _ in SM90_VARIANTS) +
+          " | FA2 | cuDNN | max diff |")
+    print("|---" * (len(SM90_VARIANTS) + 5) + "|")
+    for dt in (torch.bfloat16, torch.float16):
+        for (b, hq, hkv, n, d, causal) in SHAPES:
+            q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+            k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+            v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+            flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+            ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
+            cells, diff = [], 0.0
+            for _, defines in SM90_VARIANTS:
+                _attention.HOPPER_DEFINES = defines
+                out = ops.flash_attention(q, k, v, causal=causal)
+                diff = max(diff, (out.float() - ref.float()).abs().max()
+                           .item())
+                t = flops / median_ms(
+                    lambda: ops.flash_attention(q, k, v, causal=causal),
+                    reps=reps) / 1e9
+                cells.append(f"{t:.0f}")
+            _attention.HOPPER_DEFINES = {}
+            for _, be in BACKENDS16:
+                t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
+                                      reps=reps) / 1e9
+                cells.append(f"{t:.0f}")
+            print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
+                  + " | ".join(cells) + f" | {diff:.1e} |")
 
 
 def ab_hopper_dims() -> tuple:

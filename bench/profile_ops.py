@@ -4,7 +4,8 @@ Compute (tools/gpu-check.sh ncuops):
 
     ncu --section SpeedOfLight -k regex:'softmax|top_k|rotary' \\
         python3 bench/profile_ops.py
-    ncu ... -k regex:flash_attention_bf16 python3 bench/profile_ops.py attention
+    ncu ... -k regex:flash_attention python3 bench/profile_ops.py attention \\
+        [OVERLAP=1 PINGPONG=0 ...]   (the Hopper kernel's -D constants)
     ncu ... -k regex:decode_ python3 bench/profile_ops.py decode
 """
 
@@ -18,8 +19,12 @@ from common import ROOT  # noqa: F401  (puts bindings/python on the path)
 from warpforth import ops
 
 
-def attention() -> None:
-    """bf16 flash attention B4 H16 N4096, d128 causal then d64 causal."""
+def attention(defines: list) -> None:
+    """bf16 flash attention B4 H16 N4096, d128 causal then d64 causal;
+    `defines` (NAME=VALUE) go to the Hopper kernel."""
+    from warpforth.ops import _attention
+    _attention.HOPPER_DEFINES = {
+        k: int(v) for k, v in (d.split("=") for d in defines)}
     for d in (128, 64):
         q = torch.randn(4, 16, 4096, d, device="cuda", dtype=torch.bfloat16)
         ops.flash_attention(q, q, q, causal=True)
@@ -45,8 +50,8 @@ def decode() -> None:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["attention"]:
-        attention()
+    if sys.argv[1:2] == ["attention"]:
+        attention(sys.argv[2:])
         return
     if sys.argv[1:] == ["decode"]:
         decode()

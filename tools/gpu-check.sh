@@ -7,11 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
 steps (run in the order given; the first failing step stops the run):
+  sm90var    bench/ops_attention.py --sm90-variants: the Hopper attention's
+             schedules (OVERLAP, PINGPONG, KVS) next to FA2 and cuDNN
+  ncuattn90  Nsight Compute of the Hopper attention (bf16 d128 and d64
+             causal) in each schedule: tensor pipe, issue, stalls
   gemm90     bench/gemm_sm90.py: the Hopper bf16 GEMM (TMA + wgmma) against
              cuBLAS, every tile variant, 8192^3 and LLM shapes
   ncugemm90  Nsight Compute of that GEMM and cuBLAS's at 8192^3 (tensor
@@ -167,6 +171,21 @@ step_attnbench() {
   python3 bench/ops_attention.py --backward 2>&1 | tee "$OUT/ops_attention_backward.txt"
 }
 step_gpt2train() { python3 demo/gpt2_train.py 2>&1 | tee "$OUT/gpt2_train.txt" | tail -30; }
+step_sm90var() {
+  python3 bench/ops_attention.py --sm90-variants 2>&1 | tee "$OUT/sm90_variants.txt"
+}
+step_ncuattn90() {
+  local v
+  for v in "OVERLAP=0" "OVERLAP=1 PINGPONG=0" "OVERLAP=1 PINGPONG=1"; do
+    echo "== $v"
+    # shellcheck disable=SC2086
+    ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats \
+      -k regex:flash_attention_sm90 -c 2 python3 bench/profile_ops.py attention $v \
+      > "$OUT/ncu_attention90_${v//[ =]/_}.txt" 2>&1
+    grep -E "Duration|Compute \(SM\) Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued" \
+      "$OUT/ncu_attention90_${v//[ =]/_}.txt" | head -12
+  done
+}
 step_ncuattn() {
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'flash_attention_bf16' -c 2 \

@@ -68,6 +68,84 @@ INCLUDE flash-grid.fs
   tile-bytes mbar MBAR-ARRIVE-TX
   panels 0 DO  head row I 64 *  mbar  smem I 16384 * +  map TMA-LOAD-3D  LOOP ;
 
+\ The consumer's steps. Thread 32w + 4g + t of a warpgroup holds rows
+\ r0 = 16w + g and r0 + 8 of its 64 (h = 0, 1).
+: stage ( i -- s ph )  DUP KVS MOD SWAP KVS / 1 AND ;
+\ Issue S = Q K^T of warpgroup wg's rows against stage s's keys:
+\ HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row; four a panel).
+: s-issue ( wg s -- )
+  { wg s }
+  WGMMA-FENCE
+  HEAD_DIM 16 / 0 UNROLL DO
+    QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
+    KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
+    16 1024 128 WGMMA-DESC
+    I 0<> S-MMA
+  LOOP
+  WGMMA-COMMIT ;
+\ Issue O += P V with stage s's values, 16 keys a step: P's A fragments
+\ from P, V N-major (16 keys = 16 rows of 128 bytes on; 64-feature panels
+\ 16 KiB apart).
+: pv-issue ( s -- )
+  { s }
+  WGMMA-FENCE
+  BC 16 / 0 UNROLL DO
+    I 4 * P@  I 4 * 1+ P@  I 4 * 2 + P@  I 4 * 3 + P@
+    VS s tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
+    PV-MMA
+  LOOP
+  WGMMA-COMMIT ;
+\ Mask keys past the end and, when causal, after a row's diagonal; only
+\ tiles that reach past either need it.
+: mask-s ( k0 r0 -- )
+  { k0 r0 }
+  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
+    BC 8 / 0 UNROLL DO
+      4 0 UNROLL DO
+        k0 J 8 * + LANE-ID 4 MOD 2* + I 2 MOD + { col }
+        r0 I 2 / 8 * + diagonal + { last }
+        col NKV >=  CAUSAL 0<> col last > AND  OR IF
+          MASKED J 4 * I + SACC!
+        THEN
+      LOOP
+    LOOP
+  THEN ;
+\ Online softmax in base 2 on S's registers (exponentials in place): the
+\ new running max and sum of each row, and in AL the factor that O must
+\ be scaled by before this tile's P V is added.
+: softmax-s ( scale2 -- )
+  { scale2 }
+  2 0 UNROLL DO I { h }
+    h ML@ { m }
+    m  BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX  LOOP
+    quad-max scale2 F* m FMAX { mnew }
+    m mnew F- FEXP2 DUP h AL!
+    mnew h ML!
+    h 2 + ML@ F*
+    BC 8 / 0 UNROLL DO
+      I 4 * h 2* + { n }
+      n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
+      n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
+    LOOP
+    h 2 + ML!
+  LOOP ;
+: rescale-o ( -- )
+  2 0 UNROLL DO I { h }
+    h AL@ { alpha }
+    HEAD_DIM 8 / 0 UNROLL DO
+      I 4 * h 2* + { n }
+      n OACC@ alpha F* n OACC!  n 1+ OACC@ alpha F* n 1+ OACC!
+    LOOP
+  LOOP ;
+\ P rounded to 16 bits, packed from S's registers: the accumulator layout
+\ of 16 keys is wgmma's A layout.
+: pack-p ( -- )  BC 4 / 0 UNROLL DO  I 2* { n }  n SACC@ n 1+ SACC@ PACK I P!  LOOP ;
+\ PINGPONG (with OVERLAP): the consumer warpgroups take turns at issuing their products
+\ (named barriers 1 and 2), so that one's softmax runs while the other's
+\ products do.
+: my-turn ( wg -- )  PINGPONG OVERLAP AND IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
+: your-turn ( wg -- )  PINGPONG OVERLAP AND IF  2 SWAP - 256 BAR-ARRIVE-N  ELSE DROP THEN ;
+
 query-tile BR * { q0 }
 q0 key-tiles { ntiles }
 BID-Z HQ * BID-Y + { qh }                 \ the (batch, head) of Q, O, LSE
@@ -99,75 +177,60 @@ ELSE
   240 SETMAXNREG-INC
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
-  LANE-ID 4 MOD { t }
   q0 wg 64 * + w 16 * + g + { r0 }        \ rows r0 and r0 + 8
   SCALE 1.4426950408889634 F* { scale2 }
+  TID-X 127 AND 0= { leader }            \ releases the stages
   HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
   MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
+  PINGPONG OVERLAP AND wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
   0 0 bar MBAR-WAIT
-  ntiles 0 ?DO
-    I BC * { k0 }  I KVS MOD { s }  I KVS / 1 AND { ph }
-    \ S = Q K^T: HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row;
-    \ four steps a panel).
-    ph  s kfull MBAR-WAIT
-    WGMMA-FENCE
-    HEAD_DIM 16 / 0 UNROLL DO
-      QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
-      KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
-      16 1024 128 WGMMA-DESC
-      I 0<> S-MMA
-    LOOP
-    WGMMA-COMMIT  0 WGMMA-WAIT
-    TID-X 127 AND 0= IF  s kempty MBAR-ARRIVE  THEN
-
-    \ Mask keys past the end and, when causal, after a row's diagonal; only
-    \ tiles that reach past either need it.
-    k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
-      BC 8 / 0 UNROLL DO
-        4 0 UNROLL DO
-          k0 J 8 * + t 2* + I 2 MOD + { col }
-          r0 I 2 / 8 * + diagonal + { last }
-          col NKV >=  CAUSAL 0<> col last > AND  OR IF
-            MASKED J 4 * I + SACC!
-          THEN
-        LOOP
+  OVERLAP IF
+    \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O is
+    \ scaled and P_{j-1} V_{j-1} issued behind it; the softmax of S_j runs
+    \ while P_{j-1} V_{j-1} is on the tensor cores.
+    ntiles 0> IF
+      0 0 kfull MBAR-WAIT
+      wg my-turn  wg 0 s-issue  wg your-turn
+      0 WGMMA-WAIT
+      leader IF  0 kempty MBAR-ARRIVE  THEN
+      0 r0 mask-s  scale2 softmax-s  pack-p
+      ntiles 1 ?DO
+        I stage { s ph }  I 1- stage { sp php }
+        ph s kfull MBAR-WAIT
+        wg my-turn
+        wg s s-issue
+        rescale-o
+        php sp vfull MBAR-WAIT
+        sp pv-issue
+        wg your-turn
+        1 WGMMA-WAIT
+        leader IF  s kempty MBAR-ARRIVE  THEN
+        I BC * r0 mask-s  scale2 softmax-s
+        0 WGMMA-WAIT
+        leader IF  sp vempty MBAR-ARRIVE  THEN
+        pack-p
       LOOP
+      rescale-o
+      ntiles 1- stage { sl phl }
+      phl sl vfull MBAR-WAIT
+      wg my-turn  sl pv-issue  wg your-turn
+      0 WGMMA-WAIT
+      leader IF  sl vempty MBAR-ARRIVE  THEN
     THEN
-
-    \ Online softmax, base 2: rows r0 (h = 0) and r0 + 8 (h = 1).
-    2 0 UNROLL DO I { h }
-      h ML@ { m }
-      m  BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX  LOOP
-      quad-max scale2 F* m FMAX { mnew }
-      m mnew F- FEXP2 { alpha }
-      mnew h ML!
-      h 2 + ML@ alpha F*
-      BC 8 / 0 UNROLL DO
-        I 4 * h 2* + { n }
-        n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
-        n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
-      LOOP
-      h 2 + ML!
-      HEAD_DIM 8 / 0 UNROLL DO
-        I 4 * h 2* + { n }
-        n OACC@ alpha F* n OACC!  n 1+ OACC@ alpha F* n 1+ OACC!
-      LOOP
+  ELSE
+    \ One tile at a time: S, softmax, P V.
+    ntiles 0 ?DO
+      I stage { s ph }
+      ph s kfull MBAR-WAIT
+      wg s s-issue  0 WGMMA-WAIT
+      leader IF  s kempty MBAR-ARRIVE  THEN
+      I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
+      ph s vfull MBAR-WAIT
+      s pv-issue  0 WGMMA-WAIT
+      leader IF  s vempty MBAR-ARRIVE  THEN
     LOOP
-
-    \ O += P V, 16 keys a step: P's A fragment from SACC, V N-major (16
-    \ keys = 16 rows of 128 bytes on; 64-feature panels 16 KiB apart).
-    ph  s vfull MBAR-WAIT
-    WGMMA-FENCE
-    BC 16 / 0 UNROLL DO
-      I 8 * { n }
-      n SACC@ n 1+ SACC@ PACK  n 2 + SACC@ n 3 + SACC@ PACK
-      n 4 + SACC@ n 5 + SACC@ PACK  n 6 + SACC@ n 7 + SACC@ PACK
-      VS s tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
-      PV-MMA
-    LOOP
-    WGMMA-COMMIT  0 WGMMA-WAIT
-    TID-X 127 AND 0= IF  s vempty MBAR-ARRIVE  THEN
-  LOOP
+  THEN
+  LANE-ID 4 MOD { t }
 
   \ Finish the row sums over the four lanes of each row; store each row
   \ (16-bit pairs, 4 bytes a lane and 8 features) and its log-sum-exp.

@@ -10,6 +10,8 @@
 \! const BC 128
 \! const NTHREADS 384
 \! const KVS 2                      \ stages of the K and V rings
+\! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
+\! const PINGPONG 0                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS 1
 \! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,128,64 swizzle 128
 \! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
@@ -29,6 +31,8 @@
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]
+\! reg AL f32[2]                    \ the factor for O of rows r0, r0 + 8
+\! reg P i32[BC/4]                  \ P packed to 16-bit pairs
 : S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-BF16 SACC ;
 : PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-BF16-RS OACC ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;

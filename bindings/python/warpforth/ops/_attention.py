@@ -26,6 +26,9 @@ ARCH: Optional[str] = None
 # sm_90 GPU, True also on the CPU backend (its tests), False never.
 HOPPER: Optional[bool] = None
 HOPPER_HEAD_DIMS = (64, 128)
+# -D constants for the Hopper kernel over its own defaults (OVERLAP,
+# PINGPONG, KVS: bench/ops_attention.py --sm90-variants times them).
+HOPPER_DEFINES: dict = {}
 
 
 def _arch(a: c.Arg) -> int:
@@ -144,7 +147,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
-                  HOPPER))
+                  HOPPER, tuple(sorted(HOPPER_DEFINES.items()))))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -179,7 +182,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
         kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
-                        qa, defines, arch="sm_90")
+                        qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
     else:
         defines.update(_tiles(qa.dtype, d, sm))
         kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
