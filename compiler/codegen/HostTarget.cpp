@@ -507,9 +507,17 @@ public:
     bool f32 = type->isFloatTy();
     switch (op) {
     case ir::Op::FExp:
-      return b.CreateUnaryIntrinsic(llvm::Intrinsic::exp, args[0]);
-    case ir::Op::FExp2:
-      return b.CreateUnaryIntrinsic(llvm::Intrinsic::exp2, args[0]);
+    case ir::Op::FExp2: {
+      llvm::Value *r = b.CreateUnaryIntrinsic(
+          op == ir::Op::FExp ? llvm::Intrinsic::exp : llvm::Intrinsic::exp2,
+          args[0]);
+      if (!f32)
+        return r;
+      // The GPU's ex2.approx.ftz: results below 2^-126 are 0.
+      llvm::Value *tiny = b.CreateFCmpOLT(
+          r, llvm::ConstantFP::get(type, 0x1p-126));
+      return b.CreateSelect(tiny, llvm::ConstantFP::get(type, 0.0), r);
+    }
     case ir::Op::FToTF32: {
       // cvt.rna.tf32.f32: add half of the dropped 13 bits to the magnitude
       // (ties away from zero), clear them; NaN stays NaN.

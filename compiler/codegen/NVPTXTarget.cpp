@@ -579,13 +579,17 @@ public:
         llvm::Value *scaled = b.CreateFMul(
             args[0],
             llvm::ConstantFP::get(type, 1.4426950408889634 /* log2(e) */));
-        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {},
+        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_ftz_f, {},
                                  {scaled});
       }
       return libdevice(b, "__nv_exp", args, type);
     case ir::Op::FExp2:
+      // .ftz: one MUFU.EX2. Without it ptxas wraps each one in a range
+      // check and two selects for subnormal results (three more
+      // instructions in every softmax element); those results are 0 here,
+      // as with CUDA's fast-math exp2f, and the CPU meaning flushes too.
       if (f32)
-        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {},
+        return b.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_ftz_f, {},
                                  {args[0]});
       return libdevice(b, "__nv_exp2", args, type);
     case ir::Op::FToTF32: // cvt.rna.tf32.f32: a b32 with the low 13 bits 0

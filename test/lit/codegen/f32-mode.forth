@@ -17,7 +17,7 @@ GLOBAL-ID DUP N < IF
 ELSE DROP THEN
 
 \ CHECK:     sqrt.rn.f32
-\ CHECK:     ex2.approx.f32
+\ CHECK:     ex2.approx.ftz.f32
 \ CHECK:     max.f32
 \ CHECK:     min.f32
 \ CHECK:     cvt.rmi.f32.f32

@@ -1,7 +1,7 @@
 \ Tensor-core words. MMA-TF32 ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )
 \ is four IR lanes of one group that become a single mma.sync m16n8k8 TF32
 \ (A and B passed as b32 bits); F>TF32 is cvt.rna.tf32.f32; FEXP2 is
-\ ex2.approx in f32 and libdevice's exp2 in f64. TF32-SPLIT rounds on the
+\ ex2.approx.ftz in f32 and libdevice's exp2 in f64. TF32-SPLIT rounds on the
 \ bits (add 0x1000, clear the low 13 bits: no cvt, no NaN check) and
 \ subtracts; the prelude's MMA-3XTF32 is three MMAs on split operands.
 \ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
@@ -28,7 +28,7 @@ ten MMA-3XTF32 Y 32 + 4F!
 \ IR-NEXT: mma.tf32 d2 [[OPS]] : f32
 \ IR-NEXT: mma.tf32 d3 [[OPS]] : f32
 
-\ CHECK: ex2.approx.f32
+\ CHECK: ex2.approx.ftz.f32
 \ CHECK: cvt.rna.tf32.f32
 \ CHECK: add.s32 [[SUM:%r[0-9]+]], {{%r[0-9]+}}, 4096;
 \ CHECK-NEXT: and.b32 {{%r[0-9]+}}, [[SUM]], -8192;
