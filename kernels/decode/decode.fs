@@ -34,18 +34,19 @@
 \ 16-byte units. A step issues its 2*U*CPL 16-byte loads, then computes;
 \ with PREFETCH the loads of the warp's next step are issued before this
 \ one is computed (into KN VN), so they are in flight all the time.
-\ With STAGES > 0 the loads go through shared memory instead: a warp's
-\ step is copied asynchronously (CP-ASYNC, one commit group a step) into
-\ a ring of STAGES slots of the warp's own (WO's space: the ring and
-\ the end's WO are one array, sized for the larger), STAGES - 1 steps
-\ ahead of the one computed, and KR VR are read back from the ring just
-\ before use. Each lane copies, and later reads, only its own 16-byte
-\ chunks (slot ((stage*2 + K/V)*U*CPL + chunk)*32 + lane, 16 bytes: a
-\ warp's read is 512 consecutive bytes), so CP-ASYNC-WAIT alone makes
-\ them visible, with no barrier; a slot is refilled only after the
-\ step read from it was computed (its values used). So a warp keeps
-\ STAGES - 1 steps (2*U*CPL*512 bytes each) in flight while it computes
-\ without holding them in registers. At
+\ With STAGES > 0 the loads go through shared memory instead (sm_80+):
+\ a warp's steps are copied asynchronously (CP-ASYNC, one commit group a
+\ step, empty past the warp's last) into a ring of STAGES slots of its
+\ own, STAGES - 1 steps ahead of the one computed, and KR VR are read
+\ back from the ring just before use. Each lane copies, and later reads,
+\ only its own 16-byte chunks (slot ((stage*2 + K/V)*U*CPL + chunk)*32 +
+\ lane: a warp's read is 512 consecutive bytes, no bank conflict), so
+\ CP-ASYNC-WAIT alone makes them visible, no barrier; a slot is refilled
+\ only after the step read from it was computed (its values used). So a
+\ warp keeps STAGES - 1 steps (2*U*CPL*512 bytes each) in flight while
+\ it computes, without holding them in registers; the first STAGES - 1
+\ fly while q is staged. The rings are WO's space (one array, sized for
+\ the larger; a BARRIER after the loop frees it). At
 \ the end the groups of a warp merge by shuffles, the warps through shared
 \ memory (WM WL WO), and the block writes each row normalised: into o and
 \ lse (NSPLIT 1), or as a partial (OP, f32, and LP, its natural-log
