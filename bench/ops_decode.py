@@ -17,9 +17,16 @@ checked against SDPA's before timing (max abs difference printed).
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_decode.py
     ... --sweep     also with the prefetch, with two 16-byte chunks of a
                     key a lane (8 lanes a key: fewer shuffles, more
-                    registers), and at 1, 2, 3, half and twice the
+                    registers), K/V through a cp.async ring in shared
+                    memory (_decode.STAGES: 2, 3, 4 stages, 2 loads a
+                    step, 8 warps), and at 1, 2, 3, half and twice the
                     chosen split count (which kernel shape and split rule
                     to make the default)
+    ... --only ring,base   only the variants whose label contains one of
+                    these words ("base": the default kernel)
+
+Each row also shows the variant's blocks an SM (MIN_BLOCKS: registers and,
+for the ring, shared memory) and its shared memory a block.
 """
 
 from __future__ import annotations
@@ -56,7 +63,8 @@ def paged(k, v, bs, gen):
 
 
 def splits(b, n, kind):
-    """The split count decode_attention picks for this shape."""
+    """The split count decode_attention picks for this shape (with the
+    _decode settings of the moment)."""
     defines, nch = _decode._tiles(HQ // HKV, kind, D)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     return _decode.num_splits_heuristic(
@@ -68,16 +76,21 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--sweep", action="store_true",
-                   help="also with prefetch and at other split counts")
+                   help="also with prefetch, the cp.async ring and at "
+                   "other split counts")
+    p.add_argument("--only", default="",
+                   help="comma-separated words: only the variants whose "
+                   "label holds one ('base': the default)")
     args = p.parse_args()
+    only = [w for w in args.only.split(",") if w]
     torch.manual_seed(0)
     gen = torch.Generator().manual_seed(0)
     dt = torch.bfloat16
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     print(f"device-to-device copy: {copy_rate_tbs():.2f} TB/s")
     print("| shape | cache | warpforth TB/s | SDPA TB/s | ratio | splits "
-          "| us (with launch) | max diff |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| us (with launch) | max diff | blocks/SM, smem |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for b, n in SHAPES:
         q = torch.randn(b, HQ, 1, D, device="cuda", dtype=dt)
         k = torch.randn(b, HKV, n, D, device="cuda", dtype=dt)
@@ -96,7 +109,8 @@ def main() -> None:
             else:
                 kk, vv, table = paged(k, v, bs, gen)
                 cache = f"paged {bs}"
-            # (label, PREFETCH or None for the default, TUNE, num_splits)
+            # (label, PREFETCH or None for the default, TUNE, num_splits);
+            # TUNE's STAGES turns the cp.async ring on (_decode._tiles).
             variants = [("", None, {}, None)]
             if args.sweep:
                 s = splits(b, n, "bf16")
@@ -104,8 +118,26 @@ def main() -> None:
                     (" prefetch", True, {}, None),
                     (" 2 chunks a lane", False,
                      {"CPL": 2, "U": 2, "MIN_BLOCKS": 2}, None)]
+                variants += [(f" ring {st}{lab}", None, {"STAGES": st, **t},
+                              None)
+                             for st, lab, t in (
+                                 (2, "", {}), (3, "", {}), (4, "", {}),
+                                 (3, " U2", {"U": 2}), (4, " U2", {"U": 2}),
+                                 (6, " U2", {"U": 2}),
+                                 (3, " 8 warps U2",
+                                  {"WARPS": 8, "U": 2, "MIN_BLOCKS": 2}))]
                 variants += [(f" {x} splits", None, {}, x) for x in
                              sorted({1, 2, 3, max(1, s // 2), 2 * s} - {s})]
+                for st in (3, 4):   # the ring at other split counts
+                    _decode.TUNE = {"STAGES": st}
+                    sr = splits(b, n, "bf16")
+                    _decode.TUNE = {}
+                    variants += [(f" ring {st} {x} splits", None,
+                                  {"STAGES": st}, x)
+                                 for x in sorted({max(1, sr // 2), 2 * sr})]
+            if only:
+                variants = [x for x in variants if any(
+                    w in x[0] if w != "base" else not x[0] for w in only)]
             for label, prefetch, tune, ns in variants:
                 saved = _decode.PREFETCH
                 if prefetch is not None:
@@ -120,13 +152,17 @@ def main() -> None:
                     ms_host = median_ms(ours, reps=args.reps,
                                         device_only=False)
                     used = ns or splits(b, n, "bf16")
+                    defines = _decode._tiles(HQ // HKV, "bf16", D)[0]
+                    smem = _decode._smem_bytes(defines, 2)
                 finally:
                     _decode.PREFETCH = saved
                     _decode.TUNE = {}
                 t = tbs(nbytes, ms)
-                print(f"| {shape} | {cache}{label} | {t:.2f} | {t_sdpa:.2f} "
-                      f"| {t / t_sdpa:.2f} | {used} | {ms * 1e3:.1f} "
-                      f"({ms_host * 1e3:.1f}) | {diff:.1e} |")
+                print(f"| {shape} | {cache}{label or ' (base)'} | {t:.2f} "
+                      f"| {t_sdpa:.2f} | {t / t_sdpa:.2f} | {used} "
+                      f"| {ms * 1e3:.1f} ({ms_host * 1e3:.1f}) | {diff:.1e} "
+                      f"| {defines['MIN_BLOCKS']}, {smem // 1024} KiB |",
+                      flush=True)
             del kk, vv
         del q, k, v
         torch.cuda.empty_cache()

@@ -88,7 +88,8 @@ for _dt in ("bf16", "f16"):
 # and 8, the most of each MIN_BLOCKS class (the register use grows with
 # RB: all 384 combinations of dtype, head_dim, RB 1..8, paged and prefetch
 # were checked once); the paged cache (more registers than the contiguous
-# one), and at the shape the contiguous one and the prefetch off;
+# one), and at the shape the contiguous one, the prefetch off and
+# the cp.async ring (STAGES);
 # the merge and append kernels as they are.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
@@ -128,12 +129,23 @@ def _decode_variants(dt):
             out.append(flags({**_decode._tiles(rows, dt, d)[0], "PAGED": 1}))
     main = _decode._tiles(4, dt, 128)[0]
     out.append(flags({**main, "PAGED": 0}))
-    saved = _decode.PREFETCH
+    saved = _decode.PREFETCH, _decode.STAGES
     try:
-        _decode.PREFETCH = not saved  # the other setting too
+        _decode.PREFETCH = not saved[0]  # the other setting too
         out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
+        _decode.PREFETCH = saved[0]
+        # The cp.async ring (STAGES): 2 to 4 stages at the shape,
+        # 3 at every head_dim with 8 rows (the most registers); all 108
+        # combinations of dtype, head_dim, rows 2/4/8 and 2-4 stages were
+        # checked once.
+        for st in (2, 3, 4):
+            _decode.STAGES = st
+            out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
+        _decode.STAGES = 3
+        for d in _decode.HEAD_DIMS:
+            out.append(flags({**_decode._tiles(8, dt, d)[0], "PAGED": 1}))
     finally:
-        _decode.PREFETCH = saved
+        _decode.PREFETCH, _decode.STAGES = saved
     return out
 
 

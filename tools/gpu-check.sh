@@ -36,8 +36,10 @@ steps (run in the order given; the first failing step stops the run):
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
   gpt2train  demo/gpt2_train.py: GPT-2 small trained on our attention vs SDPA
   decbench   bench/ops_decode.py --sweep (decode_attention vs SDPA, TB/s,
-             also without prefetch and at other split counts)
-  ncudecode  Nsight Compute of the bf16 decode kernels (B8 N4096, paged, B64)
+             also with prefetch, the cp.async ring (STAGES 2-6) and at
+             other split counts)
+  ncudecode  Nsight Compute of the bf16 decode kernels (B8 N4096, paged, B64),
+             then of the cp.async ring's (DECODE_STAGES, default 3)
   bench      demo/bench_flash.py --simt
   check      demo/check_torch.py (attention against PyTorch)
   ncu        Nsight Compute profile of the tensor-core flash kernel
@@ -198,6 +200,13 @@ step_ncudecode() {
     --section WarpStateStats --section LaunchStats -k regex:'decode_' \
     python3 bench/profile_ops.py decode > "$OUT/ncu_decode.txt" 2>&1
   show "==PROF==|  [a-z_]+.*\(|Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Stall|L2 Hit|Grid Size|Waves" < "$OUT/ncu_decode.txt" | sed -n 1,80p
+  # The same shapes with the cp.async ring (_decode.STAGES, default 3 here).
+  ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
+    --section WarpStateStats --section LaunchStats -k regex:'decode_attention' \
+    python3 -c "import sys; sys.path.insert(0, 'bench'); import profile_ops
+from warpforth.ops import _decode; _decode.STAGES = ${DECODE_STAGES:-3}
+profile_ops.decode()" > "$OUT/ncu_decode_ring.txt" 2>&1
+  show "==PROF==|  [a-z_]+.*\(|Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Stall|L2 Hit|Grid Size|Waves" < "$OUT/ncu_decode_ring.txt" | sed -n 1,80p
 }
 step_ncuops() {
   ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \

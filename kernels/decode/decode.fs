@@ -33,7 +33,20 @@
 \ shuffles). q (times the scale) waits in shared memory (QS), read as
 \ 16-byte units. A step issues its 2*U*CPL 16-byte loads, then computes;
 \ with PREFETCH the loads of the warp's next step are issued before this
-\ one is computed (into KN VN), so they are in flight all the time. At
+\ one is computed (into KN VN), so they are in flight all the time.
+\ With STAGES > 0 the loads go through shared memory instead (sm_80+):
+\ a warp's steps are copied asynchronously (CP-ASYNC, one commit group a
+\ step, empty past the warp's last) into a ring of STAGES slots of its
+\ own, STAGES - 1 steps ahead of the one computed, and KR VR are read
+\ back from the ring just before use. Each lane copies, and later reads,
+\ only its own 16-byte chunks (slot ((stage*2 + K/V)*U*CPL + chunk)*32 +
+\ lane: a warp's read is 512 consecutive bytes, no bank conflict), so
+\ CP-ASYNC-WAIT alone makes them visible, no barrier; a slot is refilled
+\ only after the step read from it was computed (its values used). So a
+\ warp keeps STAGES - 1 steps (2*U*CPL*512 bytes each) in flight while
+\ it computes, without holding them in registers; the first STAGES - 1
+\ fly while q is staged. The rings are WO's space (one array, sized for
+\ the larger; a BARRIER after the loop frees it). At
 \ the end the groups of a warp merge by shuffles, the warps through shared
 \ memory (WM WL WO), and the block writes each row normalised: into o and
 \ lse (NSPLIT 1), or as a partial (OP, f32, and LP, its natural-log
@@ -99,6 +112,36 @@ len NQ - { diag }                    \ token i sees keys <= diag + i
     b HKV * h + NCAP * key +
   THEN HEAD_DIM * ESZ * ;
 
+\ With STAGES: this lane's 16 bytes of chunk ck (= ld*CPL + ch) of K (kv
+\ 0) or V (kv 1) in stage stg of its warp's ring.
+: ring ( stg ck kv -- saddr )
+  { stg ck kv }
+  WARP-ID STAGES * stg + 2 * kv + U CPL * * ck + 32 * LANE-ID + 16 * WO + ;
+\ The copies of the warp's step t (keys from start + t*SK) into stage
+\ stg, one commit group (empty past the last step, so that the groups
+\ count steps).
+: copy-step ( t stg start n nsteps b h g l -- )
+  { t stg st n ns b h g l }
+  t ns < IF
+    t SK * st + { kb }
+    U 0 UNROLL DO
+      I { ld }
+      kb ld KPW * + g + n b h kv-off { off }
+      CPL 0 UNROLL DO
+        l I LGW * + 16 * off + { a }
+        KC a +  stg ld CPL * I + 0 ring CP-ASYNC
+        VC a +  stg ld CPL * I + 1 ring CP-ASYNC
+      LOOP
+    LOOP
+  THEN
+  CP-ASYNC-COMMIT ;
+\ The ring's first STAGES - 1 steps are in flight while q is staged.
+STAGES 1 > IF
+  STAGES 1- 0 UNROLL DO
+    I WARPS * WARP-ID +  I  start len nsteps bat kvh grp ln copy-step
+  LOOP
+THEN
+
 \ q, times SCALE*log2(e), to QS (rows past the group's last read the
 \ last); lane group 0 writes it.
 grp 0= IF
@@ -137,21 +180,31 @@ BARRIER
 
 \ With PREFETCH a warp's next step is loaded (into KN, VN) before this
 \ one is computed, so that its loads are in flight all the time.
-PREFETCH IF
+PREFETCH STAGES 0= AND IF
   WARP-ID nsteps < IF
     WARP-ID SK * start + len bat kvh grp ln 0 load-step
   THEN
 THEN
-WARP-ID BEGIN DUP nsteps < WHILE
-  { t }
+\ t: the warp's step; s: its stage in the ring (with STAGES).
+WARP-ID 0 BEGIN OVER nsteps < WHILE
+  { t s }
   t SK * start + { kb }
-  PREFETCH IF
+  STAGES IF
+    \ Refill the slot of the step before (computed) with the step
+    \ STAGES - 1 ahead, then wait for this one's copies; K from the ring.
+    t STAGES 1- WARPS * +  s STAGES + 1- DUP STAGES >= IF STAGES - THEN
+    start len nsteps bat kvh grp ln copy-step
+    STAGES 1- CP-ASYNC-WAIT
+    U CPL * 0 UNROLL DO
+      s I 0 ring 4SF@  I 4 * 3 + KR!  I 4 * 2 + KR!  I 4 * 1+ KR!  I 4 * KR!
+    LOOP
+  ELSE PREFETCH IF
     t WARPS + nsteps < IF
       kb WARPS SK * + len bat kvh grp ln 1 load-step
     THEN
   ELSE
     kb len bat kvh grp ln 0 load-step
-  THEN
+  THEN THEN
   \ Scores (base 2): SC[ld*RB + row], this lane's part of q.k, then the
   \ sum over the group.
   U RB * 0 UNROLL DO  0.0 I SC!  LOOP
@@ -196,7 +249,12 @@ WARP-ID BEGIN DUP nsteps < WHILE
     LOOP
     row RB + ML!
   LOOP
-  \ O += P V.
+  \ O += P V (V from the ring with STAGES).
+  STAGES IF
+    U CPL * 0 UNROLL DO
+      s I 1 ring 4SF@  I 4 * 3 + VR!  I 4 * 2 + VR!  I 4 * 1+ VR!  I 4 * VR!
+    LOOP
+  THEN
   U 0 UNROLL DO
     I { ld }
     FPL 4 / 0 UNROLL DO
@@ -210,11 +268,11 @@ WARP-ID BEGIN DUP nsteps < WHILE
       LOOP
     LOOP
   LOOP
-  PREFETCH IF
+  PREFETCH STAGES 0= AND IF
     U CPL * 4 * 0 UNROLL DO  I KN@ I KR!  I VN@ I VR!  LOOP
   THEN
-  t WARPS +
-REPEAT DROP
+  t WARPS +  s 1+ DUP STAGES >= IF DROP 0 THEN
+REPEAT 2DROP
 
 \ Merge the lane groups of the warp (XOR shuffles across groups).
 5 0 UNROLL DO
@@ -236,7 +294,10 @@ REPEAT DROP
   THEN
 LOOP
 
-\ Each warp's state to shared memory (lane group 0 holds it now).
+\ Each warp's state to shared memory (lane group 0 holds it now); with
+\ STAGES WO is the warps' rings, free once every warp is done with its
+\ own (the groups still pending are empty ones).
+STAGES IF  0 CP-ASYNC-WAIT  BARRIER  THEN
 grp 0= IF
   RB 0 UNROLL DO
     I { row }

@@ -1,7 +1,7 @@
 \ Flash-decoding attention, bf16 cache, q and o (decode.fs has the design
 \ and the layout). -D HEAD_DIM (32, 64, 128 or 256), RB (query rows a
 \ block: heads x new tokens of one KV head), U (16-byte loads of K and of
-\ V per lane per step), CPL, PAGED, WARPS, MIN_BLOCKS, PREFETCH;
+\ V per lane per step), CPL, PAGED, WARPS, MIN_BLOCKS, PREFETCH, STAGES;
 \ warpforth.ops picks them (_decode.py).
 \! kernel decode_attention_bf16
 \! float f32
@@ -12,6 +12,7 @@
 \! const WARPS 4
 \! const MIN_BLOCKS 4
 \! const PREFETCH 0
+\! const STAGES 0      \ >0: K/V through a ring of STAGES cp.async steps
 \! const ESZ 2
 \! const NTHREADS 32*WARPS
 \! const LG HEAD_DIM*ESZ/16
@@ -47,7 +48,10 @@
 \! param SCALE f32
 \! shared WM f32[WARPS*RB]
 \! shared WL f32[WARPS*RB]
-\! shared WO f32[WARPS*RB*HEAD_DIM]
+\! const WOF WARPS*RB*HEAD_DIM      \ floats: the warps' end states
+\! const RINGF WARPS*STAGES*2*U*CPL*128   \ floats: the warps' rings
+\! const WOGE (WOF-RINGF+1073741824)/1073741824   \ 1 if WOF >= RINGF
+\! shared WO f32[RINGF+(WOF-RINGF)*WOGE]    \ the larger: one array
 \! shared QS f32[RB*HEAD_DIM]
 \! reg ACC f32[RB*FPL]
 \! reg KR f32[U*CPL*4]

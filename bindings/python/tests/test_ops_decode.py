@@ -251,6 +251,100 @@ class DecodeAttention(unittest.TestCase):
         finally:
             _decode.TUNE = {}
 
+    def test_async_ring(self):
+        # K/V through a ring of cp.async steps in shared memory (STAGES):
+        # the same keys in the same order as the register kernel, so the
+        # same bits, contiguous and paged (block sizes 16 and 1: a page
+        # per key), with splits whose key ranges are shorter than the
+        # ring, longer, and empty; 1 to 4 stages, one and two chunks a
+        # lane, 1 and 8 warps, f32 at d256 (the ring capped by MAX_RING).
+        rng = np.random.default_rng(12)
+        dt = "bf16" if "bf16" in dtypes() else "f32"
+        cases = [  # dt, B, Hq, Hkv, Nq, N, d, lens
+            (dt, 2, 8, 2, 2, 300, 128, [300, 41]),
+            (dt, 3, 4, 4, 1, 70, 64, [1, 70, 33]),
+            ("f32", 1, 2, 1, 1, 90, 256, [90])]
+        tunes = ({"STAGES": 1}, {"STAGES": 2}, {"STAGES": 3},
+                 {"STAGES": 4, "U": 2}, {"STAGES": 3, "CPL": 2, "U": 2},
+                 {"STAGES": 2, "WARPS": 1}, {"STAGES": 3, "WARPS": 8})
+        try:
+            for cdt, b, hq, hkv, nq, n, d, lens in cases:
+                q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, cdt)
+                pages = {}
+                for bs in (16, 1):
+                    kp, table = to_paged(rng, k, sl, bs)
+                    vp = np.full_like(kp, np.nan)
+                    for i in range(b):
+                        for j in range(-(-int(sl[i]) // bs)):
+                            rows = v[i, :, j * bs:(j + 1) * bs]
+                            vp[table[i, j], :rows.shape[1]] = \
+                                rows.transpose(1, 0, 2)
+                    pages[bs] = (kp, vp, table)
+                for splits in (1, 3, 40):
+                    _decode.TUNE = {}
+                    want, wl = ops.decode_attention(
+                        q, k, v, sl, num_splits=splits, return_lse=True)
+                    for tune in tunes:
+                        _decode.TUNE = tune
+                        what = (f"{cdt} B{b} Hq{hq} Hkv{hkv} Nq{nq} d{d} "
+                                f"splits {splits} {tune}")
+                        got, gl = ops.decode_attention(
+                            q, k, v, sl, num_splits=splits, return_lse=True)
+                        base = {k_: v_ for k_, v_ in tune.items()
+                                if k_ != "STAGES"}
+                        if base:    # the register kernel of the same shape
+                            _decode.TUNE = base
+                            want, wl = ops.decode_attention(
+                                q, k, v, sl, num_splits=splits,
+                                return_lse=True)
+                            _decode.TUNE = tune
+                        self.assertTrue(np.array_equal(f64(got), f64(want)),
+                                        what)
+                        self.assertTrue(np.array_equal(gl, wl), what)
+                        self.check(got, gl, q, k, v, sl, cdt, what)
+                        if splits == 3 and tune["STAGES"] in (1, 3):
+                            for bs, (kp, vp, table) in pages.items():
+                                pg, pl = ops.decode_attention(
+                                    q, kp, vp, sl, table, num_splits=splits,
+                                    return_lse=True)
+                                self.assertTrue(np.array_equal(
+                                    f64(pg), f64(got)), f"{what} paged {bs}")
+                                self.assertTrue(np.array_equal(pl, gl),
+                                                f"{what} paged {bs}")
+                        if base:
+                            _decode.TUNE = {}
+                            want, wl = ops.decode_attention(
+                                q, k, v, sl, num_splits=splits,
+                                return_lse=True)
+        finally:
+            _decode.TUNE = {}
+
+    def test_stages_switch(self):
+        # _decode.STAGES (the default's switch): the -D values and the
+        # shared memory it implies (MIN_BLOCKS lowered to what fits an
+        # H100's SM; the ring at most MAX_RING bytes).
+        saved = _decode.STAGES
+        try:
+            _decode.STAGES = 3
+            df, _ = _decode._tiles(4, "bf16", 128)
+            self.assertEqual((df["STAGES"], df["PREFETCH"]), (3, 0))
+            smem = _decode._smem_bytes(df, 2)
+            self.assertEqual(smem, 51328)        # ptxas: 3 x 16 KiB ring
+            self.assertEqual(df["MIN_BLOCKS"], 4)
+            _decode.STAGES = 4
+            df, _ = _decode._tiles(4, "bf16", 128)
+            self.assertEqual(df["MIN_BLOCKS"], 3)   # 67712 bytes a block
+            df, _ = _decode._tiles(4, "f32", 256)   # 32 KiB a step
+            self.assertEqual(df["STAGES"], 2)
+            rng = np.random.default_rng(13)
+            q, k, v, sl = inputs(rng, 1, 4, 1, 1, 50, 64, [50], "f32")
+            o, lse = ops.decode_attention(q, k, v, sl, return_lse=True)
+            self.check(o, lse, q, k, v, sl, "f32", "STAGES 4")
+            _decode.STAGES = 0
+            self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128)[0])
+        finally:
+            _decode.STAGES = saved
+
     def test_split_heuristic(self):
         def h(b, n, blocks_per_sm=3):
             # The issue's shape, bf16 Hq32 Hkv8 d128 Nq1, on an H100.

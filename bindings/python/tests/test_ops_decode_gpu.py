@@ -167,6 +167,43 @@ class DecodeAttentionGpu(unittest.TestCase):
                         self.assertTrue(torch.equal(got, want),
                                         f"{dt} bs{bs} splits {splits}")
 
+    def test_async_ring(self):
+        # K/V through the cp.async ring in shared memory (_decode.TUNE's
+        # STAGES): every shape of SHAPES (the ring wraps hundreds of times
+        # at N 70000) against float64 and SDPA, 1 and the heuristic's
+        # splits; paged (block sizes 16 and 256) equal to contiguous bit
+        # for bit within the ring kernel. A missing wait or a slot
+        # refilled too early shows as a wrong row here, not on the CPU
+        # (where copies land at once).
+        from warpforth.ops import _decode
+        gen = torch.Generator().manual_seed(4)
+        try:
+            for tune in ({"STAGES": 2}, {"STAGES": 3}, {"STAGES": 4},
+                         {"STAGES": 6, "U": 2},
+                         {"STAGES": 3, "WARPS": 8, "U": 2,
+                          "MIN_BLOCKS": 2}):
+                for dt in (torch.float32, torch.bfloat16):
+                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
+                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
+                                                  d, dt)
+                        what = (f"{tune} {dt} B{b} Hq{hq} Hkv{hkv} Nq{nq} "
+                                f"N{n} d{d}")
+                        _decode.TUNE = tune
+                        self.check(q, k, v, sl, what, num_splits=1)
+                        self.check(q, k, v, sl, what + " (heuristic)")
+                        if n < 1000 or n > 5000:
+                            continue
+                        for bs in (16, 256):
+                            kp, vp, table = paged(k, v, sl, bs, gen)
+                            want = ops.decode_attention(q, k, v, sl,
+                                                        num_splits=7)
+                            got = ops.decode_attention(q, kp, vp, sl, table,
+                                                       num_splits=7)
+                            self.assertTrue(torch.equal(got, want),
+                                            f"{what} paged {bs}")
+        finally:
+            _decode.TUNE = {}
+
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the
         # appended rows equal torch's assignment bit for bit.

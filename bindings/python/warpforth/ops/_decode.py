@@ -49,8 +49,35 @@ MAX_SPLITS = 128
 # --sweep` (bf16 d128: B8 N4096 1.97 TB/s without, 1.85 with; B1 N131072
 # 2.29 / 2.04; B64 N1024 2.27 / 1.89; paged alike).
 PREFETCH = False
+# K/V through shared memory (-D STAGES): 0 loads them into registers (the
+# kernel above); n > 0 copies each warp's steps asynchronously (cp.async)
+# into a ring of n steps in shared memory, n - 1 steps ahead of the one
+# computed (kernels/decode/decode.fs), so that a warp keeps (n - 1) * 4 KB
+# (bf16 d128) in flight all the time without holding it in registers. The
+# ring costs shared memory, which may bound the blocks an SM runs
+# (_smem_bytes): MIN_BLOCKS is then lowered to what fits. Not measured
+# yet: bench/ops_decode.py --sweep times 2, 3 and 4 stages.
+STAGES = 0
+# Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of which
+# each block reserves), and the most a ring may take (so that a block
+# also fits the 99 KiB of GPUs older than an A100).
+SM_SHARED = 233472
+BLOCK_RESERVED = 1024
+MAX_RING = 65536
 # -D overrides for every launch (benchmarks try other shapes with it).
 TUNE: dict = {}
+
+
+def _smem_bytes(defines: dict, itemsize: int) -> int:
+    """The shared memory of a block of the kernel with these -D values
+    (the header's arrays: WM, WL, WO or the ring if larger, QS, each
+    rounded up to 16 bytes)."""
+    d, rb, w = defines["HEAD_DIM"], defines["RB"], defines["WARPS"]
+    cpl = defines.get("CPL", (d * itemsize // 16 + 31) // 32)
+    ring = w * defines.get("STAGES", 0) * 2 * defines["U"] * cpl * 512
+    up = lambda n: -(-n // 16) * 16  # noqa: E731
+    return (2 * up(4 * w * rb) + up(max(4 * w * rb * d, ring))
+            + up(4 * rb * d))
 
 
 def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
@@ -73,7 +100,21 @@ def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
             3 if (sixteen and d <= 64) or d == 256 else 4)
     defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": WARPS,
                "MIN_BLOCKS": mb, "PREFETCH": int(prefetch)}
-    defines.update(TUNE)
+    stages = TUNE.get("STAGES", STAGES)
+    if stages:
+        # The ring: at most MAX_RING bytes (fewer stages where a step is
+        # large), the blocks an SM runs at most what its shared memory
+        # holds.
+        itemsize = 4 if dtype == "f32" else 2
+        t = {**defines, **TUNE}
+        cpl = t.get("CPL", (d * itemsize // 16 + 31) // 32)
+        step = t["WARPS"] * 2 * t["U"] * cpl * 512    # a step of the ring
+        stages = max(1, min(stages, MAX_RING // step))
+        defines.update(STAGES=stages, PREFETCH=0)
+        smem = _smem_bytes({**defines, **TUNE, "STAGES": stages}, itemsize)
+        defines["MIN_BLOCKS"] = max(1, min(
+            mb, SM_SHARED // (smem + BLOCK_RESERVED)))
+    defines.update({k: v for k, v in TUNE.items() if k != "STAGES"})
     return defines, nch
 
 
@@ -249,7 +290,8 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
                  (block_table is None, out is None, type(scale), scale,
                   type(num_splits), num_splits, bool(return_lse), WARPS,
                   MAX_ROWS, DEFAULT_SMS, MIN_SPLIT_KEYS, MAX_SPLITS,
-                  MERGE_LAUNCH_BYTES, PREFETCH, tuple(TUNE.items())))
+                  MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
+                  tuple(TUNE.items())))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)
