@@ -58,15 +58,16 @@ INCLUDE flash-grid.fs
 : vfull ( s -- addr )  KVS + 1+ bar ;
 : kempty ( s -- addr )  KVS 2* + 1+ bar ;
 : vempty ( s -- addr )  KVS 3 * + 1+ bar ;
-: tile-bytes ( -- n )  256 HEAD_DIM * ;    \ 128 rows x HEAD_DIM bf16
+: tile-bytes ( -- n )  BC HEAD_DIM * 2* ;    \ a K or V tile, 16-bit
 : panels ( -- n )  HEAD_DIM 64 / ;
 
-\ Rows row.. of (batch, head) `head` of tensor map `map` into the tile at
-\ `smem`, one 64-feature panel a box, completing on `mbar`.
-: load-tile ( head row mbar smem map -- )
-  { head row mbar smem map }
-  tile-bytes mbar MBAR-ARRIVE-TX
-  panels 0 DO  head row I 64 *  mbar  smem I 16384 * +  map TMA-LOAD-3D  LOOP ;
+\ `rows` rows from `row` on of (batch, head) `head` of tensor map `map`
+\ into the tile at `smem`, one 64-feature panel (rows x 128 bytes) a box,
+\ completing on `mbar`.
+: load-tile ( head row mbar smem map rows -- )
+  { head row mbar smem map rows }
+  rows HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
+  panels 0 DO  head row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-3D  LOOP ;
 
 \ The consumer's steps. Thread 32w + 4g + t of a warpgroup holds rows
 \ r0 = 16w + g and r0 + 8 of its 64 (h = 0, 1).
@@ -77,8 +78,8 @@ INCLUDE flash-grid.fs
   { wg s }
   WGMMA-FENCE
   HEAD_DIM 16 / 0 UNROLL DO
-    QS  I 4 / 16384 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
-    KS s tile-bytes * +  I 4 / 16384 * +  I 4 MOD 32 * +
+    QS  I 4 / BR * 128 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
+    KS s tile-bytes * +  I 4 / BC * 128 * +  I 4 MOD 32 * +
     16 1024 128 WGMMA-DESC
     I 0<> S-MMA
   LOOP
@@ -91,7 +92,7 @@ INCLUDE flash-grid.fs
   WGMMA-FENCE
   BC 16 / 0 UNROLL DO
     I 4 * P@  I 4 * 1+ P@  I 4 * 2 + P@  I 4 * 3 + P@
-    VS s tile-bytes * +  I 2048 * +  16384 1024 128 WGMMA-DESC
+    VS s tile-bytes * +  I 2048 * +  BC 128 * 1024 128 WGMMA-DESC
     PV-MMA
   LOOP
   WGMMA-COMMIT ;
@@ -144,7 +145,7 @@ INCLUDE flash-grid.fs
 \ (named barriers 1 and 2), so that one's softmax runs while the other's
 \ products do.
 : my-turn ( wg -- )  PINGPONG OVERLAP AND IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
-: your-turn ( wg -- )  PINGPONG OVERLAP AND IF  2 SWAP - 256 BAR-ARRIVE-N  ELSE DROP THEN ;
+: your-turn ( wg -- )  PINGPONG OVERLAP AND IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
 query-tile BR * { q0 }
 q0 key-tiles { ntiles }
@@ -154,27 +155,27 @@ TID-X 0= IF
   1 0 bar MBAR-INIT
   KVS 0 DO
     1 I kfull MBAR-INIT  1 I vfull MBAR-INIT
-    2 I kempty MBAR-INIT  2 I vempty MBAR-INIT
+    NCWG I kempty MBAR-INIT  NCWG I vempty MBAR-INIT
   LOOP
   FENCE-MBAR-INIT
 THEN
 BARRIER
 TID-X 128 / { wg }
 
-wg 2 = IF
+wg NCWG = IF
   24 SETMAXNREG-DEC
-  TID-X 256 = IF
-    qh q0 0 bar QS Q load-tile
+  TID-X 127 AND 0= IF
+    qh q0 0 bar QS Q BR load-tile
     ntiles 0 ?DO
       I KVS MOD { s }  I KVS / 1 AND { ph }
       ph 1 XOR  s kempty MBAR-WAIT
-      kvh I BC *  s kfull  KS s tile-bytes * +  K load-tile
+      kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
       ph 1 XOR  s vempty MBAR-WAIT
-      kvh I BC *  s vfull  VS s tile-bytes * +  V load-tile
+      kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
     LOOP
   THEN
 ELSE
-  240 SETMAXNREG-INC
+  CREGS SETMAXNREG-INC
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
   q0 wg 64 * + w 16 * + g + { r0 }        \ rows r0 and r0 + 8

@@ -6,14 +6,16 @@
 \! float f32
 \! const HEAD_DIM 128
 \! const CAUSAL 0
-\! const BR 128
+\! const NCWG 2                     \ consumer warpgroups (64 query rows each)
+\! const BR 64*NCWG
 \! const BC 128
-\! const NTHREADS 384
+\! const NTHREADS 128*(NCWG+1)       \ and one producer warpgroup
+\! const CREGS 480/NCWG              \ a consumer's registers (setmaxnreg)
 \! const KVS 2                      \ stages of the K and V rings
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
 \! const PINGPONG 0                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS 1
-\! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,128,64 swizzle 128
+\! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
 \! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
 \! tmap V bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
 \! param O bf16[BATCH*HQ*NQ*HEAD_DIM]
@@ -24,7 +26,7 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
-\! shared QS bf16[128*HEAD_DIM] align 1024
+\! shared QS bf16[BR*HEAD_DIM] align 1024
 \! shared KS bf16[KVS*128*HEAD_DIM] align 1024
 \! shared VS bf16[KVS*128*HEAD_DIM] align 1024
 \! shared BARS i64[1+4*KVS]

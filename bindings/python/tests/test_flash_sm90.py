@@ -41,15 +41,17 @@ HALF_ULP = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
 class FlashSm90(unittest.TestCase):
     kernels: dict = {}
 
-    def kernel(self, dtype, d, causal):
-        key = (dtype, d, causal)
+    def kernel(self, dtype, d, causal, schedule):
+        key = (dtype, d, causal, tuple(sorted(schedule.items())))
         if key not in self.kernels:
             self.kernels[key] = warpforth.Kernel.from_file(
                 KERNELS / f"flash_attention_sm90_{dtype}.forth", device="cpu",
-                arch="sm_90", defines={"HEAD_DIM": d, "CAUSAL": int(causal)})
+                arch="sm_90", defines={"HEAD_DIM": d, "CAUSAL": int(causal),
+                                       **schedule})
         return self.kernels[key]
 
-    def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed):
+    def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed,
+                 schedule=None):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
         rng = np.random.default_rng(seed)
@@ -59,11 +61,13 @@ class FlashSm90(unittest.TestCase):
         o = np.full((b, hq, nq, d), np.nan, dtype=t)
         lse = np.full((b, hq, nq), np.nan, dtype=np.float32)
         scale = 1.0 / np.sqrt(d)
-        self.kernel(dtype, d, causal)(
-            q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
-            grid=(-(-nq // 128), hq, b), block=384)
+        kern = self.kernel(dtype, d, causal, schedule or {})
+        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
+             grid=(-(-nq // kern.const("BR")), hq, b),
+             block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
-        what = f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} {dtype}"
+        what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
+                f"{dtype} {schedule or 'default schedule'}")
         got = o.astype(np.float64)
         self.assertFalse(np.isnan(got).any(), what + ": unwritten output")
         bound = 4 * HALF_ULP[dtype] * np.abs(v.astype(np.float64)).max() + 1e-5
@@ -86,6 +90,22 @@ class FlashSm90(unittest.TestCase):
 
     def test_grouped_heads_batch(self):
         self.run_case(2, 4, 2, 130, 260, 128, False, "f16", 5)
+
+    def test_schedules(self):
+        # Every -D schedule of the kernel (flash-attention-sm90.fs): one
+        # tile at a time, FlashAttention-3's overlap with and without
+        # ping-pong turns, three consumer warpgroups (192 query rows), a
+        # third K/V stage. Several key tiles, so that the rings wrap and
+        # the overlap's prologue, loop and epilogue all run.
+        for i, schedule in enumerate((
+                {"OVERLAP": 0}, {"OVERLAP": 1, "PINGPONG": 0},
+                {"OVERLAP": 1, "PINGPONG": 1},
+                {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 3},
+                {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "KVS": 3})):
+            self.run_case(1, 1, 1, 260, 520, 64, True, "bf16", 10 + i,
+                          schedule)
+            self.run_case(1, 1, 1, 150, 400, 64, False, "f16", 20 + i,
+                          schedule)
 
     def test_op_takes_it_on_hopper(self):
         # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
