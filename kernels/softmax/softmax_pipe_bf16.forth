@@ -1,0 +1,22 @@
+\ Softmax over the last dimension of bfloat16 rows, math in f32, rows
+\ pipelined through shared memory (softmax-pipe.fs): a block of GROUP
+\ threads per SM runs rows BID-X, BID-X + GDIM-X, ... -D PV=n 16-byte
+\ vectors per thread (COLS <= 8 * PV * GROUP), -D NBUF=n rows in shared
+\ memory (launched with NBUF * COLS * 2 bytes of it).
+\! kernel softmax_pipe_bf16
+\! float f32
+\! const GROUP 1024
+\! const PV 4
+\! const NBUF 2
+\! launch-bounds GROUP 1
+\! param X bf16[ROWS*COLS]
+\! param Y bf16[ROWS*COLS]
+\! param ROWS i64
+\! param COLS i64
+\! shared RM f32[32]
+\! shared RS f32[32]
+\! reg EP f32[PV*8]
+\! shared ROWBUF f32[]
+: UNPACK ( w -- x0 x1 )  BF16X2>F ;
+: PACK ( x0 x1 -- w )  F>BF16X2 ;
+INCLUDE softmax-pipe.fs
