@@ -49,8 +49,15 @@ SOFTMAX_VARIANTS = [
     ["-D", "GROUP=1024", "-D", "VW=4", "-D", "VPT=4"],
     ["-D", "GROUP=256", "-D", "VW=4"], ["-D", "GROUP=256", "-D", "VW=1"],
 ]
-SOFTMAX_SPLIT_VARIANTS = [["-D", "PHASE=1", "-D", "GROUP=256", "-D", "VW=4"],
-                          ["-D", "PHASE=2", "-D", "GROUP=256", "-D", "VW=4"]]
+SOFTMAX_SPLIT_VARIANTS = [
+    ["-D", f"PHASE={ph}", "-D", "GROUP=256", "-D", f"VW={vw}", "-D",
+     f"RVPT={rvpt}", "-D", f"REV={ph - 1}"]
+    for ph in (1, 2) for vw, rvpt in ((4, 0), (1, 0), (4, 8), (1, 32),
+                                      (4, 4), (4, 16))]
+# softmax_pipe_*: 1 to 4 vectors a thread (the file's default is 4), 1 to 3
+# rows in shared memory.
+SOFTMAX_PIPE_VARIANTS = [["-D", f"PV={pv}", "-D", f"NBUF={nb}"]
+                         for pv in (1, 2, 3, 4) for nb in (1, 3)]
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
@@ -158,6 +165,8 @@ for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"softmax_backward_{_dt}.forth"] = SOFTMAX_VARIANTS[:2] + [
         ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]
     VARIANTS[f"softmax_split_{_dt}.forth"] = SOFTMAX_SPLIT_VARIANTS
+    if _dt != "f32":
+        VARIANTS[f"softmax_pipe_{_dt}.forth"] = SOFTMAX_PIPE_VARIANTS
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
 # skipped), any other entry is one file, which must fail to compile.

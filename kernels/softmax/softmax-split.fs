@@ -29,20 +29,21 @@ INCLUDE ../lib/vec.fs
 : LAST-COL ( -- j )  CIDX 1+ CHUNK *  COLS MIN ;
 : STRIDE ( -- n )  GROUP VW * ;
 
-\ RVPT > 0: the chunk's vectors into XS (-inf past the row's end); `o` is
-\ the row's byte offset.
+\ RVPT > 0: the chunk's vectors into XS (-inf past the row's end), from
+\ the thread's first element at byte `o` of X: one base address and
+\ constant offsets, one bound.
 : LOAD-CHUNK ( o -- )
-  { o }
+  X + { xb }  LAST-COL FIRST-COL - { left }
   RVPT 0 UNROLL DO
-    I STRIDE * FIRST-COL + DUP LAST-COL < IF  ESZ * o + X + LDV
-    ELSE DROP  VW 0 UNROLL DO -INF LOOP THEN
+    I STRIDE * left < IF  I STRIDE * ESZ * xb + LDV
+    ELSE  VW 0 UNROLL DO -INF LOOP THEN
     VW 0 UNROLL DO  J VW * VW 1- I - + XS!  LOOP
   LOOP ;
 
 ROW COLS * ESZ * { off }
 PHASE 1 = IF
   RVPT 0 > IF
-    off LOAD-CHUNK
+    FIRST-COL ESZ * off + LOAD-CHUNK
     NEG-MAX  RVPT VW * 0 UNROLL DO  I XS@ FMAX  LOOP
     MAX-REDUCE { m }
     0.0  RVPT VW * 0 UNROLL DO  I XS@ m F- FEXP F+  LOOP
@@ -59,21 +60,27 @@ PHASE 1 = IF
   THEN
   TID-X 0= IF  CIDX SLOT FLOAT+ F!  CIDX SLOT F!  ELSE 2DROP THEN
 ELSE
-  RVPT 0 > IF off LOAD-CHUNK THEN
+  RVPT 0 > IF  FIRST-COL ESZ * off + LOAD-CHUNK  THEN
+  \ Each warp merges the row's states by itself (lanes, then shuffles):
+  \ no barrier, and few registers beside the chunk's.
   NEG-MAX 0.0
-  TID-X BEGIN DUP CHUNKS < WHILE
+  LANE-ID BEGIN DUP CHUNKS < WHILE
     >R  R@ SLOT F@  R@ SLOT FLOAT+ F@  MS-MERGE  R>
-    GROUP +
+    32 +
   REPEAT DROP
-  MS-REDUCE { m s }
+  5 0 UNROLL DO
+    OVER 16 I RSHIFT FSHFL-XOR  OVER 16 I RSHIFT FSHFL-XOR  MS-MERGE
+  LOOP
+  { m s }
   s m m F- F+ TO s
   1.0 s F/ { inv }
   RVPT 0 > IF
+    FIRST-COL ESZ * off + Y + { yb }  LAST-COL FIRST-COL - { left }
     RVPT 0 UNROLL DO
-      I STRIDE * FIRST-COL + DUP LAST-COL < IF
-        >R  VW 0 UNROLL DO  J VW * I + XS@ m F- FEXP inv F*  LOOP
-        R> ESZ * off + Y + STV
-      ELSE DROP THEN
+      I STRIDE * left < IF
+        VW 0 UNROLL DO  J VW * I + XS@ m F- FEXP inv F*  LOOP
+        I STRIDE * ESZ * yb + STV
+      THEN
     LOOP
   ELSE
     FIRST-COL BEGIN DUP LAST-COL < WHILE

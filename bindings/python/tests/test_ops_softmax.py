@@ -150,14 +150,17 @@ class Softmax(unittest.TestCase):
     def test_split_variants(self):
         # The split rows (few long rows): registers or the streaming loop,
         # the write phase in either block order, rows in batches of launch
-        # pairs; chunks of -inf, a row of -inf, and a last chunk of 1 or 4.
+        # pairs, a smaller CHUNK; chunks of -inf, a row of -inf, and a last
+        # chunk of 1 or 4.
         rng = np.random.default_rng(7)
         cols = [2 * sm.CHUNK + 1, 2 * sm.CHUNK + 4, 3 * sm.CHUNK + 4]
         for regs, rev, batch in [(True, False, 0), (True, True, 0),
                                  (True, True, 2), (False, True, 1),
-                                 (False, False, 0)]:
-            with Tunables(SPLIT_REGS=regs, SPLIT_REV=rev, SPLIT_BATCH=batch):
-                for n in cols:
+                                 (False, False, 0), (True, True, -4096)]:
+            chunk = -batch if batch < 0 else sm.CHUNK
+            with Tunables(SPLIT_REGS=regs, SPLIT_REV=rev,
+                          SPLIT_BATCH=max(batch, 0), CHUNK=chunk):
+                for n in cols if batch >= 0 else [2 * chunk + 8]:
                     for dt in dtypes():
                         x = cast(rng.standard_normal((5, n)) * 5, dt)
                         x[1, : sm.CHUNK + 3] = -np.inf

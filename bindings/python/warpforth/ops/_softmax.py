@@ -161,7 +161,11 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
                 b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
                          grid=(n, rows), block=STREAM_THREADS)
             return
-        rvpt = CHUNK // (vw * STREAM_THREADS) if SPLIT_REGS else 0
+        # Values a thread holds: up to 64 (ptxas: no spills at 64 with
+        # 4-element vectors, 32 with single elements).
+        values = CHUNK // STREAM_THREADS
+        regs = SPLIT_REGS and values <= (64 if vw == 4 else 32)
+        rvpt = values // vw if regs else 0
         batch = SPLIT_BATCH or rows
         kernels = [c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
                             {"PHASE": phase, "GROUP": STREAM_THREADS,
