@@ -186,8 +186,11 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         k = c.kernel(f"softmax/softmax_pipe_{a.dtype}.forth", a,
                      {"GROUP": PIPE_THREADS, "PV": pv, "NBUF": nbuf},
                      arch=arch)
-        blocks = PIPE_BLOCKS or _sm_count(a)
-        b.launch(k, *args, *out_args, rows, cols, grid=min(rows, blocks),
+        # As many rows for every block (4096 rows on 132 SMs: 128 blocks
+        # of 32, not 4 of 32 and 128 of 31, which would leave the end of
+        # the run to 4 SMs).
+        per = -(-rows // (PIPE_BLOCKS or _sm_count(a)))
+        b.launch(k, *args, *out_args, rows, cols, grid=-(-rows // per),
                  block=PIPE_THREADS, shared=nbuf * 2 * cols)
         return
     block = 128 if how == "group" else n
