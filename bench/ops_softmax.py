@@ -10,10 +10,11 @@ launch-bound shape costs a Python caller.
 
 Then (unless --no-variants) each design the op can be switched to
 (ops/_softmax.py's tunables) on the shapes it concerns, on the same
-tensors, next to torch's best: the pipelined 16-bit rows (softmax_pipe,
-rows in shared memory 1 to 3 deep) against the one-row-per-block kernels,
-and the split rows in registers or streamed, in reverse order, in batches.
-Each variant's result is checked against torch first (max abs error).
+tensors, next to torch's best: the pipelined rows (softmax_pipe: rows
+in shared memory 1 to 3 deep, 16-bit and f32) against the one-row-per-block
+kernels, and the split rows in registers or streamed, in reverse order,
+in batches. Each variant's result is checked against torch first (max abs
+error).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_softmax.py
     ... bench/ops_softmax.py --variants-only
@@ -44,6 +45,13 @@ VARIANTS = [
         ("pipe nbuf1", {"PIPE": True, "PIPE_NBUF": 1}),
         ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2}),
         ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3}),
+    ]),
+    # f32 rows of 32K columns: one row in shared memory (128 KiB), the next
+    # loading while this one is computed from registers.
+    ([(4096, 32768), (4096, 16384)], [torch.float32], [
+        ("rows (now)", OLD_PIPE),
+        ("pipe", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192,
+                  "PIPE_DTYPES": ("f32", "bf16", "f16")}),
     ]),
     ([(4096, 16384), (8192, 8192)], [torch.bfloat16], [
         ("register rows (now)", OLD_PIPE),

@@ -110,28 +110,32 @@ class Softmax(unittest.TestCase):
             sm.REGISTERS = True
 
     def test_pipe_rows(self):
-        # 16-bit rows through softmax_pipe_*.forth: PV = 1 to 4 vectors a
-        # thread, partial last vectors, a block running several rows
-        # (CPU_PIPE_BLOCKS = 3) or one, 1 to 3 rows in shared memory.
+        # Rows through softmax_pipe_*.forth: 1 to 8 vectors a thread,
+        # partial last vectors, a block running several rows
+        # (CPU_PIPE_BLOCKS = 3) or one, 1 to 3 rows in shared memory (f32
+        # rows of 32K columns: 1, all that fits).
         rng = np.random.default_rng(6)
         before = pipe_kernels()
         shapes = [(7, 1032), (5, 8200), (2, 16392), (4, 4 * 8192),
                   (3, 3 * 8192 + 8)]
         for nbuf in (1, 2, 3):
-            with Tunables(PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1):
+            with Tunables(PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1,
+                          PIPE_DTYPES=("f32", "bf16", "f16")):
                 for shape in shapes:
-                    for dt in ("bf16", "f16"):
+                    for dt in dtypes():
                         x = cast(rng.standard_normal(shape) * 5, dt)
+                        a = common.arg(x, "x")
+                        self.assertIsNotNone(sm._pipe(a, shape[1], [a]))
                         y = ops.softmax(x)
                         want = ref_softmax(f64(x))
                         what = f"pipe {shape} nbuf {nbuf}"
                         self.check(y, want, dt, what)
                         self.check_elements(y, want, dt, what)
-        self.assertGreaterEqual(pipe_kernels() - before, 3 * 4 * 2 - 2)
+        self.assertGreaterEqual(pipe_kernels() - before, 30)
 
     def test_pipe_infinities(self):
-        with Tunables(PIPE_MIN_COLS=1025):
-            for dt in ("bf16", "f16"):
+        with Tunables(PIPE_MIN_COLS=1025, PIPE_DTYPES=("f32", "bf16", "f16")):
+            for dt in dtypes():
                 x = cast(np.zeros((5, 1040)), dt)
                 x[0, :] = -np.inf               # all -inf: NaN, as torch
                 x[1, ::3] = -np.inf             # some -inf: exact zeros

@@ -30,19 +30,20 @@ REGISTERS = True     # tests turn it off to cover the streaming path
 # 128 KiB leaves room on every sm_80+ GPU.
 SHARED_ROWS = True
 MAX_SHARED_ROW = 128 << 10
-# 16-bit rows from PIPE_MIN_COLS columns (by default those too long for
-# registers) go through softmax_pipe_*.forth instead: a block of
+# Rows of PIPE_DTYPES from PIPE_MIN_COLS columns (by default those too long
+# for registers) go through softmax_pipe_*.forth instead: a block of
 # PIPE_THREADS per SM runs a row after another, each in registers as f32,
-# while cp.async brings the next PIPE_NBUF - 1 rows into shared memory, so
-# that loads never wait for the arithmetic (a block per row holding a whole
-# SM leaves memory idle while it computes). PIPE_BLOCKS blocks (None: one
-# per SM on a GPU, CPU_PIPE_BLOCKS on the CPU backend, few so that a block
-# runs several rows there).
+# while cp.async brings the next PIPE_NBUF rows into shared memory (fewer
+# where they do not fit), so that loads never wait for the arithmetic (a
+# block per row holding a whole SM leaves memory idle while it computes).
+# PIPE_BLOCKS blocks at most (None: one per SM on a GPU, CPU_PIPE_BLOCKS on
+# the CPU backend, few so that a block runs several rows there).
 PIPE = True
+PIPE_DTYPES = ("bf16", "f16")
 PIPE_NBUF = 2
 PIPE_THREADS = 1024
 PIPE_MIN_COLS = 16385
-PIPE_MAX_VECTORS = 4         # 16-byte vectors a thread: 32 f32 registers
+PIPE_MAX_VALUES = 32         # f32 registers a thread
 # Shared memory the pipelined rows may take: sm_80 GPUs give a block 163
 # KiB, sm_90 227 KiB (compiled for sm_90 there, and on the CPU backend).
 PIPE_MAX_SHARED = {80: 160 << 10, 90: 224 << 10}
@@ -55,14 +56,14 @@ CPU_PIPE_BLOCKS = 3
 # pair of launches (0: all), so that the rows one pair reads again fit in
 # L2 (64 f32 rows of 128256 are 33 MB).
 SPLIT_REGS = True
-SPLIT_REV = False
+SPLIT_REV = True
 SPLIT_BATCH = 0
 
 
 def _tunables() -> tuple:
     """Everything above that a cached plan depends on."""
-    return (REGISTERS, SHARED_ROWS, PIPE, PIPE_NBUF, PIPE_THREADS,
-            PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS, SPLIT_REGS,
+    return (REGISTERS, SHARED_ROWS, PIPE, PIPE_DTYPES, PIPE_NBUF,
+            PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS, SPLIT_REGS,
             SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW)
 
 
@@ -134,14 +135,15 @@ def _pipe(a: c.Arg, cols: int, checked: list[c.Arg]) -> tuple:
     """(16-byte vectors a thread of softmax_pipe_*.forth holds, rows in
     shared memory, arch) for these rows, or None where that kernel does not
     take them."""
-    if not PIPE or a.dtype not in ("bf16", "f16") or cols < PIPE_MIN_COLS:
+    if not PIPE or a.dtype not in PIPE_DTYPES or cols < PIPE_MIN_COLS:
         return None
-    if cols % 8 or any(t.address % 16 for t in checked):
+    ev = 16 // a.itemsize   # elements in a vector
+    if cols % ev or any(t.address % 16 for t in checked):
         return None
-    pv = -(-cols // (8 * PIPE_THREADS))
+    pv = -(-cols // (ev * PIPE_THREADS))
     arch = _arch(a)
-    nbuf = min(PIPE_NBUF, PIPE_MAX_SHARED[arch] // (2 * cols))
-    if pv > PIPE_MAX_VECTORS or nbuf < 1:
+    nbuf = min(PIPE_NBUF, PIPE_MAX_SHARED[arch] // (a.itemsize * cols))
+    if pv * ev > PIPE_MAX_VALUES or nbuf < 1:
         return None
     return pv, nbuf, f"sm_{arch}"
 
@@ -191,7 +193,7 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         # the run to 4 SMs).
         per = -(-rows // (PIPE_BLOCKS or _sm_count(a)))
         b.launch(k, *args, *out_args, rows, cols, grid=-(-rows // per),
-                 block=PIPE_THREADS, shared=nbuf * 2 * cols)
+                 block=PIPE_THREADS, shared=nbuf * a.itemsize * cols)
         return
     block = 128 if how == "group" else n
     defines = {"GROUP": n, "VPT": vpt, "VW": vw}
