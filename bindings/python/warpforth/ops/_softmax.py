@@ -50,7 +50,7 @@ PIPE_MAX_SHARED = {80: 160 << 10, 90: 224 << 10}
 PIPE_BLOCKS = None
 CPU_PIPE_BLOCKS = 3
 # A row split across blocks: with SPLIT_REGS each thread loads its part of
-# the chunk into registers at once (CHUNK / (VW * STREAM_THREADS) values);
+# the chunk into registers at once (CHUNK / STREAM_THREADS values);
 # SPLIT_REV runs the write phase in the reverse block order (it first reads
 # what the first phase read last, likelier in L2); SPLIT_BATCH rows per
 # pair of launches (0: all), so that the rows one pair reads again fit in
@@ -63,8 +63,8 @@ SPLIT_BATCH = 0
 def _tunables() -> tuple:
     """Everything above that a cached plan depends on."""
     return (REGISTERS, SHARED_ROWS, PIPE, PIPE_DTYPES, PIPE_NBUF,
-            PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS, SPLIT_REGS,
-            SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW)
+            PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS,
+            SPLIT_REGS, SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW)
 
 
 _sms: dict = {}
