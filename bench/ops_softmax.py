@@ -8,27 +8,91 @@ kernel hides each call's host launch cost, bench/common.py); the last
 column repeats ours with the host cost included, which is what a
 launch-bound shape costs a Python caller.
 
+Then (unless --no-variants) each design the op can be switched to
+(ops/_softmax.py's tunables) on the shapes it concerns, on the same
+tensors, next to torch's best: the pipelined rows (softmax_pipe: rows
+in shared memory 1 to 3 deep, 16-bit and f32) against the one-row-per-block
+kernels, and the split rows in registers or streamed, in reverse order,
+in batches. Each variant's result is checked against torch first (max abs
+error).
+
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_softmax.py
+    ... bench/ops_softmax.py --variants-only
 """
 
 from __future__ import annotations
+
+import argparse
 
 import torch
 from common import copy_rate_tbs, median_ms, tbs
 
 from warpforth import ops
+from warpforth.ops import _softmax as sm
 
 FORWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16),
            ((4096, 32768), torch.float32), ((4096, 32768), torch.bfloat16),
            ((64, 128256), torch.float32), ((64, 128256), torch.bfloat16)]
 BACKWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16)]
 
+# (shapes, dtypes, [(label, tunables)]): the first of each list is the
+# design the op had before (the baseline), the rest the candidates.
+OLD_PIPE = {"PIPE": False}
+OLD_SPLIT = {"SPLIT_REGS": False, "SPLIT_REV": False, "SPLIT_BATCH": 0}
+VARIANTS = [
+    ([(4096, 32768)], [torch.bfloat16, torch.float16], [
+        ("shared rows (before)", OLD_PIPE),
+        ("pipe nbuf1", {"PIPE": True, "PIPE_NBUF": 1}),
+        ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2}),
+        ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3}),
+    ]),
+    # f32 rows of 32K columns: one row in shared memory (128 KiB), the next
+    # loading while this one is computed from registers.
+    ([(4096, 32768), (4096, 16384)], [torch.float32], [
+        ("rows (now)", OLD_PIPE),
+        ("pipe", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192,
+                  "PIPE_DTYPES": ("f32", "bf16", "f16")}),
+    ]),
+    ([(4096, 16384), (8192, 8192)], [torch.bfloat16], [
+        ("register rows (now)", OLD_PIPE),
+        ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192}),
+        ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3, "PIPE_MIN_COLS": 8192}),
+    ]),
+    ([(64, 128256)], [torch.float32, torch.bfloat16], [
+        ("streamed (before)", OLD_SPLIT),
+        ("regs", {"SPLIT_REGS": True, "SPLIT_REV": False, "SPLIT_BATCH": 0}),
+        ("regs rev", {"SPLIT_REGS": True, "SPLIT_REV": True,
+                      "SPLIT_BATCH": 0}),
+        ("regs rev batch32", {"SPLIT_REGS": True, "SPLIT_REV": True,
+                              "SPLIT_BATCH": 32}),
+        ("regs batch32", {"SPLIT_REGS": True, "SPLIT_REV": False,
+                          "SPLIT_BATCH": 32}),
+        ("regs rev batch16", {"SPLIT_REGS": True, "SPLIT_REV": True,
+                              "SPLIT_BATCH": 16}),
+        ("regs rev chunk4096", {"SPLIT_REGS": True, "SPLIT_REV": True,
+                                "SPLIT_BATCH": 0, "CHUNK": 4096}),
+        ("regs rev chunk16384", {"SPLIT_REGS": True, "SPLIT_REV": True,
+                                 "SPLIT_BATCH": 0, "CHUNK": 16384}),
+    ]),
+]
+
 
 def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--no-variants", action="store_true")
+    ap.add_argument("--variants-only", action="store_true")
+    args = ap.parse_args()
     copy = copy_rate_tbs()
     print(f"device-to-device copy: {copy:.2f} TB/s "
           f"({torch.cuda.get_device_name()})")
     compiled = torch.compile(lambda t: torch.softmax(t, -1))
+    if not args.variants_only:
+        table(compiled, copy)
+    if not args.no_variants:
+        variants(compiled, copy)
+
+
+def table(compiled, copy) -> None:
     print(f"{'op':<22}{'shape':<16}{'dtype':<10}{'warpforth':>16}"
           f"{'torch':>16}{'compile':>16}{'ratio':>8}")
     for shape, dt in FORWARD:
@@ -62,6 +126,47 @@ def row(name, shape, dt, nbytes, ours, eager, comp, copy, host) -> None:
           f"{cell(eager):>16}{cell(comp) if comp else '-':>16}"
           f"{best / ours:8.2f}   ({tbs(nbytes, ours) / copy:.0%} of copy; "
           f"with host cost {host:.3f} ms)")
+
+
+def variants(compiled, copy) -> None:
+    print("\nvariants (ops/_softmax.py tunables), same tensors, GPU time; "
+          "ratio = best torch / ours")
+    saved = {k: getattr(sm, k) for _, _, vs in VARIANTS
+             for _, t in vs for k in t}
+    for shapes, dts, vs in VARIANTS:
+        for shape in shapes:
+            for dt in dts:
+                x = torch.randn(shape, device="cuda", dtype=dt)
+                x[0, 5::7] = float("-inf")
+                out = torch.empty_like(x)
+                nbytes = 2 * x.numel() * x.element_size()
+                want = torch.softmax(x.float(), -1)
+                eager = median_ms(lambda: torch.softmax(x, -1))
+                comp = median_ms(lambda: compiled(x))
+                best = min(eager, comp)
+                name = f"{'x'.join(map(str, shape))} " \
+                       f"{str(dt).replace('torch.', '')}"
+                print(f"  {name:<22} torch eager {tbs(nbytes, eager):5.2f} "
+                      f"compile {tbs(nbytes, comp):5.2f} TB/s")
+                for label, tun in vs:
+                    for k, v in saved.items():
+                        setattr(sm, k, v)
+                    for k, v in tun.items():
+                        setattr(sm, k, v)
+                    try:
+                        out.zero_()
+                        ops.softmax(x, out=out)
+                        err = (out.float() - want).abs().max().item()
+                        ms = median_ms(lambda: ops.softmax(x, out=out))
+                    except Exception as e:  # noqa: BLE001 (report, go on)
+                        print(f"    {label:<24} failed: {e}")
+                        continue
+                    print(f"    {label:<24} {tbs(nbytes, ms):5.2f} TB/s "
+                          f"{ms:7.3f} ms  ratio {best / ms:5.2f}  "
+                          f"({tbs(nbytes, ms) / copy:.0%} of copy; "
+                          f"max err {err:.1e})")
+    for k, v in saved.items():
+        setattr(sm, k, v)
 
 
 if __name__ == "__main__":

@@ -49,8 +49,18 @@ SOFTMAX_VARIANTS = [
     ["-D", "GROUP=1024", "-D", "VW=4", "-D", "VPT=4"],
     ["-D", "GROUP=256", "-D", "VW=4"], ["-D", "GROUP=256", "-D", "VW=1"],
 ]
-SOFTMAX_SPLIT_VARIANTS = [["-D", "PHASE=1", "-D", "GROUP=256", "-D", "VW=4"],
-                          ["-D", "PHASE=2", "-D", "GROUP=256", "-D", "VW=4"]]
+SOFTMAX_SPLIT_VARIANTS = [
+    ["-D", f"PHASE={ph}", "-D", "GROUP=256", "-D", f"VW={vw}", "-D",
+     f"RVPT={rvpt}", "-D", f"REV={ph - 1}"]
+    for ph in (1, 2) for vw, rvpt in ((4, 0), (1, 0), (4, 8), (1, 32),
+                                      (4, 4), (4, 16))]
+# softmax_pipe_*: 1 to 32 values a thread (4 or 8 in a vector; the files'
+# defaults are 32), 1 to 3 rows in shared memory.
+SOFTMAX_PIPE_VARIANTS = {
+    dt: [["-D", f"PV={pv}", "-D", f"NBUF={nb}"] for pv in pvs
+         for nb in (1, 2, 3)]
+    for dt, pvs in (("f32", (1, 2, 5, 8)), ("bf16", (1, 2, 3, 4)),
+                    ("f16", (1, 2, 3, 4)))}
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
@@ -175,6 +185,7 @@ for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"softmax_backward_{_dt}.forth"] = SOFTMAX_VARIANTS[:2] + [
         ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]
     VARIANTS[f"softmax_split_{_dt}.forth"] = SOFTMAX_SPLIT_VARIANTS
+    VARIANTS[f"softmax_pipe_{_dt}.forth"] = SOFTMAX_PIPE_VARIANTS[_dt]
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
 # skipped), any other entry is one file, which must fail to compile.

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -31,6 +31,8 @@ steps (run in the order given; the first failing step stops the run):
   py         the Python binding's GPU tests (bindings/python/tests/test_gpu.py)
   ops        warpforth.ops against torch on the GPU (tests/test_ops_gpu.py)
   opsbench   every bench/ops_*.py (warpforth.ops against torch, TB/s)
+  softmaxbench bench/ops_softmax.py alone: its table, then every softmax
+             design side by side (pipelined 16-bit rows, split variants)
   ncuops     Nsight Compute on the op shapes that miss their targets
   attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
@@ -168,6 +170,7 @@ step_ops() {
 step_opsbench() {
   for b in bench/ops_*.py; do python3 "$b" 2>&1 | tee "$OUT/$(basename "$b" .py).txt"; done
 }
+step_softmaxbench() { python3 bench/ops_softmax.py 2>&1 | tee "$OUT/ops_softmax.txt"; }
 step_attnbench() {
   python3 bench/ops_attention.py --f32 2>&1 | tee "$OUT/ops_attention.txt"
   python3 bench/ops_attention.py --backward 2>&1 | tee "$OUT/ops_attention_backward.txt"

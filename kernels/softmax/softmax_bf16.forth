@@ -18,7 +18,8 @@
 \! shared ROWBUF f32[]
 : LD BF@ ;
 : ST BF! ;
-INCLUDE ../lib/bf16.fs
-: LD4 BF16-LD4 ;
-: ST4 BF16-ST4 ;
+\ Four elements in one 8-byte access, converted by the hardware words
+\ (exact widening; cvt.rn packing, a NaN stays a NaN).
+: LD4 ( addr -- x0 x1 x2 x3 )  2F@ >R BF16X2>F R> BF16X2>F ;
+: ST4 ( x0 x1 x2 x3 addr -- )  >R F>BF16X2 >R F>BF16X2 R> R> 2F! ;
 INCLUDE softmax-rows.fs

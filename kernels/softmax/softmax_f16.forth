@@ -18,8 +18,8 @@
 \! shared ROWBUF f32[]
 : LD HF@ ;
 : ST HF! ;
-: LD4 ( addr -- x0 x1 x2 x3 )
-  { a } a HF@  a 2 + HF@  a 4 + HF@  a 6 + HF@ ;
-: ST4 ( x0 x1 x2 x3 addr -- )
-  { x0 x1 x2 x3 a } x0 a HF!  x1 a 2 + HF!  x2 a 4 + HF!  x3 a 6 + HF! ;
+\ Four elements in one 8-byte access, converted by the hardware words
+\ (cvt: exact widening, packing to nearest even as HF! does).
+: LD4 ( addr -- x0 x1 x2 x3 )  2F@ >R F16X2>F R> F16X2>F ;
+: ST4 ( x0 x1 x2 x3 addr -- )  >R F>F16X2 >R F>F16X2 R> R> 2F! ;
 INCLUDE softmax-rows.fs

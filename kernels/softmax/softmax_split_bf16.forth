@@ -1,10 +1,15 @@
 \ Softmax of long bfloat16 rows split across blocks, math in f32
-\ (softmax-split.fs): run with -D PHASE=1, then -D PHASE=2.
+\ (softmax-split.fs): run with -D PHASE=1, then -D PHASE=2; -D RVPT=n
+\ vectors per thread in registers, -D REV=1 phase 2 in reverse block order.
 \! kernel softmax_split_bf16
 \! float f32
 \! const PHASE 1
 \! const GROUP 256
 \! const VW 1
+\! const RVPT 0
+\! const REV 0
+\! const MINB 1
+\! launch-bounds GROUP MINB
 \! const ESZ 2
 \! param X bf16[ROWS*COLS]
 \! param Y bf16[ROWS*COLS]
@@ -12,11 +17,17 @@
 \! param ROWS i64
 \! param COLS i64
 \! param CHUNK i64
+\! param ROW0 i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[RVPT*VW+1]
 : LD BF@ ;
 : ST BF! ;
-INCLUDE ../lib/bf16.fs
-: LD4 BF16-LD4 ;
-: ST4 BF16-ST4 ;
+\ Four elements in one 8-byte access, converted by the hardware words
+\ (exact widening; cvt.rn packing, a NaN stays a NaN).
+: LD4 ( addr -- x0 x1 x2 x3 )  2F@ >R BF16X2>F R> BF16X2>F ;
+: ST4 ( x0 x1 x2 x3 addr -- )  >R F>BF16X2 >R F>BF16X2 R> R> 2F! ;
+\ Two elements of a 32-bit pair (SMEM=2, softmax-pipe.fs).
+: UNPACK ( w -- x0 x1 )  BF16X2>F ;
+: PACK ( x0 x1 -- w )  F>BF16X2 ;
 INCLUDE softmax-split.fs

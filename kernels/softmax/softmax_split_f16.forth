@@ -1,10 +1,15 @@
 \ Softmax of long float16 rows split across blocks, math in f32
-\ (softmax-split.fs): run with -D PHASE=1, then -D PHASE=2.
+\ (softmax-split.fs): run with -D PHASE=1, then -D PHASE=2; -D RVPT=n
+\ vectors per thread in registers, -D REV=1 phase 2 in reverse block order.
 \! kernel softmax_split_f16
 \! float f32
 \! const PHASE 1
 \! const GROUP 256
 \! const VW 1
+\! const RVPT 0
+\! const REV 0
+\! const MINB 1
+\! launch-bounds GROUP MINB
 \! const ESZ 2
 \! param X f16[ROWS*COLS]
 \! param Y f16[ROWS*COLS]
@@ -12,12 +17,17 @@
 \! param ROWS i64
 \! param COLS i64
 \! param CHUNK i64
+\! param ROW0 i64
 \! shared RM f32[32]
 \! shared RS f32[32]
+\! reg XS f32[RVPT*VW+1]
 : LD HF@ ;
 : ST HF! ;
-: LD4 ( addr -- x0 x1 x2 x3 )
-  { a } a HF@  a 2 + HF@  a 4 + HF@  a 6 + HF@ ;
-: ST4 ( x0 x1 x2 x3 addr -- )
-  { x0 x1 x2 x3 a } x0 a HF!  x1 a 2 + HF!  x2 a 4 + HF!  x3 a 6 + HF! ;
+\ Four elements in one 8-byte access, converted by the hardware words
+\ (cvt: exact widening, packing to nearest even as HF! does).
+: LD4 ( addr -- x0 x1 x2 x3 )  2F@ >R F16X2>F R> F16X2>F ;
+: ST4 ( x0 x1 x2 x3 addr -- )  >R F>F16X2 >R F>F16X2 R> R> 2F! ;
+\ Two elements of a 32-bit pair (SMEM=2, softmax-pipe.fs).
+: UNPACK ( w -- x0 x1 )  F16X2>F ;
+: PACK ( x0 x1 -- w )  F>F16X2 ;
 INCLUDE softmax-split.fs

@@ -10,6 +10,7 @@ import numpy as np
 from opcheck import assert_close, cast, dtypes, f64
 
 from warpforth import ops
+from warpforth.ops import _common as common
 from warpforth.ops import _softmax as sm
 
 SHAPES = [(1, 1), (1, 2), (3, 31), (5, 33), (2, 3, 7), (4, 1000), (3, 4097),
@@ -25,9 +26,44 @@ def ref_softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(-1, keepdims=True)
 
 
+# Per element: the output's rounding (half an ulp, a whole one here) on
+# top of f32 math with ex2.approx, relative to each value, down to the
+# dtype's subnormals.
+ELEMENT_BOUND = {"f32": (2e-5, 1e-37), "f16": (2.0 ** -10, 2.0 ** -24),
+                 "bf16": (2.0 ** -7, 1e-38)}
+
+
+def pipe_kernels() -> int:
+    """How many softmax_pipe kernels the op has compiled so far."""
+    return sum("softmax_pipe" in k[0] for k in common._kernels)
+
+
+class Tunables:
+    """Sets attributes of the op module for a `with` block."""
+
+    def __init__(self, **values):
+        self.values = values
+
+    def __enter__(self):
+        self.saved = {k: getattr(sm, k) for k in self.values}
+        for k, v in self.values.items():
+            setattr(sm, k, v)
+
+    def __exit__(self, *exc):
+        for k, v in self.saved.items():
+            setattr(sm, k, v)
+
+
 class Softmax(unittest.TestCase):
     def check(self, got, want, dt, what):
         assert_close(self, got, want, dt, what)
+
+    def check_elements(self, got, want, dt, what):
+        rel, tiny = ELEMENT_BOUND[dt]
+        err = np.abs(f64(got) - want) - (rel * np.abs(want) + tiny)
+        worst = np.unravel_index(np.argmax(err), err.shape)
+        self.assertLessEqual(err[worst], 0, f"{what} {dt}: {worst} "
+                             f"got {f64(got)[worst]!r} want {want[worst]!r}")
 
     def test_shapes_and_dtypes(self):
         rng = np.random.default_rng(1)
@@ -72,6 +108,76 @@ class Softmax(unittest.TestCase):
                 self.assertTrue(np.isnan(y[4]).all())
         finally:
             sm.REGISTERS = True
+
+    def test_pipe_rows(self):
+        # Rows through softmax_pipe_*.forth: 1 to 8 vectors a thread,
+        # partial last vectors, a block running several rows
+        # (CPU_PIPE_BLOCKS = 3) or one, 1 to 3 rows in shared memory (f32
+        # rows of 32K columns: 1, all that fits).
+        rng = np.random.default_rng(6)
+        before = pipe_kernels()
+        shapes = [(7, 1032), (5, 8200), (2, 16392), (4, 4 * 8192),
+                  (3, 3 * 8192 + 8)]
+        for nbuf in (1, 2, 3):
+            with Tunables(PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1,
+                          PIPE_DTYPES=("f32", "bf16", "f16")):
+                for shape in shapes:
+                    for dt in dtypes():
+                        x = cast(rng.standard_normal(shape) * 5, dt)
+                        a = common.arg(x, "x")
+                        self.assertIsNotNone(sm._pipe(a, shape[1], [a]))
+                        y = ops.softmax(x)
+                        want = ref_softmax(f64(x))
+                        what = f"pipe {shape} nbuf {nbuf}"
+                        self.check(y, want, dt, what)
+                        self.check_elements(y, want, dt, what)
+        self.assertGreaterEqual(pipe_kernels() - before, 30)
+
+    def test_pipe_infinities(self):
+        with Tunables(PIPE_MIN_COLS=1025, PIPE_DTYPES=("f32", "bf16", "f16")):
+            for dt in dtypes():
+                x = cast(np.zeros((5, 1040)), dt)
+                x[0, :] = -np.inf               # all -inf: NaN, as torch
+                x[1, ::3] = -np.inf             # some -inf: exact zeros
+                x[1, 1::3] = 2.0
+                x[2, 100] = np.inf              # +inf: NaN (inf - inf)
+                x[3, :] = -60000.0              # large equal values
+                x[4, 7] = 1.0
+                y = ops.softmax(x)
+                self.assertTrue(np.isnan(f64(y[0])).all(), dt)
+                self.assertTrue((f64(y[1, ::3]) == 0).all(), dt)
+                self.assertAlmostEqual(float(f64(y[1]).sum()), 1.0, places=2)
+                self.assertTrue(np.isnan(f64(y[2])).all(), dt)
+                self.check_elements(y[3:], ref_softmax(f64(x[3:])), dt,
+                                    "pipe finite rows")
+
+    def test_split_variants(self):
+        # The split rows (few long rows): registers or the streaming loop,
+        # the write phase in either block order, rows in batches of launch
+        # pairs, a smaller CHUNK; chunks of -inf, a row of -inf, and a last
+        # chunk of 1 or 4.
+        rng = np.random.default_rng(7)
+        cols = [2 * sm.CHUNK + 1, 2 * sm.CHUNK + 4, 3 * sm.CHUNK + 4]
+        for regs, rev, batch in [(True, False, 0), (True, True, 0),
+                                 (True, True, 2), (False, True, 1),
+                                 (False, False, 0), (True, True, -4096)]:
+            chunk = -batch if batch < 0 else sm.CHUNK
+            with Tunables(SPLIT_REGS=regs, SPLIT_REV=rev,
+                          SPLIT_BATCH=max(batch, 0), CHUNK=chunk):
+                for n in cols if batch >= 0 else [2 * chunk + 8]:
+                    for dt in dtypes():
+                        x = cast(rng.standard_normal((5, n)) * 5, dt)
+                        x[1, : sm.CHUNK + 3] = -np.inf
+                        x[2, :] = -np.inf
+                        y = ops.softmax(x)
+                        what = f"split {n} regs {regs} rev {rev} {batch}"
+                        self.assertTrue(np.isnan(f64(y[2])).all(), what)
+                        self.assertTrue((f64(y[1, : sm.CHUNK + 3]) == 0)
+                                        .all(), what)
+                        keep = [0, 1, 3, 4]
+                        want = ref_softmax(f64(x[keep]))
+                        self.check(y[keep], want, dt, what)
+                        self.check_elements(y[keep], want, dt, what)
 
     def test_backward(self):
         rng = np.random.default_rng(2)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import _common as c
@@ -29,6 +30,57 @@ REGISTERS = True     # tests turn it off to cover the streaming path
 # 128 KiB leaves room on every sm_80+ GPU.
 SHARED_ROWS = True
 MAX_SHARED_ROW = 128 << 10
+# Rows of PIPE_DTYPES from PIPE_MIN_COLS columns (by default those too long
+# for registers) go through softmax_pipe_*.forth instead: a block of
+# PIPE_THREADS per SM runs a row after another, each in registers as f32,
+# while cp.async brings the next PIPE_NBUF rows into shared memory (fewer
+# where they do not fit), so that loads never wait for the arithmetic (a
+# block per row holding a whole SM leaves memory idle while it computes).
+# PIPE_BLOCKS blocks at most (None: one per SM on a GPU, CPU_PIPE_BLOCKS on
+# the CPU backend, few so that a block runs several rows there).
+PIPE = True
+PIPE_DTYPES = ("bf16", "f16")
+PIPE_NBUF = 2
+PIPE_THREADS = 1024
+PIPE_MIN_COLS = 16385
+PIPE_MAX_VALUES = 32         # f32 registers a thread
+# Shared memory the pipelined rows may take: sm_80 GPUs give a block 163
+# KiB, sm_90 227 KiB (compiled for sm_90 there, and on the CPU backend).
+PIPE_MAX_SHARED = {80: 160 << 10, 90: 224 << 10}
+PIPE_BLOCKS = None
+CPU_PIPE_BLOCKS = 3
+# A row split across blocks: with SPLIT_REGS each thread loads its part of
+# the chunk into registers at once (CHUNK / STREAM_THREADS values);
+# SPLIT_REV runs the write phase in the reverse block order (it first reads
+# what the first phase read last, likelier in L2); SPLIT_BATCH rows per
+# pair of launches (0: all), so that the rows one pair reads again fit in
+# L2 (64 f32 rows of 128256 are 33 MB).
+SPLIT_REGS = True
+SPLIT_REV = True
+SPLIT_BATCH = 0
+
+
+def _tunables() -> tuple:
+    """Everything above that a cached plan depends on."""
+    return (REGISTERS, SHARED_ROWS, PIPE, PIPE_DTYPES, PIPE_NBUF,
+            PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS,
+            SPLIT_REGS, SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW)
+
+
+_sms: dict = {}
+
+
+def _sm_count(a: c.Arg) -> int:
+    """Multiprocessors of a's GPU (torch tells), or CPU_PIPE_BLOCKS."""
+    if not (a.on_gpu and a.is_torch):
+        return CPU_PIPE_BLOCKS
+    n = _sms.get(a.gpu_ordinal)
+    if n is None:
+        import torch
+        n = torch.cuda.get_device_properties(
+            a.value.device).multi_processor_count
+        _sms[a.gpu_ordinal] = n
+    return n
 
 
 def _pow2(n: int) -> int:
@@ -71,6 +123,31 @@ def _vector_width(cols: int, *tensors: c.Arg) -> int:
     return 4 if cols % 4 == 0 and aligned else 1
 
 
+def _arch(a: c.Arg) -> int:
+    """90 for the CPU backend and sm_90+ GPUs, else 80."""
+    if not a.on_gpu:
+        return 90
+    m = re.search(r"sm_(\d+)", c.device_of(a).name)
+    return 90 if m is None or int(m.group(1)) >= 90 else 80
+
+
+def _pipe(a: c.Arg, cols: int, checked: list[c.Arg]) -> tuple:
+    """(16-byte vectors a thread of softmax_pipe_*.forth holds, rows in
+    shared memory, arch) for these rows, or None where that kernel does not
+    take them."""
+    if not PIPE or a.dtype not in PIPE_DTYPES or cols < PIPE_MIN_COLS:
+        return None
+    ev = 16 // a.itemsize   # elements in a vector
+    if cols % ev or any(t.address % 16 for t in checked):
+        return None
+    pv = -(-cols // (ev * PIPE_THREADS))
+    arch = _arch(a)
+    nbuf = min(PIPE_NBUF, PIPE_MAX_SHARED[arch] // (a.itemsize * cols))
+    if pv * ev > PIPE_MAX_VALUES or nbuf < 1:
+        return None
+    return pv, nbuf, f"sm_{arch}"
+
+
 def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
                  cols: int, args: list, out_args: list, part_per_row: int,
                  checked: list[c.Arg]) -> None:
@@ -78,13 +155,45 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
     how, n, vpt = _plan(rows, cols, vw, len(args))
     if how == "split":
         part = b.empty(a, (rows * n * part_per_row,), "f32")
-        for phase in (1, 2):
-            defines = {"PHASE": phase, "GROUP": STREAM_THREADS, "VW": vw}
-            if name == "softmax_backward":
-                defines.pop("VW")  # its split kernel reads one at a time
-            k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a, defines)
-            b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
-                     grid=(n, rows), block=STREAM_THREADS)
+        if name == "softmax_backward":
+            for phase in (1, 2):
+                # its split kernel reads one element at a time
+                k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
+                             {"PHASE": phase, "GROUP": STREAM_THREADS})
+                b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
+                         grid=(n, rows), block=STREAM_THREADS)
+            return
+        # Values a thread holds: up to 64 (ptxas: no spills at 64 with
+        # 4-element vectors, 32 with single elements).
+        values = CHUNK // STREAM_THREADS
+        regs = SPLIT_REGS and values <= (64 if vw == 4 else 32)
+        rvpt = values // vw if regs else 0
+        batch = SPLIT_BATCH or rows
+        kernels = [c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
+                            {"PHASE": phase, "GROUP": STREAM_THREADS,
+                             "VW": vw, "RVPT": rvpt,
+                             "REV": int(SPLIT_REV and phase == 2)})
+                   for phase in (1, 2)]
+        for row0 in range(0, rows, batch):
+            for k in kernels:
+                b.launch(k, *args, *out_args, part, rows, cols, CHUNK, row0,
+                         grid=(n, min(batch, rows - row0)),
+                         block=STREAM_THREADS)
+        return
+    pipe = None
+    if name == "softmax" and (how == "shared" or how == "block" and vpt):
+        pipe = _pipe(a, cols, checked)
+    if pipe:
+        pv, nbuf, arch = pipe
+        k = c.kernel(f"softmax/softmax_pipe_{a.dtype}.forth", a,
+                     {"GROUP": PIPE_THREADS, "PV": pv, "NBUF": nbuf},
+                     arch=arch)
+        # As many rows for every block (4096 rows on 132 SMs: 128 blocks
+        # of 32, not 4 of 32 and 128 of 31, which would leave the end of
+        # the run to 4 SMs).
+        per = -(-rows // (PIPE_BLOCKS or _sm_count(a)))
+        b.launch(k, *args, *out_args, rows, cols, grid=-(-rows // per),
+                 block=PIPE_THREADS, shared=nbuf * a.itemsize * cols)
         return
     block = 128 if how == "group" else n
     defines = {"GROUP": n, "VPT": vpt, "VW": vw}
@@ -119,7 +228,7 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
     p = c.probe(objs, len(objs) - 1)
     key = None
     if p is not None:
-        key = (p[0], REGISTERS, SHARED_ROWS)
+        key = (p[0], _tunables())
         plan = _plans.get(key)
         if plan is not None:
             done = plan.run(list(objs), p[1], p[2])
@@ -154,7 +263,7 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     p = c.probe(objs, len(objs) - 2)
     key = None
     if p is not None:
-        key = (p[0], REGISTERS, SHARED_ROWS)
+        key = (p[0], _tunables())
         plan = _plans.get(key)
         if plan is not None:
             done = plan.run(list(objs), p[1], p[2])
