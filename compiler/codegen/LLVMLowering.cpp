@@ -648,6 +648,14 @@ private:
       break;
     }
     llvm::Value *v = get(inst.operands[0]);
+    if (inst.elem == ElemType::I32) {
+      // An i32 in memory: the cell's low half in, the old value out
+      // sign-extended, as I32@ reads it.
+      llvm::Value *old = target.endGuard(
+          b, b.CreateAtomicRMW(binOp, ptr, b.CreateTrunc(v, b.getInt32Ty()),
+                               llvm::MaybeAlign(4), order));
+      return b.CreateSExt(old, b.getInt64Ty());
+    }
     return target.endGuard(
         b, b.CreateAtomicRMW(
                binOp, ptr, v,

@@ -33,6 +33,7 @@ struct MatrixWord {
 struct AtomWord {
   ir::AtomicOp op;
   ir::AddrSpace space;
+  bool i32; // a 32-bit integer in memory (else a cell or a float)
 };
 
 constexpr ir::AddrSpace global = ir::AddrSpace::Global;
@@ -59,7 +60,13 @@ constexpr MatrixWord stm(unsigned count, bool trans) {
 using ir::AsyncKind;
 using ir::MmaKind;
 constexpr AtomWord atom(ir::AtomicOp op, ir::AddrSpace space) {
-  return {op, space};
+  return {op, space, false};
+}
+/// An atomic on an i32 in memory: the value is truncated to 32 bits and
+/// the old value sign-extended (shared i32 adds are one native ATOMS.ADD,
+/// where 64-bit ones are a compare-and-swap loop).
+constexpr AtomWord atom32(ir::AtomicOp op, ir::AddrSpace space) {
+  return {op, space, true};
 }
 
 } // namespace wf::rows

@@ -136,7 +136,7 @@ void Resolver::lowerAtomic(const Item &item, const PrimitiveInfo &info,
   ir::Inst *inst =
       b.create(Op::Atomic, cellType(info.out[0]), popOperands(info.in));
   inst->imm = static_cast<int64_t>(word.op);
-  inst->elem = isFloat ? floatElem() : ElemType::I64;
+  inst->elem = isFloat ? floatElem() : word.i32 ? ElemType::I32 : ElemType::I64;
   inst->space = word.space;
   useAddress(item, inst, static_cast<unsigned>(inst->operands.size() - 1),
              word.space);
