@@ -45,6 +45,40 @@ BLOCK = None
 DEFINES: dict = {}
 
 
+# The split path of top_k_mask for small k (kernels/topk/topk-chunks.fs,
+# top_k_merge.forth, topk-apply.fs): each row cut into NCH chunks, one
+# block each, that find their chunk's k largest keys; one block a row that
+# finds the k-th largest of those; then the mask, over the whole GPU. One
+# block a row (topk-rows.fs) leaves most of an H100's 132 SMs idle at 64
+# rows; this one fills them. SPLIT False: always one block a row;
+# SPLIT_KMAX: the largest k that takes it (larger k: one block a row).
+SPLIT = True
+SPLIT_KMAX = 1024
+SPLIT_BLOCKS = 264      # chunk blocks to aim for (2 per SM on an H100)
+CHUNK_BLOCK = 256       # threads of a chunk block
+CHUNK_E = 16            # elements a thread of a chunk block
+MERGE_E = 16            # keys a thread of a merge block (of up to 512)
+APPLY_U = 8             # loads in flight a thread of the mask
+
+
+def _split(rows: int, cols: int, k: int) -> tuple | None:
+    """(chunks a row, chunk length, merge block) of the split path for k
+    (1 to cols), or None where it does not apply."""
+    if not SPLIT or k > SPLIT_KMAX:
+        return None
+    cap = CHUNK_BLOCK * CHUNK_E
+    fewest = -(-cols // cap)
+    # Enough chunks to fill the GPU, but none much shorter than 2k (each
+    # adds k keys to the merge) or than a block.
+    nch = max(fewest, min(-(-SPLIT_BLOCKS // rows),
+                          cols // max(2 * k, CHUNK_BLOCK)))
+    ch = -(-cols // nch)
+    nch = -(-cols // ch)        # every chunk holds an element
+    keys = nch * k
+    block = next((b for b in (256, 512) if b * MERGE_E >= keys), None)
+    return None if block is None else (nch, ch, block)
+
+
 def _cand_max(cols: int) -> int:
     if CAND_MAX is not None:
         return CAND_MAX
@@ -54,7 +88,25 @@ def _cand_max(cols: int) -> int:
 def _launch(b: c.PlanBuilder, file: str, a: c.Arg, x: Any, out: Any,
             kk: int, *extra: Any) -> Any:
     rows, cols = c.rows_cols(a)
-    if rows and cols:
+    split = (_split(rows, cols, min(kk, cols))
+             if rows and cols and file == "top_k_mask" else None)
+    if split is not None:
+        nch, ch, block = split
+        kk = min(kk, cols)
+        cand = b.empty(a, (rows * nch * kk,), "f32")   # keys' bits
+        thr = b.empty(a, (rows,), "f32")
+        k1 = c.kernel(f"topk/top_k_chunks_{a.dtype}.forth", a,
+                      {"E": CHUNK_E})
+        b.launch(k1, x, cand, rows, cols, nch, ch, kk, grid=(nch, rows),
+                 block=CHUNK_BLOCK)
+        k2 = c.kernel("topk/top_k_merge.forth", a, {"E": MERGE_E})
+        b.launch(k2, cand, thr, rows, nch, kk, grid=rows, block=block)
+        k3 = c.kernel(f"topk/top_k_apply_{a.dtype}.forth", a,
+                      {"U": APPLY_U})
+        per = 256 * APPLY_U
+        b.launch(k3, x, out, thr, rows, cols,
+                 grid=(min(-(-cols // per), 1024), rows), block=256)
+    elif rows and cols:
         k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
                      {"CAND_MAX": _cand_max(cols), **DEFINES})
         # A grid of one block per row; k (or min_tokens_to_keep) past the
@@ -72,7 +124,9 @@ _plans = c.plans()
 def _start(logits: Any, out: Any, extra: tuple) -> Any:
     objs = (logits,) if out is None else (logits, out)
     return c.start(_plans, objs, len(objs) - 1,
-                   extra + (CAND_MAX, BLOCK, tuple(DEFINES.items())))
+                   extra + (CAND_MAX, BLOCK, tuple(DEFINES.items()),
+                            SPLIT, SPLIT_KMAX, SPLIT_BLOCKS, CHUNK_BLOCK,
+                            CHUNK_E, MERGE_E, APPLY_U))
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:

@@ -1,0 +1,20 @@
+\ Top-k of f32 rows, stage 1: each chunk's k largest keys (topk-chunks.fs).
+\! kernel top_k_chunks_f32
+\! float f32
+\! launch-bounds 256
+\! const E 16           \ elements a thread (CH <= E*BDIM-X)
+\! const ESZ 4
+\! param X f32[ROWS*COLS]
+\! param CAND f32[ROWS*NCH*K]
+\! param ROWS i64
+\! param COLS i64
+\! param NCH i64
+\! param CH i64
+\! param K i64
+\! reg KY i64[E]
+\! shared H i32[256]
+\! shared WS i64[64]
+\! shared SEL i64[2]
+\! shared CNT i32[4]
+: LD F32@ ;
+INCLUDE topk-chunks.fs
