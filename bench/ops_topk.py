@@ -13,6 +13,11 @@ within f32 rounding of p: see the README).
 --sweep times our kernels alone on 64x128256 f32 at other block sizes and
 loads in flight per thread (U), for tuning the defaults of ops/_topk.py and
 the wrappers' U.
+
+--variants times top_k_mask's designs side by side on the same logits
+against HF: one block a row (the kernel before the split path) and the
+split path (chunk top-k, merge, mask) at several chunk sizes (elements a
+thread E, blocks an SM MINB) and chunk counts, at the issue's shapes and k.
 """
 
 from __future__ import annotations
@@ -48,11 +53,59 @@ def sweep() -> None:
     _topk.BLOCK, _topk.DEFINES = None, {}
 
 
+# (name, tunables of ops/_topk.py) for --variants; the first is the
+# one-block-a-row kernel.
+VARIANTS = [
+    ("rows", dict(SPLIT=False)),
+    ("split E8 MINB3", dict(CHUNK_E=8, CHUNK_MINB=3)),
+    ("split E12 MINB3", dict(CHUNK_E=12, CHUNK_MINB=3)),
+    ("split E16 MINB2", dict(CHUNK_E=16, CHUNK_MINB=2)),
+    ("split E12 MINB3 x2", dict(CHUNK_E=12, CHUNK_MINB=3, SPLIT_BLOCKS=528)),
+    ("split E8 MINB3 U4", dict(CHUNK_E=8, CHUNK_MINB=3, APPLY_U=4)),
+]
+
+
+def variants() -> None:
+    defaults = {n: getattr(_topk, n) for _, v in VARIANTS for n in v}
+    print(f"{torch.cuda.get_device_name()}; top_k_mask designs, median ms")
+    print(f"{'shape':<12}{'dtype':<9}{'k':>5}  {'variant':<20}{'ms':>8}"
+          f"{'HF ms':>8}{'vs HF':>7}{'vs rows':>8}{'TB/s':>6}  mask")
+    for shape in [(64, 50257), (64, 128256), (1, 128256), (256, 128256)]:
+        for dt in (torch.float32, torch.bfloat16):
+            x = (torch.randn(shape, device="cuda") * 3).to(dt)
+            out = torch.empty_like(x)
+            for k in ((1, 50, 256, 1024) if shape == (64, 50257)
+                      and dt == torch.float32 else (50,)):
+                want = hf_top_k(x.float(), k) == float("-inf")
+                t_hf = median_ms(lambda: hf_top_k(x, k))
+                t_rows = None
+                for name, tun in VARIANTS:
+                    for n, v in defaults.items():
+                        setattr(_topk, n, tun.get(n, v))
+                    ops.top_k_mask(x, k, out=out)
+                    differ = ((out == float("-inf")) != want).sum().item()
+                    t = median_ms(lambda: ops.top_k_mask(x, k, out=out))
+                    t_rows = t_rows or t
+                    gb = 2 * x.numel() * x.element_size()
+                    print(f"{'x'.join(map(str, shape)):<12}"
+                          f"{str(dt).replace('torch.', ''):<9}{k:>5}  "
+                          f"{name:<20}{t:8.3f}{t_hf:8.3f}{t_hf / t:7.2f}"
+                          f"{t_rows / t:8.2f}{gb / t / 1e9:6.2f}  "
+                          f"{'same' if differ == 0 else f'{differ} differ'}")
+    for n, v in defaults.items():
+        setattr(_topk, n, v)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sweep", action="store_true")
-    if p.parse_args().sweep:
+    p.add_argument("--variants", action="store_true")
+    args = p.parse_args()
+    if args.sweep:
         sweep()
+        return
+    if args.variants:
+        variants()
         return
     print(f"{torch.cuda.get_device_name()}; median ms of 20 after warmup")
     print(f"{'op':<12}{'shape':<14}{'dtype':<10}{'warpforth':>11}"

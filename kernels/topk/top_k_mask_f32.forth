@@ -12,7 +12,7 @@
 \! param COLS i64
 \! param K i64   \ k
 \! const P 0.0   \ unused: no mass in top-k
-\! shared HC i64[4096]
+\! shared HC i32[4096]
 \! shared HM f32[4096]
 \! shared WC i64[32]
 \! shared WM f32[32]

@@ -10,7 +10,7 @@
 \
 \ The wrapper declares X, CAND (f32 slots holding the keys' bits), ROWS,
 \ COLS, NCH, CH (CH*NCH >= COLS, CH <= E*BDIM-X), K (1 to COLS), ESZ, LD
-\ ( addr -- x ), E, the register array KY i64[E] and the shared arrays of
+\ ( addr -- x ), E, MINB, the register array KY i32[E] and the shared arrays of
 \ topk-select.fs plus CNT i32[4]. Launch: grid (NCH, ROWS), a block of 32
 \ to 1024 threads (whole warps).
 
@@ -34,8 +34,8 @@ tid 0= IF  0 CNT SI32!  THEN    \ SELECT's first barrier orders it
 K c1 c0 - MIN { kk }
 kk SELECT { t gt }
 E 0 UNROLL DO
-  I KY@ t > IF
-    I KY@  1 CNT SATOMIC-ADD-I32 4 * orow + I32!
+  I KEY@ t > IF
+    I KEY@  1 CNT SATOMIC-ADD-I32 4 * orow + I32!
   THEN
 LOOP
 tid gt + BEGIN DUP K < WHILE

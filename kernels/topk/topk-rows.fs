@@ -28,10 +28,13 @@
 \ and ST ( x addr -- ) for its dtype, TOPP (0 or 1), CAND_MAX, U (loads in
 \ flight per thread), and the
 \ shared arrays
-\   HC i64[4096] HM f32[4096]  the histogram (count, mass)
+\   HC i32[4096] HM f32[4096]  the histogram (count: SATOMIC-ADD-I32, one
+\                              native atomic, where a 64-bit one is a
+\                              compare-and-swap loop; mass)
 \   WC i64[32] WM f32[32]      one slot per warp (scans, the row max)
 \   SEL i64[4] SELM f32[4]     the chosen bin, count and mass above it, and
-\                              the number of candidates
+\                              the number of candidates (an i32 in
+\                              the last cell, SATOMIC-ADD-I32)
 \   CAND i32[CAND_MAX]         the candidates' keys
 \ Launch: grid ROWS, a block of 256 to 1024 threads (a power of two).
 
@@ -76,10 +79,10 @@ THEN
   { v kv pre msh dsh mask cand? mx }
   kv msh RSHIFT pre = IF
     kv dsh RSHIFT mask AND { b }
-    1 b CELLS HC + SATOMIC-ADD DROP
+    1 b 4 * HC + SATOMIC-ADD-I32 DROP
     TOPP IF  v mx F- FEXP  b FLOATS HM + SFATOMIC-ADD DROP  THEN
     cand? IF
-      1 SEL 3 CELLS + SATOMIC-ADD  DUP CAND_MAX < IF
+      1 SEL 3 CELLS + SATOMIC-ADD-I32  DUP CAND_MAX < IF
         kv SWAP 4 * CAND + SI32!
       ELSE DROP THEN
     THEN
@@ -98,10 +101,10 @@ THEN
   I 0= IF 32 ELSE dsh 10 + THEN { msh }
   I 1 = { copy? }
   t BEGIN DUP nb < WHILE
-    0 OVER CELLS HC + S!  0.0 OVER FLOATS HM + SF!
+    0 OVER 4 * HC + SI32!  0.0 OVER FLOATS HM + SF!
     BDIM-X +
   REPEAT DROP
-  t 0= IF  -1 SEL S!  0 SEL 3 CELLS + S!  THEN
+  t 0= IF  -1 SEL S!  0 SEL 3 CELLS + SI32!  THEN
   BARRIER
   I 2 =  ncand CAND_MAX <=  AND IF
     \ The candidates, from shared memory.
@@ -124,7 +127,7 @@ THEN
     REPEAT DROP
   THEN
   BARRIER
-  I 1 = IF  SEL 3 CELLS + S@ TO ncand  THEN
+  I 1 = IF  SEL 3 CELLS + SI32@ TO ncand  THEN
 
   \ The scan: thread t owns BPT bins, from the top down, starting at
   \ position t*BPT (bin nb-1-position). Its count and mass, then those of
@@ -134,7 +137,7 @@ THEN
   0 0.0 { tc tw }
   bpt 0 DO
     nb 1-  t bpt * I +  -  { b }
-    b CELLS HC + S@ tc + TO tc
+    b 4 * HC + SI32@ tc + TO tc
     TOPP IF  b FLOATS HM + SF@ tw F+ TO tw  THEN
   LOOP
   tc tw { ic iw }
@@ -177,7 +180,7 @@ THEN
   -1 0 0.0 { best bc bw }
   bpt 0 DO
     nb 1-  t bpt * I +  -  { b }
-    b CELLS HC + S@ { c }
+    b 4 * HC + SI32@ { c }
     c 0>  ec m <  ew ps F<  OR  AND IF
       t bpt * I + TO best  ec TO bc  ew TO bw
     THEN

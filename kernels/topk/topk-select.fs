@@ -19,14 +19,17 @@
 \ the top, with a scan over the warp) and zeroes the counters for the next
 \ pass. Two barriers a pass, at most 4 passes (32 bits), usually 3.
 \
-\ The includer declares E, the register array KY i64[E] and the shared
+\ The includer declares E, the register array KY i32[E] (the keys' bits:
+\ KEY@ reads one back unsigned) and the shared
 \ arrays H i32[256] (the counters), WS i64[64] (one slot per warp for the
 \ two reductions) and SEL i64[2] (the chosen bin, the count above it).
+
+: KEY@ ( i -- key )  KY@ 0xFFFFFFFF AND ;
 
 : SELECT ( kk -- t gt )
   { kk }
   TID-X BDIM-X { tid nt }
-  0  E 0 UNROLL DO  I KY@ MAX  LOOP  { tmax }
+  0  E 0 UNROLL DO  I KEY@ MAX  LOOP  { tmax }
   \ Group maxima: groups of 2^(I+1) lanes while nt / 2^(I+1) >= kk.
   tmax { gm }
   5 0 UNROLL DO
@@ -56,7 +59,7 @@
   BEGIN
     1 hb sh - LSHIFT 1- { mask }
     E 0 UNROLL DO
-      I KY@ { kv }
+      I KEY@ { kv }
       kv lo - { d }
       kv lo >=  d hb RSHIFT pre =  AND IF
         1  d sh RSHIFT mask AND 4 * H +  SATOMIC-ADD-I32 DROP

@@ -104,17 +104,74 @@ class Check(unittest.TestCase):
         self.assertTrue(same.all(), f"{what}: {np.argwhere(~same)[:5]}")
 
 
+class Tunables:
+    """Sets ops/_topk.py's tunables for a with-block, then restores them."""
+
+    def __init__(self, **values):
+        self.values = values
+
+    def __enter__(self):
+        self.saved = {n: getattr(tk, n) for n in self.values}
+        for n, v in self.values.items():
+            setattr(tk, n, v)
+
+    def __exit__(self, *exc):
+        for n, v in self.saved.items():
+            setattr(tk, n, v)
+
+
 class TopK(Check):
     def test_shapes_dtypes_k(self):
-        rng = np.random.default_rng(1)
-        for shape in SHAPES:
-            n = shape[-1]
+        # Both paths: split rows (small k) and one block a row.
+        for split in (True, False):
+            rng = np.random.default_rng(1)
+            with Tunables(SPLIT=split):
+                for shape in SHAPES:
+                    n = shape[-1]
+                    for dt in dtypes():
+                        x = logits(rng, shape, dt)
+                        for k in sorted({1, 2, min(50, n), n, n + 3}):
+                            y = ops.top_k_mask(x, k)
+                            self.assertEqual((y.dtype, y.shape),
+                                             (x.dtype, x.shape))
+                            self.check(y, ref_top_k(x, k),
+                                       f"{shape} {dt} k={k} split={split}")
+
+    def test_split_path(self):
+        # Small chunk blocks (32 threads of 2 elements) cut short rows into
+        # many chunks: k above a chunk's length (it gives all it has),
+        # above the block's threads (no lower bound), ties and -inf across
+        # chunks, a chunk of -inf only, leading dimensions, in place.
+        self.assertIsNotNone(tk._split(64, 50257, 50))
+        self.assertIsNone(tk._split(64, 50257, tk.SPLIT_KMAX + 1))
+        rng = np.random.default_rng(10)
+        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64):
+            self.assertEqual(tk._split(64, 1000, 7)[:2], (16, 63))
             for dt in dtypes():
-                x = logits(rng, shape, dt)
-                for k in sorted({1, 2, min(50, n), n, n + 3}):
-                    y = ops.top_k_mask(x, k)
-                    self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
-                    self.check(y, ref_top_k(x, k), f"{shape} {dt} k={k}")
+                x = logits(rng, (3, 1000), dt)
+                for k in (1, 5, 33, 40, 63, 64, 100, 999):
+                    self.check(ops.top_k_mask(x, k), ref_top_k(x, k),
+                               f"{dt} k={k}")
+            x = rng.integers(-3, 4, (2, 3, 701)).astype(np.float32)
+            x[0, 1, :200] = -np.inf
+            x[1, 2, ::2] = -np.inf
+            x[1, 0, 100:] = 2.0
+            for k in (1, 2, 30, 64, 150, 600, 701):
+                self.check(ops.top_k_mask(x, k), ref_top_k(x, k),
+                           f"ties k={k}")
+            y = x.copy()
+            self.assertIs(ops.top_k_mask(y, 30, out=y), y)
+            self.check(y, ref_top_k(x, 30), "in place")
+
+    def test_split_long_rows(self):
+        # The default split at a vocabulary-sized row: several chunks of
+        # 4096, keys from all of them in one merge block.
+        rng = np.random.default_rng(11)
+        x = logits(rng, (2, 50257), "f32")
+        x[1, rng.choice(50257, 40, replace=False)] = 9.0   # a tied top
+        self.assertGreater(tk._split(2, 50257, 50)[0], 1)
+        for k in (1, 39, 40, 41, 50, 1024):
+            self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
 
     def test_ties_infinities_zeros(self):
         rng = np.random.default_rng(2)

@@ -56,7 +56,9 @@ SPLIT = True
 SPLIT_KMAX = 1024
 SPLIT_BLOCKS = 264      # chunk blocks to aim for (2 per SM on an H100)
 CHUNK_BLOCK = 256       # threads of a chunk block
-CHUNK_E = 16            # elements a thread of a chunk block
+CHUNK_E = 12            # elements a thread of a chunk block
+CHUNK_MINB = 3          # chunk blocks an SM holds (caps registers: at
+                        # E=12 80 without spills; E=16 needs MINB=2)
 MERGE_E = 16            # keys a thread of a merge block (of up to 512)
 APPLY_U = 8             # loads in flight a thread of the mask
 
@@ -96,7 +98,7 @@ def _launch(b: c.PlanBuilder, file: str, a: c.Arg, x: Any, out: Any,
         cand = b.empty(a, (rows * nch * kk,), "f32")   # keys' bits
         thr = b.empty(a, (rows,), "f32")
         k1 = c.kernel(f"topk/top_k_chunks_{a.dtype}.forth", a,
-                      {"E": CHUNK_E})
+                      {"E": CHUNK_E, "MINB": CHUNK_MINB})
         b.launch(k1, x, cand, rows, cols, nch, ch, kk, grid=(nch, rows),
                  block=CHUNK_BLOCK)
         k2 = c.kernel("topk/top_k_merge.forth", a, {"E": MERGE_E})
@@ -126,7 +128,7 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
     return c.start(_plans, objs, len(objs) - 1,
                    extra + (CAND_MAX, BLOCK, tuple(DEFINES.items()),
                             SPLIT, SPLIT_KMAX, SPLIT_BLOCKS, CHUNK_BLOCK,
-                            CHUNK_E, MERGE_E, APPLY_U))
+                            CHUNK_E, CHUNK_MINB, MERGE_E, APPLY_U))
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
