@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -33,6 +33,8 @@ steps (run in the order given; the first failing step stops the run):
   opsbench   every bench/ops_*.py (warpforth.ops against torch, TB/s)
   softmaxbench bench/ops_softmax.py alone: its table, then every softmax
              design side by side (pipelined 16-bit rows, split variants)
+  topkbench  bench/ops_topk.py --variants: top_k_mask's designs (one block
+             a row, the split path at several chunk sizes) against HF
   ncuops     Nsight Compute on the op shapes that miss their targets
   attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
@@ -210,6 +212,9 @@ step_ncudecode() {
 from warpforth.ops import _decode; _decode.STAGES = ${DECODE_STAGES:-3}
 profile_ops.decode()" > "$OUT/ncu_decode_ring.txt" 2>&1
   show "==PROF==|  [a-z_]+.*\(|Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Stall|L2 Hit|Grid Size|Waves" < "$OUT/ncu_decode_ring.txt" | sed -n 1,80p
+}
+step_topkbench() {
+  python3 bench/ops_topk.py --variants 2>&1 | tee "$OUT/ops_topk_variants.txt"
 }
 step_ncuops() {
   ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \

@@ -3,8 +3,10 @@ TopKLogitsWarper and TopPLogitsWarper) over the last dimension
 (kernels/topk/).
 
 Both find one threshold value per row without sorting (a radix select on
-the bits of the values, kernels/topk/topk-rows.fs) and set every element
-below it to -inf. Elements equal to the threshold are kept or masked
+the bits of the values, kernels/topk/topk-rows.fs, one block a row; for
+top_k_mask with small k, the split path below: topk-chunks.fs,
+top_k_merge.forth and topk-apply.fs over many blocks a row) and set every
+element below it to -inf. Elements equal to the threshold are kept or masked
 together: ties are decided by value, never by position."""
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ APPLY_U = 8             # loads in flight a thread of the mask
 def _split(rows: int, cols: int, k: int) -> tuple | None:
     """(chunks a row, chunk length, merge block) of the split path for k
     (1 to cols), or None where it does not apply."""
-    if not SPLIT or k > SPLIT_KMAX:
+    if not SPLIT or k > SPLIT_KMAX or rows > 65535:   # rows: grid y
         return None
     cap = CHUNK_BLOCK * CHUNK_E
     fewest = -(-cols // cap)
