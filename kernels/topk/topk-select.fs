@@ -50,18 +50,23 @@
     I 32 + CELLS WS + S@ hi MAX TO hi
   LOOP
   \ The digits: bits sh..hb-1 of d, below a prefix of the bits from hb up.
-  hi lo - { span }
+  hi lo - 0xFFFFFFFF AND { span }
+  \ nbits: the bit length of span (0 to 32), by halving.
   0 { nbits }
-  BEGIN  span nbits RSHIFT 0<> WHILE  nbits 1+ TO nbits  REPEAT
+  5 0 UNROLL DO
+    span  nbits 16 I RSHIFT +  RSHIFT 0<> IF  nbits 16 I RSHIFT + TO nbits  THEN
+  LOOP
+  span 0<> IF  nbits 1+ TO nbits  THEN
   nbits 8 - 0 MAX { sh }
   sh 8 + { hb }
   0 0 { pre ca }
   BEGIN
     1 hb sh - LSHIFT 1- { mask }
     E 0 UNROLL DO
-      I KEY@ { kv }
-      kv lo - { d }
-      kv lo >=  d hb RSHIFT pre =  AND IF
+      \ d in 32 bits (so is everything here): a key below lo wraps
+      \ around to above span.
+      I KEY@ lo - 0xFFFFFFFF AND { d }
+      d span <=  d hb RSHIFT pre =  AND IF
         1  d sh RSHIFT mask AND 4 * H +  SATOMIC-ADD-I32 DROP
       THEN
     LOOP

@@ -163,6 +163,28 @@ class TopK(Check):
             self.assertIs(ops.top_k_mask(y, 30, out=y), y)
             self.check(y, ref_top_k(x, 30), "in place")
 
+    def test_split_distributions(self):
+        # Rows whose k largest sit in one chunk (sorted), in the first
+        # (reversed), all equal, special values only, and values over the
+        # whole f32 range (the select's digits then span all 32 bits).
+        rng = np.random.default_rng(12)
+        special = np.array([-np.inf, np.inf, 3e38, -3e38, 1e-45, -1e-45,
+                            0.0, -0.0, 1.0, np.nan], np.float32)
+        rows = {
+            "sorted": np.sort(rng.standard_normal((2, 900)), -1),
+            "reversed": np.sort(rng.standard_normal((2, 900)), -1)[:, ::-1],
+            "equal": np.full((2, 900), 2.5),
+            "special": rng.choice(special, (2, 900)),
+            "wide": rng.standard_normal((2, 900))
+            * np.exp(rng.uniform(-80, 80, (2, 900))),
+        }
+        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64):
+            for name, x in rows.items():
+                x = np.ascontiguousarray(x, np.float32)
+                for k in (1, 17, 64, 333):
+                    self.check(ops.top_k_mask(x, k), ref_top_k(x, k),
+                               f"{name} k={k}")
+
     def test_split_long_rows(self):
         # The default split at a vocabulary-sized row: several chunks of
         # 4096, keys from all of them in one merge block.
