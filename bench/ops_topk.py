@@ -57,11 +57,13 @@ def sweep() -> None:
 # one-block-a-row kernel.
 VARIANTS = [
     ("rows", dict(SPLIT=False)),
-    ("split E8 MINB3", dict(CHUNK_E=8, CHUNK_MINB=3)),
+    ("split E8 MINB4", dict(CHUNK_E=8, CHUNK_MINB=4)),
     ("split E12 MINB3", dict(CHUNK_E=12, CHUNK_MINB=3)),
+    ("split E16 MINB3", dict(CHUNK_E=16, CHUNK_MINB=3)),
     ("split E16 MINB2", dict(CHUNK_E=16, CHUNK_MINB=2)),
-    ("split E12 MINB3 x2", dict(CHUNK_E=12, CHUNK_MINB=3, SPLIT_BLOCKS=528)),
-    ("split E8 MINB3 U4", dict(CHUNK_E=8, CHUNK_MINB=3, APPLY_U=4)),
+    ("split E12 x2 blocks", dict(CHUNK_E=12, CHUNK_MINB=3,
+                                 SPLIT_BLOCKS=528)),
+    ("split E12 U4", dict(CHUNK_E=12, CHUNK_MINB=3, APPLY_U=4)),
 ]
 
 

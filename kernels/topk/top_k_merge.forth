@@ -4,7 +4,7 @@
 \ a block of 256 to 1024 threads with E*BDIM-X >= NCH*K.
 \! kernel top_k_merge
 \! float f32
-\! launch-bounds 512
+\! launch-bounds 1024
 \! const E 16           \ keys a thread
 \! param CAND f32[ROWS*NCH*K]
 \! param THR f32[ROWS]

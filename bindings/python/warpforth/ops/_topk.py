@@ -61,7 +61,7 @@ CHUNK_BLOCK = 256       # threads of a chunk block
 CHUNK_E = 12            # elements a thread of a chunk block
 CHUNK_MINB = 3          # chunk blocks an SM holds (caps registers: at
                         # E=12 80 without spills; E=16 needs MINB=2)
-MERGE_E = 16            # keys a thread of a merge block (of up to 512)
+MERGE_E = 16            # keys a thread of a merge block (of up to 1024)
 APPLY_U = 8             # loads in flight a thread of the mask
 
 
@@ -70,17 +70,18 @@ def _split(rows: int, cols: int, k: int) -> tuple | None:
     (1 to cols), or None where it does not apply."""
     if not SPLIT or k > SPLIT_KMAX or rows > 65535:   # rows: grid y
         return None
-    cap = CHUNK_BLOCK * CHUNK_E
-    fewest = -(-cols // cap)
+    fewest = -(-cols // (CHUNK_BLOCK * CHUNK_E))
+    most = 1024 * MERGE_E // k  # the chunks' keys must fit one merge block
+    if fewest > most:
+        return None
     # Enough chunks to fill the GPU, but none much shorter than 2k (each
     # adds k keys to the merge) or than a block.
-    nch = max(fewest, min(-(-SPLIT_BLOCKS // rows),
-                          cols // max(2 * k, CHUNK_BLOCK)))
+    want = min(-(-SPLIT_BLOCKS // rows), cols // max(2 * k, CHUNK_BLOCK))
+    nch = min(max(fewest, want), most)
     ch = -(-cols // nch)
     nch = -(-cols // ch)        # every chunk holds an element
-    keys = nch * k
-    block = next((b for b in (256, 512) if b * MERGE_E >= keys), None)
-    return None if block is None else (nch, ch, block)
+    block = next(b for b in (256, 512, 1024) if b * MERGE_E >= nch * k)
+    return nch, ch, block
 
 
 def _cand_max(cols: int) -> int:
