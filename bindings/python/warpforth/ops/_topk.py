@@ -57,7 +57,7 @@ DEFINES: dict = {}
 SPLIT = True
 SPLIT_KMAX = 1024
 SPLIT_BLOCKS = 264      # chunk blocks to aim for (2 per SM on an H100)
-CHUNK_BLOCK = 256       # threads of a chunk block
+CHUNK_BLOCK = 256       # threads of a chunk block (32 to 256: launch-bounds)
 CHUNK_E = 12            # elements a thread of a chunk block
 CHUNK_MINB = 3          # chunk blocks an SM holds (caps registers: at
                         # E=12 80 without spills; E=16 needs MINB=2)
