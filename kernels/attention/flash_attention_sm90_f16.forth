@@ -13,7 +13,7 @@
 \! const CREGS 480/NCWG              \ a consumer's registers (setmaxnreg)
 \! const KVS 2                      \ stages of the K and V rings
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
-\! const PINGPONG 0                 \ consumer warpgroups take turns (needs OVERLAP)
+\! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS 1
 \! tmap Q f16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
 \! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128

@@ -342,6 +342,11 @@ class DecodeAttention(unittest.TestCase):
             self.check(o, lse, q, k, v, sl, "f32", "STAGES 4")
             _decode.STAGES = 0
             self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128)[0])
+            _decode.STAGES = 2
+            self.assertEqual(_decode._tiles(4, "bf16", 128)[0]["STAGES"], 2)
+            # GPUs before sm_80 have no cp.async: no ring there.
+            self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128,
+                                                       ring=False)[0])
         finally:
             _decode.STAGES = saved
 

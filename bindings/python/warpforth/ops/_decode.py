@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 import sys
 from typing import Any, Optional
 
@@ -55,9 +56,12 @@ PREFETCH = False
 # computed (kernels/decode/decode.fs), so that a warp keeps (n - 1) * 4 KB
 # (bf16 d128) in flight all the time without holding it in registers. The
 # ring costs shared memory, which may bound the blocks an SM runs
-# (_smem_bytes): MIN_BLOCKS is then lowered to what fits. Not measured
-# yet: bench/ops_decode.py --sweep times 2, 3 and 4 stages.
-STAGES = 0
+# (_smem_bytes): MIN_BLOCKS is then lowered to what fits. cp.async needs
+# sm_80: older GPUs get 0. On an H100 (bench/ops_decode.py --sweep --only
+# base,ring, bf16 Hq32 Hkv8 d128, copy 3.01 TB/s) 2 stages win at every
+# shape: B8 N4096 2.09 TB/s (registers 1.95, 3 stages 2.00, 4 stages
+# 1.76), B1 N131072 2.41 (2.29), B64 N1024 2.42 (2.29), paged alike.
+STAGES = 2
 # Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of which
 # each block reserves), and the most a ring may take (so that a block
 # also fits the 99 KiB of GPUs older than an A100).
@@ -80,7 +84,8 @@ def _smem_bytes(defines: dict, itemsize: int) -> int:
             + up(4 * rb * d))
 
 
-def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
+def _tiles(rows: int, dtype: str, d: int,
+           ring: bool = True) -> tuple[dict, int]:
     """The kernel's -D values for a group of `rows` rows, and the number
     of row chunks: RB rows a block (at most MAX_ROWS), U = 4 16-byte loads
     of K (and of V) per lane per step, PREFETCH, and MIN_BLOCKS blocks an
@@ -100,7 +105,7 @@ def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
             3 if (sixteen and d <= 64) or d == 256 else 4)
     defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": WARPS,
                "MIN_BLOCKS": mb, "PREFETCH": int(prefetch)}
-    stages = TUNE.get("STAGES", STAGES)
+    stages = TUNE.get("STAGES", STAGES) if ring else 0
     if stages:
         # The ring: at most MAX_RING bytes (fewer stages where a step is
         # large), the blocks an SM runs at most what its shared memory
@@ -116,6 +121,15 @@ def _tiles(rows: int, dtype: str, d: int) -> tuple[dict, int]:
             mb, SM_SHARED // (smem + BLOCK_RESERVED)))
     defines.update({k: v for k, v in TUNE.items() if k != "STAGES"})
     return defines, nch
+
+
+def _has_cp_async(a: c.Arg) -> bool:
+    """Whether the kernel may use cp.async (sm_80 on): the CPU backend
+    compiles for sm_80 or later; a GPU's name ends in '(sm_NN)'."""
+    if not a.on_gpu:
+        return True
+    m = re.search(r"sm_(\d+)", c.device_of(a).name)
+    return m is None or int(m.group(1)) >= 80
 
 
 def _sm_count(a: c.Arg) -> int:
@@ -341,7 +355,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     else:
         pb.ok = False  # host values were read: every call checks them
     rows = (hq // hkv) * nq
-    defines, nch = _tiles(rows, qa.dtype, d)
+    defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa))
     defines["PAGED"] = 0 if paging is None else 1
     if num_splits is None:
         num_splits = num_splits_heuristic(
