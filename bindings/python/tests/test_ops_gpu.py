@@ -48,7 +48,10 @@ def close(test, got, want, dtype, what):
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
 class SoftmaxGpu(unittest.TestCase):
     SHAPES = [(1, 1), (3, 31), (5, 33), (2, 3, 1000), (7, 4097),
-              (300, 2500), (2, 40000), (4, 262144), (64, 128256)]
+              (300, 2500), (2, 40000), (4, 262144), (64, 128256),
+              # the pipelined rows (ops/_softmax.py PIPE): several rows a
+              # block, a ragged last round of rows
+              (300, 32768), (133, 20000)]
 
     def test_forward_backward(self):
         g = torch.Generator(device="cuda").manual_seed(0)
