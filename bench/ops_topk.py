@@ -55,15 +55,20 @@ def sweep() -> None:
 
 # (name, tunables of ops/_topk.py) for --variants; the first is the
 # one-block-a-row kernel.
+ANY_ROWS = 65535    # SPLIT_MAX_ROWS for the split variants: every shape
 VARIANTS = [
     ("rows", dict(SPLIT=False)),
-    ("split E8 MINB4", dict(CHUNK_E=8, CHUNK_MINB=4)),
-    ("split E12 MINB3", dict(CHUNK_E=12, CHUNK_MINB=3)),
-    ("split E16 MINB3", dict(CHUNK_E=16, CHUNK_MINB=3)),
-    ("split E16 MINB2", dict(CHUNK_E=16, CHUNK_MINB=2)),
+    ("split E8 MINB4", dict(CHUNK_E=8, CHUNK_MINB=4, SPLIT_MAX_ROWS=ANY_ROWS)),
+    ("split E12 MINB3", dict(CHUNK_E=12, CHUNK_MINB=3,
+                             SPLIT_MAX_ROWS=ANY_ROWS)),
+    ("split E16 MINB3", dict(CHUNK_E=16, CHUNK_MINB=3,
+                             SPLIT_MAX_ROWS=ANY_ROWS)),
+    ("split E16 MINB2", dict(CHUNK_E=16, CHUNK_MINB=2,
+                             SPLIT_MAX_ROWS=ANY_ROWS)),
     ("split E12 x2 blocks", dict(CHUNK_E=12, CHUNK_MINB=3,
-                                 SPLIT_BLOCKS=528)),
-    ("split E12 U4", dict(CHUNK_E=12, CHUNK_MINB=3, APPLY_U=4)),
+                                 SPLIT_BLOCKS=528, SPLIT_MAX_ROWS=ANY_ROWS)),
+    ("split E12 U4", dict(CHUNK_E=12, CHUNK_MINB=3, APPLY_U=4,
+                          SPLIT_MAX_ROWS=ANY_ROWS)),
 ]
 
 

@@ -125,7 +125,7 @@ class TopK(Check):
         # Both paths: split rows (small k) and one block a row.
         for split in (True, False):
             rng = np.random.default_rng(1)
-            with Tunables(SPLIT=split):
+            with Tunables(SPLIT=split, SPLIT_MAX_ROWS=65535):
                 for shape in SHAPES:
                     n = shape[-1]
                     for dt in dtypes():
@@ -142,10 +142,13 @@ class TopK(Check):
         # many chunks: k above a chunk's length (it gives all it has),
         # above the block's threads (no lower bound), ties and -inf across
         # chunks, a chunk of -inf only, leading dimensions, in place.
-        self.assertIsNotNone(tk._split(64, 50257, 50))
-        self.assertIsNone(tk._split(64, 50257, tk.SPLIT_KMAX + 1))
+        self.assertIsNotNone(tk._split(1, 128256, 50))
+        self.assertIsNotNone(tk._split(tk.SPLIT_MAX_ROWS, 50257, 50))
+        self.assertIsNone(tk._split(tk.SPLIT_MAX_ROWS + 1, 50257, 50))
+        self.assertIsNone(tk._split(1, 50257, tk.SPLIT_KMAX + 1))
         rng = np.random.default_rng(10)
-        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64):
+        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
+                      SPLIT_MAX_ROWS=65535):
             self.assertEqual(tk._split(64, 1000, 7)[:2], (16, 63))
             for dt in dtypes():
                 x = logits(rng, (3, 1000), dt)
@@ -178,7 +181,8 @@ class TopK(Check):
             "wide": rng.standard_normal((2, 900))
             * np.exp(rng.uniform(-80, 80, (2, 900))),
         }
-        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64):
+        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
+                      SPLIT_MAX_ROWS=65535):
             for name, x in rows.items():
                 x = np.ascontiguousarray(x, np.float32)
                 for k in (1, 17, 64, 333):

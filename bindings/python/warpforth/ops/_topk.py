@@ -53,9 +53,16 @@ DEFINES: dict = {}
 # finds the k-th largest of those; then the mask, over the whole GPU. One
 # block a row (topk-rows.fs) leaves most of an H100's 132 SMs idle at 64
 # rows; this one fills them. SPLIT False: always one block a row;
-# SPLIT_KMAX: the largest k that takes it (larger k: one block a row).
+# SPLIT_KMAX: the largest k that takes it (larger k: one block a row);
+# SPLIT_MAX_ROWS: the most rows that take it. Once one block a row counts
+# its histograms with 32-bit shared atomics (SATOMIC-ADD-I32) it wins from
+# 64 rows on (H100, bench/ops_topk.py --variants, k 50: 64x50257 f32
+# 0.032 ms against 0.037 split, 64x128256 0.072 against 0.074; HF 0.137
+# and 0.246), and the split path wins for a few rows (1x128256 f32 0.023
+# against 0.054 ms, bf16 0.023 against 0.060).
 SPLIT = True
 SPLIT_KMAX = 1024
+SPLIT_MAX_ROWS = 32
 SPLIT_BLOCKS = 264      # chunk blocks to aim for (2 per SM on an H100)
 CHUNK_BLOCK = 256       # threads of a chunk block (32 to 256: launch-bounds)
 CHUNK_E = 12            # elements a thread of a chunk block
@@ -68,7 +75,7 @@ APPLY_U = 8             # loads in flight a thread of the mask
 def _split(rows: int, cols: int, k: int) -> tuple | None:
     """(chunks a row, chunk length, merge block) of the split path for k
     (1 to cols), or None where it does not apply."""
-    if not SPLIT or k > SPLIT_KMAX or rows > 65535:   # rows: grid y
+    if not SPLIT or k > SPLIT_KMAX or rows > SPLIT_MAX_ROWS:
         return None
     fewest = -(-cols // (CHUNK_BLOCK * CHUNK_E))
     most = 1024 * MERGE_E // k  # the chunks' keys must fit one merge block
@@ -130,7 +137,7 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
     objs = (logits,) if out is None else (logits, out)
     return c.start(_plans, objs, len(objs) - 1,
                    extra + (CAND_MAX, BLOCK, tuple(DEFINES.items()),
-                            SPLIT, SPLIT_KMAX, SPLIT_BLOCKS, CHUNK_BLOCK,
+                            SPLIT, SPLIT_KMAX, SPLIT_MAX_ROWS, SPLIT_BLOCKS, CHUNK_BLOCK,
                             CHUNK_E, CHUNK_MINB, MERGE_E, APPLY_U))
 
 
