@@ -1,51 +1,55 @@
 \ FlashAttention forward on Hopper (sm_90a), INCLUDEd by
 \ flash_attention_sm90_bf16.forth and flash_attention_sm90_f16.forth, which
 \ declare the header (Q, K, V as tensor maps (BATCH*H, N, HEAD_DIM) with
-\ boxes of 128 rows x 64 features, swizzle 128), the register arrays SACC
-\ (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows, m64n128) and OACC
-\ (f32[HEAD_DIM/2]: O, m64nHEAD_DIM) and the words
+\ boxes of BR (Q) or BC (K, V) rows x 64 features, swizzle 128), the
+\ register arrays SACC (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows,
+\ m64nBC), OACC (f32[HEAD_DIM/2]: O, m64nHEAD_DIM), P (i32[BC/4]: P as
+\ 16-bit pairs), AL and ML (per-row factors, maxima and sums), the
+\ constants OVERLAP, PINGPONG, NCWG, KVS, CREGS (below) and the words
 \   S-MMA ( desc-q desc-k scale-d -- )   WGMMA of Q K^T into SACC
 \   PV-MMA ( a0 a1 a2 a3 desc-v -- )     WGMMA of P V into OACC, P from
 \                                        registers (the RS form)
 \   PACK ( x0 x1 -- pair )
 \ flash-grid.fs has the grid, the heads and the causal rule.
 \
-\ The design is FlashAttention-3's, without its intra-warpgroup pipelining
-\ yet: warpgroup 2 is the producer (one thread issues TMA copies of Q once
-\ and of K and V tiles into KVS-stage rings, each stage guarded by a FULL
-\ and an EMPTY mbarrier); warpgroups 0 and 1 each own 64 of the block's
-\ 128 query rows and run, per tile of 128 keys: S = Q K^T (wgmma, both
-\ operands in shared memory), the online softmax in base 2 on S's
-\ registers, P rounded to 16 bits and packed straight from S's registers
-\ into wgmma's A fragments (the accumulator layout of 16 keys is the A
-\ layout), O += P V (wgmma, P from registers, V N-major in shared memory).
-\ The two consumer warpgroups interleave on the tensor cores by themselves.
-\ Tried on the H100 and slower (B4 H16 N4096 bf16, same process): issuing
-\ P_{j-1} V_{j-1} together with S_j (P in its own registers) and
-\ FlashAttention-3's ping-pong turns between the consumers on named
-\ barriers: d128 full 518 TFLOP/s without the turns, 366 with them, 557
-\ for this schedule (d128 causal 474 / 341 / 470); FA3 pairs them with a
-\ deeper K/V ring and waits that keep one product in flight, still to do.
-\ A third K/V stage alone changes nothing (-D KVS=3: d128 causal 477 vs
-\ 474, d64 full 355 vs 375): the time goes to the softmax between products
-\ of one warpgroup, not to waiting for tiles. FlashAttention-3's
-\ intra-warpgroup overlap as such (issue S_j and P_{j-1} V_{j-1}, wait for
-\ S_j only, softmax while P V runs, then rescale O and pack P) measured
-\ slower still: d128 causal 389 vs 473, d64 full 295 vs 379. The PTX has
-\ no moves of in-flight accumulators, but ptxas reports C7514 ("wgmma
-\ instructions are serialized due to non wgmma instructions reading
-\ accumulator registers of a wgmma between start and end of the pipeline
-\ stage") and puts a WARPGROUP.DEPBAR after every HGMMA (16 in all; this
-\ schedule has 2). To get the overlap, find what ptxas counts as one
-\ pipeline stage (fence and commit placement, FA3's warpgroup_arrive before
-\ each group). Here ptxas injects a warpgroup.arrive before each P V wgmma
-\ (C7519: P's registers are written just before), which costs little.
+\ The design is FlashAttention-3's. The last warpgroup (NCWG) is the
+\ producer: one thread issues TMA copies of Q once and of K and V tiles
+\ into KVS-stage rings, each stage guarded by a FULL and an EMPTY
+\ mbarrier. Consumer warpgroups 0 .. NCWG-1 each own 64 of the block's
+\ BR = 64 NCWG query rows and run, per tile of BC keys: S = Q K^T (wgmma,
+\ both operands in shared memory), the online softmax in base 2 on S's
+\ registers, P rounded to 16 bits and packed from S's registers into P,
+\ wgmma's A fragments (the accumulator layout of 16 keys is the A layout),
+\ O += P V (wgmma, P from registers, V N-major in shared memory).
+\ With OVERLAP (FlashAttention-3's intra-warpgroup overlap) a consumer
+\ issues S_j, scales O by the previous tile's factor, issues P_{j-1}
+\ V_{j-1}, waits for S_j alone and runs its softmax while P_{j-1} V_{j-1}
+\ is on the tensor cores, then waits for that and packs P_j. No register
+\ of an in-flight wgmma is read or written meanwhile (S's while P V runs
+\ are S_j's, already waited for; O is scaled before P V is issued; P is
+\ packed after it finished), so ptxas keeps the products asynchronous (no
+\ C7514 warning: a WARPGROUP.DEPBAR only at the two waits). With PINGPONG
+\ the consumers take turns at issuing (named barriers 1 .. NCWG), so one's
+\ softmax runs while the others' products do.
+\ On an H100 (bench/ops_attention.py --sm90-variants, B4 H16 N4096, bf16
+\ TFLOP/s, same process and tensors; cuDNN 567/667/407/480):
+\   schedule                 d128 causal  d128 full  d64 causal  d64 full
+\   one tile at a time           489         569        341        419
+\   OVERLAP                      476         565        325        373
+\   OVERLAP PINGPONG             528         630        348        449
+\   ... KVS 3                    523         625        352        436
+\   ... NCWG 3 (192 rows)         -           -         370        495
+\ so the defaults are OVERLAP and PINGPONG, and the op takes NCWG 3 at d64
+\ for long rows (at d128 three consumers spill: 160 registers each).
+\ Nsight Compute (d128 causal, default schedule): the shared pipe (tensor
+\ dominated) busy 57.9% of the elapsed cycles, issue slots 35.7%; d64
+\ causal NCWG 3: tensor 44.1%, issue 48.2%.
 \ Thread 32w + 4g + t of a warpgroup holds rows 16w + g and 16w + g + 8:
 \ SACC[4j + 2h + c] is the score of row 16w + g + 8h and key 8j + 2t + c,
 \ OACC[4j + 2h + c] the output of that row and feature 8j + 2t + c.
 \
-\ Shared memory: Q (128 rows), KVS K and V stages (128 keys each), each made of
-\ HEAD_DIM/64 panels of 128 rows x 128 bytes (one TMA box, 16 KiB),
+\ Shared memory: Q (BR rows), KVS K and V stages (BC keys each), each
+\ made of HEAD_DIM/64 panels of rows x 128 bytes (one TMA box),
 \ 128-byte swizzled: the wgmma descriptors read them as they land.
 
 INCLUDE flash-grid.fs
