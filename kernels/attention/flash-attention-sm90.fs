@@ -148,8 +148,9 @@ INCLUDE flash-grid.fs
 \ PINGPONG (with OVERLAP): the consumer warpgroups take turns at issuing their products
 \ (named barriers 1 and 2), so that one's softmax runs while the other's
 \ products do.
-: my-turn ( wg -- )  PINGPONG OVERLAP AND IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
-: your-turn ( wg -- )  PINGPONG OVERLAP AND IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
+: turns ( -- flag )  PINGPONG OVERLAP AND NCWG 1 > AND ;   \ one consumer: none
+: my-turn ( wg -- )  turns IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
+: your-turn ( wg -- )  turns IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
 query-tile BR * { q0 }
 q0 key-tiles { ntiles }
@@ -187,7 +188,7 @@ ELSE
   TID-X 127 AND 0= { leader }            \ releases the stages
   HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
   MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
-  PINGPONG OVERLAP AND wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
+  turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
   0 0 bar MBAR-WAIT
   OVERLAP IF
     \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O is

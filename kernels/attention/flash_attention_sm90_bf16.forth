@@ -10,11 +10,14 @@
 \! const BR 64*NCWG
 \! const BC 128
 \! const NTHREADS 128*(NCWG+1)       \ and one producer warpgroup
-\! const CREGS 480/NCWG              \ a consumer's registers (setmaxnreg)
+\! const MINB 1                      \ blocks an SM (NCWG 1 needs 2: 64-row blocks)
+\ A consumer's registers (setmaxnreg): the block's share of the 64K, less
+\ 24 a producer thread, over the consumer threads, to a multiple of 8.
+\! const CREGS (65536/MINB-3072)/(128*NCWG)/8*8
 \! const KVS 2                      \ stages of the K and V rings
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
 \! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
-\! launch-bounds NTHREADS 1
+\! launch-bounds NTHREADS MINB
 \! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
 \! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
 \! tmap V bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128

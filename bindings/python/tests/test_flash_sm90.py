@@ -95,13 +95,15 @@ class FlashSm90(unittest.TestCase):
         # Every -D schedule of the kernel (flash-attention-sm90.fs): one
         # tile at a time, FlashAttention-3's overlap with and without
         # ping-pong turns, three consumer warpgroups (192 query rows), a
-        # third K/V stage. Several key tiles, so that the rings wrap and
+        # third K/V stage, one consumer (64 rows, two blocks an SM: no
+        # turns). Several key tiles, so that the rings wrap and
         # the overlap's prologue, loop and epilogue all run.
         for i, schedule in enumerate((
                 {"OVERLAP": 0}, {"OVERLAP": 1, "PINGPONG": 0},
                 {"OVERLAP": 1, "PINGPONG": 1},
                 {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 3},
-                {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "KVS": 3})):
+                {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "KVS": 3},
+                {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 1, "MINB": 2})):
             self.run_case(1, 1, 1, 260, 520, 64, True, "bf16", 10 + i,
                           schedule)
             self.run_case(1, 1, 1, 150, 400, 64, False, "f16", 20 + i,
