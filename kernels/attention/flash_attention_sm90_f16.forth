@@ -19,8 +19,8 @@
 \! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS MINB
 \! tmap Q f16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
-\! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
-\! tmap V f16[BATCH*HKV,NKV,HEAD_DIM] box 1,128,64 swizzle 128
+\! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
+\! tmap V f16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
 \! param O f16[BATCH*HQ*NQ*HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param NQ i64
@@ -30,8 +30,8 @@
 \! param BATCH i64
 \! param SCALE f32
 \! shared QS f16[BR*HEAD_DIM] align 1024
-\! shared KS f16[KVS*128*HEAD_DIM] align 1024
-\! shared VS f16[KVS*128*HEAD_DIM] align 1024
+\! shared KS f16[KVS*BC*HEAD_DIM] align 1024
+\! shared VS f16[KVS*BC*HEAD_DIM] align 1024
 \! shared BARS i64[1+4*KVS]
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]

@@ -108,6 +108,9 @@ class FlashSm90(unittest.TestCase):
                           schedule)
             self.run_case(1, 1, 1, 150, 400, 64, False, "f16", 20 + i,
                           schedule)
+        # 176-key tiles (wgmma n176, FlashAttention-3's at d128 full).
+        self.run_case(1, 1, 1, 200, 400, 128, False, "bf16", 30, {"BC": 176})
+        self.run_case(1, 1, 1, 230, 500, 128, True, "f16", 31, {"BC": 176})
 
     def test_op_takes_it_on_hopper(self):
         # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
