@@ -128,9 +128,6 @@ SM90_VARIANTS = (  # name, -D constants (over the op's), head dims (None: all)
     # one consumer warpgroup (64 query rows), two blocks an SM at d64
     ("1WG x2 overlap", {"OVERLAP": 1, "NCWG": 1, "MINB": 2}, (64,)),
     ("1WG x2 serial", {"OVERLAP": 0, "NCWG": 1, "MINB": 2}, (64,)),
-    # 176-key tiles at d128 (FlashAttention-3's for full attention)
-    ("BC176 overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 2,
-                                "BC": 176}, (128,)),
 )
 
 

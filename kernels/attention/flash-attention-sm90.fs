@@ -39,8 +39,12 @@
 \   OVERLAP PINGPONG             528         630        348        449
 \   ... KVS 3                    523         625        352        436
 \   ... NCWG 3 (192 rows)         -           -         370        495
-\ so the defaults are OVERLAP and PINGPONG, and the op takes NCWG 3 at d64
-\ for long rows (at d128 three consumers spill: 160 registers each).
+\   ... NCWG 1, 2 blocks/SM      -           -         390        462
+\   ... BC 176                   528         635         -          -
+\ so the defaults are OVERLAP and PINGPONG, and at d64 the op takes one
+\ consumer with two blocks an SM (MINB 2) for causal or short rows, three
+\ for long full rows (ops/_attention.py); at d128 three consumers spill
+\ (160 registers each) and two blocks do not fit shared memory.
 \ Nsight Compute (d128 causal, default schedule): the shared pipe (tensor
 \ dominated) busy 57.9% of the elapsed cycles, issue slots 35.7%; d64
 \ causal NCWG 3: tensor 44.1%, issue 48.2%.

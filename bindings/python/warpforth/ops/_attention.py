@@ -29,11 +29,13 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own defaults (OVERLAP,
 # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
 HOPPER_DEFINES: dict = {}
-# Three consumer warpgroups (192 query rows a block, -D NCWG=3) at d64 from
-# this many keys on. On an H100 (--sm90-variants, bf16, with ping-pong):
-# B4 H16 N4096 d64 causal 370 TFLOP/s against 348 with two, full 495
-# against 449; but B8 H12 N1024 d64 causal 181 against 196 (fewer, shorter
-# blocks). At d128 three do not fit the registers.
+# The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
+# do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
+# cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
+# SM 390 (two consumers 348, three 374) [410], B8 H12 N1024 223 (196, 180)
+# [266]; full B4 H16 N4096 three 495 (one 462, two 448) [482]. So causal
+# or short rows: one consumer (64 query rows, two blocks an SM); full from
+# HOPPER_NCWG3_MIN_KEYS keys: three (192 rows).
 HOPPER_NCWG3_MIN_KEYS = 2048
 
 
@@ -187,8 +189,11 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
-        if d == 64 and nkv >= HOPPER_NCWG3_MIN_KEYS:
-            defines["NCWG"] = 3
+        if d == 64:
+            if not causal and nkv >= HOPPER_NCWG3_MIN_KEYS:
+                defines["NCWG"] = 3
+            else:
+                defines.update(NCWG=1, MINB=2)
         kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
                         qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
     else:
