@@ -128,6 +128,8 @@ SM90_VARIANTS = (  # name, -D constants (over the op's), head dims (None: all)
     # one consumer warpgroup (64 query rows), two blocks an SM at d64
     ("1WG x2 overlap", {"OVERLAP": 1, "NCWG": 1, "MINB": 2}, (64,)),
     ("1WG x2 serial", {"OVERLAP": 0, "NCWG": 1, "MINB": 2}, (64,)),
+    # at d128 two blocks fit shared memory with one K/V stage each
+    ("1WG x2 KVS1", {"OVERLAP": 1, "NCWG": 1, "MINB": 2, "KVS": 1}, (128,)),
 )
 
 

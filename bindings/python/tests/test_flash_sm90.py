@@ -103,7 +103,8 @@ class FlashSm90(unittest.TestCase):
                 {"OVERLAP": 1, "PINGPONG": 1},
                 {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 3},
                 {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "KVS": 3},
-                {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 1, "MINB": 2})):
+                {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 1, "MINB": 2},
+                {"OVERLAP": 1, "NCWG": 1, "MINB": 2, "KVS": 1})):
             self.run_case(1, 1, 1, 260, 520, 64, True, "bf16", 10 + i,
                           schedule)
             self.run_case(1, 1, 1, 150, 400, 64, False, "f16", 20 + i,
