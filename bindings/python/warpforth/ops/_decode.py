@@ -79,6 +79,10 @@ MMA_WARPS = 4
 MMA_STAGES = {64: 2, 128: 3}
 MMA_MIN_BLOCKS = {64: 3, 128: 2}
 MMA_TUNE: dict = {}
+# The most shared memory the MMA kernel's rings take (fewer stages where a
+# step is larger): 96 KiB, which an A100 (163 KiB) and the 99 KiB GPUs give
+# a block too.
+MMA_MAX_RING = 98304
 # Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of which
 # each block reserves), and the most a ring may take (so that a block
 # also fits the 99 KiB of GPUs older than an A100).
@@ -158,6 +162,8 @@ def _mma_tiles(rows: int, d: int, block_size: Optional[int]) -> tuple[dict, int]
     defines = {"HEAD_DIM": d, "RB": rb, "KT": MMA_KT, "WARPS": MMA_WARPS,
                "STAGES": MMA_STAGES[d], "MIN_BLOCKS": MMA_MIN_BLOCKS[d]}
     defines.update(MMA_TUNE)
+    step = defines["WARPS"] * 2 * defines["KT"] * d * 2
+    defines["STAGES"] = max(1, min(defines["STAGES"], MMA_MAX_RING // step))
     defines["PAGED"] = (0 if block_size is None else
                         1 if block_size >= defines["KT"] else 2)
     smem = _mma_smem_bytes(defines)
