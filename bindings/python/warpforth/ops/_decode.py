@@ -160,8 +160,11 @@ def _mma_tiles(rows: int, d: int, block_size: Optional[int]) -> tuple[dict, int]
     block-table read a step), 2 for smaller pages."""
     rb = 8 if rows <= 8 else 16
     defines = {"HEAD_DIM": d, "RB": rb, "KT": MMA_KT, "WARPS": MMA_WARPS,
-               "STAGES": MMA_STAGES[d], "MIN_BLOCKS": MMA_MIN_BLOCKS[d]}
+               "STAGES": MMA_STAGES[d]}
     defines.update(MMA_TUNE)
+    # MMA_MIN_BLOCKS is for 4 warps: as many threads an SM otherwise.
+    defines.setdefault("MIN_BLOCKS", max(
+        1, MMA_MIN_BLOCKS[d] * 4 // defines["WARPS"]))
     step = defines["WARPS"] * 2 * defines["KT"] * d * 2
     defines["STAGES"] = max(1, min(defines["STAGES"], MMA_MAX_RING // step))
     defines["PAGED"] = (0 if block_size is None else
