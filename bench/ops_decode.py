@@ -23,7 +23,9 @@ checked against SDPA's before timing (max abs difference printed).
                     chosen split count (which kernel shape and split rule
                     to make the default)
     ... --only ring,base   only the variants whose label contains one of
-                    these words ("base": the default kernel)
+                    these words ("base": the default kernel, "simt" the
+                    CUDA-core kernel, "mma" the tensor-core kernel's other
+                    shapes: always listed, --sweep or not)
 
 Each row also shows the variant's blocks an SM (MIN_BLOCKS: registers and,
 for the ring, shared memory) and its shared memory a block.
@@ -62,10 +64,21 @@ def paged(k, v, bs, gen):
     return kp, vp, table
 
 
+def tiles(kind, bs=None):
+    """The -D values and row chunks of the kernel decode_attention runs
+    for this shape (with the _decode settings of the moment), and its
+    shared memory a block."""
+    if _decode.MMA and kind != "f32" and D in _decode.MMA_HEAD_DIMS:
+        defines, nch = _decode._mma_tiles(HQ // HKV, D, bs)
+        return defines, nch, _decode._mma_smem_bytes(defines)
+    defines, nch = _decode._tiles(HQ // HKV, kind, D)
+    return defines, nch, _decode._smem_bytes(defines, 2)
+
+
 def splits(b, n, kind):
     """The split count decode_attention picks for this shape (with the
     _decode settings of the moment)."""
-    defines, nch = _decode._tiles(HQ // HKV, kind, D)
+    defines, nch, _ = tiles(kind)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     return _decode.num_splits_heuristic(
         b * HKV * nch, n, sms, defines["MIN_BLOCKS"],
@@ -109,10 +122,23 @@ def main() -> None:
             else:
                 kk, vv, table = paged(k, v, bs, gen)
                 cache = f"paged {bs}"
-            # (label, PREFETCH or None for the default, TUNE, num_splits);
-            # TUNE's STAGES turns the cp.async ring on (_decode._tiles).
-            variants = [("", None, {}, None)]
+            # (label, PREFETCH or None for the default, TUNE, num_splits,
+            # MMA, MMA_TUNE); TUNE's STAGES turns the cp.async ring on
+            # (_decode._tiles). "base" is the default kernel (the tensor-
+            # core one where _decode.MMA applies), "simt" the CUDA-core
+            # kernel's default, "mma ..." the tensor-core kernel's shapes;
+            # the CUDA-core tunings (prefetch, chunks, ring) run with MMA
+            # off.
+            variants = [("", None, {}, None), (" simt", None, {}, None)]
+            mma = [(" mma stages 2", {"STAGES": 2}),
+                   (" mma stages 4", {"STAGES": 4}),
+                   (" mma KT32", {"KT": 32}),
+                   (" mma KT32 stages 2", {"KT": 32, "STAGES": 2}),
+                   (" mma 8 warps", {"WARPS": 8}),
+                   (" mma 2 warps", {"WARPS": 2})]
+            variants += [(lab, None, {}, None, True, t) for lab, t in mma]
             if args.sweep:
+                saved_mma = _decode.MMA
                 s = splits(b, n, "bf16")
                 variants += [
                     (" prefetch", True, {}, None),
@@ -129,20 +155,24 @@ def main() -> None:
                 variants += [(f" {x} splits", None, {}, x) for x in
                              sorted({1, 2, 3, max(1, s // 2), 2 * s} - {s})]
                 for st in (3, 4):   # the ring at other split counts
-                    _decode.TUNE = {"STAGES": st}
+                    _decode.TUNE, _decode.MMA = {"STAGES": st}, False
                     sr = splits(b, n, "bf16")
-                    _decode.TUNE = {}
+                    _decode.TUNE, _decode.MMA = {}, saved_mma
                     variants += [(f" ring {st} {x} splits", None,
                                   {"STAGES": st}, x)
                                  for x in sorted({max(1, sr // 2), 2 * sr})]
             if only:
                 variants = [x for x in variants if any(
                     w in x[0] if w != "base" else not x[0] for w in only)]
-            for label, prefetch, tune, ns in variants:
-                saved = _decode.PREFETCH
+            for label, prefetch, tune, ns, *mm in variants:
+                saved = _decode.PREFETCH, _decode.MMA
                 if prefetch is not None:
                     _decode.PREFETCH = prefetch
                 _decode.TUNE = tune
+                if mm:
+                    _decode.MMA, _decode.MMA_TUNE = mm
+                elif label and "splits" not in label or "ring" in label:
+                    _decode.MMA = False     # a CUDA-core variant
                 try:
                     def ours():
                         return ops.decode_attention(q, kk, vv, sl, table,
@@ -152,11 +182,11 @@ def main() -> None:
                     ms_host = median_ms(ours, reps=args.reps,
                                         device_only=False)
                     used = ns or splits(b, n, "bf16")
-                    defines = _decode._tiles(HQ // HKV, "bf16", D)[0]
-                    smem = _decode._smem_bytes(defines, 2)
+                    defines, _, smem = tiles("bf16", bs)
                 finally:
-                    _decode.PREFETCH = saved
+                    _decode.PREFETCH, _decode.MMA = saved
                     _decode.TUNE = {}
+                    _decode.MMA_TUNE = {}
                 t = tbs(nbytes, ms)
                 print(f"| {shape} | {cache}{label or ' (base)'} | {t:.2f} "
                       f"| {t_sdpa:.2f} | {t / t_sdpa:.2f} | {used} "

@@ -159,8 +159,31 @@ def _decode_variants(dt):
     return out
 
 
+# The tensor-core decode kernel (decode-mma.fs) as the op compiles it: d64
+# and d128, 8- and 16-row tiles, contiguous and both paged forms (pages of
+# a whole step or smaller); at d128 also 2 stages, 32 keys a step and 8
+# warps (bench/ops_decode.py's variants).
+def _decode_mma_variants():
+    def flags(defines):
+        return [x for k, v in defines.items() for x in ("-D", f"{k}={v}")]
+    out = []
+    for d in _decode.MMA_HEAD_DIMS:
+        for rows in (4, 16):
+            for bs in (None, 16, 1):
+                out.append(flags(_decode._mma_tiles(rows, d, bs)[0]))
+    try:
+        for tune in ({"STAGES": 2}, {"KT": 32}, {"WARPS": 8}):
+            _decode.MMA_TUNE = tune
+            out.append(flags(_decode._mma_tiles(4, 128, 16)[0]))
+    finally:
+        _decode.MMA_TUNE = {}
+    return out
+
+
 for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"decode_attention_{_dt}.forth"] = _decode_variants(_dt)
+    if _dt != "f32":
+        VARIANTS[f"decode_attention_mma_{_dt}.forth"] = _decode_mma_variants()
     VARIANTS[f"decode_merge_{_dt}.forth"] = [
         ["-D", f"HEAD_DIM={d}"] for d in _decode.HEAD_DIMS]
 # Spills that a kernel's note explains: file -> (most bytes, why).

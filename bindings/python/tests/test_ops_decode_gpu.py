@@ -18,6 +18,9 @@ float16. Bounds, relative to max(1, max|o|) of the float64 output:
 - against SDPA: SDPA's own error against float64 plus ours (SDPA's
   16-bit kernels round P to 16 bits, so theirs is the larger);
 - the log-sum-exp within 1e-4 absolute of float64;
+- the tensor-core kernel (_decode.MMA: bf16/f16 at d64/d128) rounds P to
+  the dtype before P V, as FlashAttention-2 and SDPA do: U times
+  sum_j p_j |v_j| / sum_j p_j more (the CPU tests' UP term);
 - paged against contiguous: bit for bit (the same arithmetic in the same
   order; only the addresses differ), at block sizes 16 and 256.
 """
@@ -62,7 +65,16 @@ def reference64(q, k, v, lens, scale):
     s = s.masked_fill(~visible(lens, q.shape[2], k.shape[2], q.device),
                       float("-inf"))
     lse = torch.logsumexp(s, -1)
-    return torch.exp(s - lse[..., None]) @ v, lse
+    p = torch.exp(s - lse[..., None])
+    reference64.pv = p @ v.abs()      # what rounding each p moves o by
+    return p @ v, lse
+
+
+def mma_kernel(q):
+    """Whether decode_attention runs the tensor-core kernel for q."""
+    from warpforth.ops import _decode
+    return (_decode.MMA and q.dtype != torch.float32
+            and q.shape[-1] in _decode.MMA_HEAD_DIMS)
 
 
 def sdpa(q, k, v, lens, scale):
@@ -124,6 +136,8 @@ class DecodeAttentionGpu(unittest.TestCase):
         top = max(1.0, float(want.abs().max()))
         err = (o.double() - want).abs()
         bound = U[str(q.dtype)] * want.abs() + F32_BOUND * top
+        if mma_kernel(q):
+            bound = bound + U[str(q.dtype)] * reference64.pv
         self.assertLessEqual(float((err - bound).max()), 0.0,
                              f"{what}: error {float(err.max()):.3g} vs f64")
         e = float((lse.double() - want_lse).abs().max())
@@ -177,6 +191,7 @@ class DecodeAttentionGpu(unittest.TestCase):
         # (where copies land at once).
         from warpforth.ops import _decode
         gen = torch.Generator().manual_seed(4)
+        saved_mma, _decode.MMA = _decode.MMA, False   # the CUDA-core kernel
         try:
             for tune in ({"STAGES": 2}, {"STAGES": 3}, {"STAGES": 4},
                          {"STAGES": 6, "U": 2},
@@ -203,6 +218,50 @@ class DecodeAttentionGpu(unittest.TestCase):
                                             f"{what} paged {bs}")
         finally:
             _decode.TUNE = {}
+            _decode.MMA = saved_mma
+
+    def test_mma_kernel(self):
+        # The tensor-core kernel (decode-mma.fs) in its other shapes
+        # (_decode.MMA_TUNE: ring stages 1, 2 and 4, 32 keys a warp step, 8
+        # warps) and the CUDA-core kernel beside it (MMA off), every 16-bit
+        # shape of SHAPES at d64/d128 against float64 and SDPA; paged equal
+        # to contiguous bit for bit at block sizes 16 and 256 (a table read
+        # a step) and 8 (pages smaller than a step). A missing wait, a
+        # missing warp barrier or a slot refilled too early shows here as
+        # a wrong row, not on the CPU (where copies land at once).
+        from warpforth.ops import _decode
+        gen = torch.Generator().manual_seed(5)
+        saved = _decode.MMA
+        try:
+            for mma, tune in ((True, {}), (True, {"STAGES": 1}),
+                              (True, {"STAGES": 2}), (True, {"STAGES": 4}),
+                              (True, {"KT": 32}),
+                              (True, {"WARPS": 8}),
+                              (False, {})):
+                _decode.MMA, _decode.MMA_TUNE = mma, tune
+                for dt in (torch.bfloat16, torch.float16):
+                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
+                        if d not in _decode.MMA_HEAD_DIMS:
+                            continue
+                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
+                                                  d, dt)
+                        what = (f"MMA {mma} {tune} {dt} B{b} Hq{hq} Hkv{hkv}"
+                                f" Nq{nq} N{n} d{d}")
+                        self.check(q, k, v, sl, what, num_splits=1)
+                        self.check(q, k, v, sl, what + " (heuristic)")
+                        if n < 1000 or n > 5000:
+                            continue
+                        for bs in (16, 256, 8):
+                            kp, vp, table = paged(k, v, sl, bs, gen)
+                            want = ops.decode_attention(q, k, v, sl,
+                                                        num_splits=7)
+                            got = ops.decode_attention(q, kp, vp, sl, table,
+                                                       num_splits=7)
+                            self.assertTrue(torch.equal(got, want),
+                                            f"{what} paged {bs}")
+        finally:
+            _decode.MMA_TUNE = {}
+            _decode.MMA = saved
 
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the

@@ -62,6 +62,27 @@ PREFETCH = False
 # shape: B8 N4096 2.09 TB/s (registers 1.95, 3 stages 2.00, 4 stages
 # 1.76), B1 N131072 2.41 (2.29), B64 N1024 2.42 (2.29), paged alike.
 STAGES = 2
+# The tensor-core kernel (kernels/decode/decode-mma.fs: S = Q K^T and
+# O += P V by mma.sync m16n8k16 from the cp.async ring, the group's rows
+# padded to 8 or 16) for bf16 and f16 caches at MMA_HEAD_DIMS on sm_80+;
+# False: the CUDA-core kernel above everywhere. Its P is rounded to 16
+# bits before P V (as FlashAttention-2's): the output is within about
+# half an ulp of the dtype times sum p|v| / sum p of f64, not f32 math.
+MMA = True
+MMA_HEAD_DIMS = (64, 128)
+# The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
+# STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
+# at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
+# d64 3) and the ring's shared memory. MMA_TUNE overrides (benchmarks).
+MMA_KT = 16
+MMA_WARPS = 4
+MMA_STAGES = {64: 2, 128: 3}
+MMA_MIN_BLOCKS = {64: 3, 128: 2}
+MMA_TUNE: dict = {}
+# The most shared memory the MMA kernel's rings take (fewer stages where a
+# step is larger): 96 KiB, which an A100 (163 KiB) and the 99 KiB GPUs give
+# a block too.
+MMA_MAX_RING = 98304
 # Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of which
 # each block reserves), and the most a ring may take (so that a block
 # also fits the 99 KiB of GPUs older than an A100).
@@ -121,6 +142,37 @@ def _tiles(rows: int, dtype: str, d: int,
             mb, SM_SHARED // (smem + BLOCK_RESERVED)))
     defines.update({k: v for k, v in TUNE.items() if k != "STAGES"})
     return defines, nch
+
+
+def _mma_smem_bytes(defines: dict) -> int:
+    """The shared memory of a block of the MMA kernel (16-bit elements):
+    WM, WL and WO (the rings, or the warps' end states if larger)."""
+    d, rb, w = defines["HEAD_DIM"], defines["RB"], defines["WARPS"]
+    ring = w * defines["STAGES"] * 2 * defines["KT"] * d * 2
+    up = lambda n: -(-n // 16) * 16  # noqa: E731
+    return 2 * up(4 * w * rb) + up(max(4 * w * rb * (d + 8), ring))
+
+
+def _mma_tiles(rows: int, d: int, block_size: Optional[int]) -> tuple[dict, int]:
+    """The MMA kernel's -D values for a group of `rows` rows and the
+    number of row chunks: RB 8 rows a block up to 8 (the MMA's rows 8-15
+    zeros), else 16 a block; PAGED 1 where a page holds a whole step (one
+    block-table read a step), 2 for smaller pages."""
+    rb = 8 if rows <= 8 else 16
+    defines = {"HEAD_DIM": d, "RB": rb, "KT": MMA_KT, "WARPS": MMA_WARPS,
+               "STAGES": MMA_STAGES[d]}
+    defines.update(MMA_TUNE)
+    # MMA_MIN_BLOCKS is for 4 warps: as many threads an SM otherwise.
+    defines.setdefault("MIN_BLOCKS", max(
+        1, MMA_MIN_BLOCKS[d] * 4 // defines["WARPS"]))
+    step = defines["WARPS"] * 2 * defines["KT"] * d * 2
+    defines["STAGES"] = max(1, min(defines["STAGES"], MMA_MAX_RING // step))
+    defines["PAGED"] = (0 if block_size is None else
+                        1 if block_size >= defines["KT"] else 2)
+    smem = _mma_smem_bytes(defines)
+    defines["MIN_BLOCKS"] = max(1, min(
+        defines["MIN_BLOCKS"], SM_SHARED // (smem + BLOCK_RESERVED)))
+    return defines, -(-rows // rb)
 
 
 def _has_cp_async(a: c.Arg) -> bool:
@@ -305,7 +357,9 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
                   type(num_splits), num_splits, bool(return_lse), WARPS,
                   MAX_ROWS, DEFAULT_SMS, MIN_SPLIT_KEYS, MAX_SPLITS,
                   MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
-                  tuple(TUNE.items())))
+                  tuple(TUNE.items()), MMA, MMA_HEAD_DIMS, MMA_KT, MMA_WARPS,
+                  tuple(MMA_STAGES.items()), tuple(MMA_MIN_BLOCKS.items()),
+                  tuple(MMA_TUNE.items())))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)
@@ -355,8 +409,16 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     else:
         pb.ok = False  # host values were read: every call checks them
     rows = (hq // hkv) * nq
-    defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa))
-    defines["PAGED"] = 0 if paging is None else 1
+    mma = (MMA and qa.dtype in ("bf16", "f16") and d in MMA_HEAD_DIMS
+           and _has_cp_async(qa))
+    if mma:
+        defines, nch = _mma_tiles(rows, d,
+                                  None if paging is None else paging[2])
+        source = f"decode/decode_attention_mma_{qa.dtype}.forth"
+    else:
+        defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa))
+        defines["PAGED"] = 0 if paging is None else 1
+        source = f"decode/decode_attention_{qa.dtype}.forth"
     if num_splits is None:
         num_splits = num_splits_heuristic(
             b * hkv * nch, longest, _sm_count(qa), defines["MIN_BLOCKS"],
@@ -364,7 +426,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
             split_bytes=2 * b * hq * nq * d * 4)
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
-    kern = c.kernel(f"decode/decode_attention_{qa.dtype}.forth", qa, defines)
+    kern = c.kernel(source, qa, defines)
     if num_splits == 1:
         partial_o = partial_lse = lse      # not used
     else:
