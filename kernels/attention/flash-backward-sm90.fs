@@ -107,10 +107,14 @@ TID-X 128 / { wg }
     QS at + BR 128 * 1024 128 WGMMA-DESC  DK-MMA
   LOOP ;
 \ dS^T buffer b: 128 keys x BR queries, [query panel][key][64 queries],
-\ swizzled; element (key, query) at:
-: ds-at ( b key query -- addr )
-  { b key query }
-  query 64 / BC * key + 128 *  query 64 MOD 2* + sw  b BC BR * 2* * +  DSS + ;
+\ 128-byte swizzled. Thread (g, t) writes keys whose row in the swizzle
+\ pattern is g, and queries 8jg + 2t, 8jg + 2t + 1: the pair's 16-byte
+\ chunk jg % 8 lands at chunk (jg % 8) XOR g, so the address is one
+\ XOR of the thread's base (`ds-base`: key's row, chunk g, 4t) away. The
+\ XOR is on offsets from DSS (aligned to 1024 in the block's shared
+\ memory, not necessarily as a host address on the CPU backend).
+: ds-base ( b key -- off )  128 * LANE-ID 4 / 16 * + LANE-ID 4 MOD 4 * +  SWAP BC BR * 2* * + ;
+: ds-at ( base jg -- addr )  DUP 8 MOD 16 * ROT XOR  SWAP 8 / BC 128 * * +  DSS + ;
 \ dQ's part of warpgroup wg: queries 64(wg % (BR/64)) on, features
 \ 64(wg / (BR/64)) on; keys 16 a step.
 : qhalf ( wg -- n )  BR 64 / MOD ;
@@ -122,6 +126,35 @@ TID-X 128 / { wg }
     BC 128 * 1024 128 WGMMA-DESC
     KS  wg fpanel BC * 128 * +  I 2048 * +  BC 128 * 1024 128 WGMMA-DESC
     I 0<> DQ-MMA
+  LOOP ;
+
+\ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
+\ and D from shared memory (two neighbouring queries at once).
+\ `edge` (a constant: only tiles that reach past the keys or the queries, or
+\ causal past a query's diagonal, pay for it) zeroes P^T where the key or
+\ the query is past the end or the key after the query's diagonal.
+: p-ds ( edge ls ds s q0 key0 scale2 -- )
+  { edge lsb dsb s q0 key0 scale2 }
+  s BR * 4 * { so }
+  BR 8 / 0 UNROLL DO I { jg }
+    jg 8 * LANE-ID 4 MOD 2* + { ql }
+    lsb so + ql 4 * + 2SF@ { l0 l1 }
+    dsb so + ql 4 * + 2SF@ { d0 d1 }
+    2 0 UNROLL DO I { c }
+      c IF l1 d1 ELSE l0 d0 THEN { lv dd }
+      2 0 UNROLL DO I { r }
+        jg 4 * r 2* + c + { n }
+        n SACC@ scale2 F* lv F- FEXP2 { p }
+        edge IF
+          key0 r 8 * + { key }
+          q0 ql + c + { query }
+          key NKV >=  query NQ >= OR
+          CAUSAL 0<> key query diagonal + > AND  OR IF 0.0 TO p THEN
+        THEN
+        p n SACC!
+        n DPACC@ dd F- p F* n DPACC!
+      LOOP
+    LOOP
   LOOP ;
 
 wg NCWG = IF
@@ -160,41 +193,22 @@ ELSE
     WGMMA-FENCE
     wg s sdp-issue
     WGMMA-COMMIT  0 WGMMA-WAIT
-    \ P^T and dS^T in place; masked where the key or the query is past
-    \ the end, or (causal) the key after the query's diagonal: only tiles
-    \ that reach past one of them look.
     q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
-    CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR { edge }
-    LS s BR * 4 * + { lsa }
-    DS s BR * 4 * + { dsa }
-    BR 8 / 0 UNROLL DO I { jg }
-      2 0 UNROLL DO I { c }
-        jg 8 * t 2* + c + { ql }
-        lsa ql 4 * + SF32@ { lv }
-        dsa ql 4 * + SF32@ { dd }
-        2 0 UNROLL DO I { r }
-          jg 4 * r 2* + c + { n }
-          n SACC@ scale2 F* lv F- FEXP2 { p }
-          edge IF
-            key0 r 8 * + { key }
-            q0 ql + { query }
-            key NKV >=  query NQ >= OR
-            CAUSAL 0<> key query diagonal + > AND  OR IF 0.0 TO p THEN
-          THEN
-          p n SACC!
-          n DPACC@ dd F- p F* n DPACC!
-        LOOP
-      LOOP
-    LOOP
+    CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
+      -1 LS DS s q0 key0 scale2 p-ds
+    ELSE
+      0 LS DS s q0 key0 scale2 p-ds
+    THEN
     \ 16-bit pairs for the RS products, and dS^T into buffer b.
     BR 4 / 0 UNROLL DO
       I 2* { n }
       n SACC@ n 1+ SACC@ PACK I P!
       n DPACC@ n 1+ DPACC@ PACK I DSP!
     LOOP
-    BR 8 / 0 UNROLL DO I { jg }
-      2 0 UNROLL DO I { r }
-        jg 2* r + DSP@  b wg 64 * kr + r 8 * +  jg 8 * t 2* + ds-at SI32!
+    2 0 UNROLL DO I { r }
+      b wg 64 * kr + r 8 * + ds-base { base }
+      BR 8 / 0 UNROLL DO
+        I 2* r + DSP@  base I ds-at SI32!
       LOOP
     LOOP
     FENCE-PROXY-ASYNC
