@@ -136,6 +136,9 @@ TID-X 128 / { wg }
 : p-ds ( edge ls ds s q0 key0 scale2 -- )
   { edge lsb dsb s q0 key0 scale2 }
   s BR * 4 * { so }
+  \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
+  \ query q0 + x are hidden when 8r >= kmax, x >= qmax or 8r > x + dlt.
+  NKV key0 - { kmax }  NQ q0 - { qmax }  q0 diagonal + key0 - { dlt }
   BR 8 / 0 UNROLL DO I { jg }
     jg 8 * LANE-ID 4 MOD 2* + { ql }
     lsb so + ql 4 * + 2SF@ { l0 l1 }
@@ -146,10 +149,8 @@ TID-X 128 / { wg }
         jg 4 * r 2* + c + { n }
         n SACC@ scale2 F* lv F- FEXP2 { p }
         edge IF
-          key0 r 8 * + { key }
-          q0 ql + c + { query }
-          key NKV >=  query NQ >= OR
-          CAUSAL 0<> key query diagonal + > AND  OR IF 0.0 TO p THEN
+          r 8 * kmax >=  ql c + qmax >=  OR
+          CAUSAL 0<> r 8 * ql c + dlt + > AND  OR IF 0.0 TO p THEN
         THEN
         p n SACC!
         n DPACC@ dd F- p F* n DPACC!

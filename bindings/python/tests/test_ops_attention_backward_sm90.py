@@ -16,10 +16,8 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from test_ops_attention_backward import FlashAttentionBackward, inputs
-from opcheck import f64
+import test_ops_attention_backward as base
 
-from warpforth import ops
 from warpforth.ops import _attention_backward as ab
 
 # (B, Hq, Hkv, Nq, Nkv, d): compiling the unrolled kernel dominates (a few
@@ -39,7 +37,7 @@ D128 = [
 ]
 
 
-class FlashAttentionBackwardSm90(FlashAttentionBackward):
+class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
     def setUp(self):
         ab.HOPPER = True
 
