@@ -184,9 +184,11 @@ def backward(reps: int) -> None:
     """The backward alone: autograd.grad of an output computed once (graph
     retained), ours through the custom op's backward, SDPA's through its
     backend's; TFLOP/s count 2.5x the forward's FLOPs."""
+    hopper = torch.cuda.get_device_capability() == (9, 0)
     print("| dtype | shape | warpforth backward TFLOP/s (dQ pass) | "
-          "atomic dQ; backend (ratio to our faster) |")
-    print("|---|---|---|---|")
+          "atomic dQ; Hopper (wgmma); backend (ratio to our fastest) | "
+          "Hopper max diff |")
+    print("|---|---|---|---|---|")
     for dt in (torch.bfloat16, torch.float16):
         for (b, hq, hkv, n, d, causal) in SHAPES:
             if not causal:
@@ -199,15 +201,31 @@ def backward(reps: int) -> None:
             o = ops.flash_attention(q, k, v, causal=True)
             # Both ways of making dQ (ops/_attention_backward.py DQ_MODE):
             # its own pass, and atomics in the dK/dV kernel (FA2's).
-            modes = {}
+            # The mma.sync kernels (ab.HOPPER False) and, on sm_90 at d64
+            # and d128, the Hopper kernel (flash_backward_sm90_*.forth).
+            modes, diff = {}, float("nan")
+            ab.HOPPER = False
             for mode in ("pass", "atomic"):
                 ab.DQ_MODE = mode
                 ms = median_ms(lambda: torch.autograd.grad(
                     o, (q, k, v), do, retain_graph=True), reps=reps)
                 modes[mode] = flops / ms / 1e9
             ab.DQ_MODE = "pass"
+            if hopper and d in ab.HOPPER_HEAD_DIMS:
+                want = torch.autograd.grad(o, (q, k, v), do,
+                                           retain_graph=True)
+                ab.HOPPER = True
+                got = torch.autograd.grad(o, (q, k, v), do,
+                                          retain_graph=True)
+                diff = max((g.float() - w.float()).abs().max().item()
+                           for g, w in zip(got, want))
+                ms = median_ms(lambda: torch.autograd.grad(
+                    o, (q, k, v), do, retain_graph=True), reps=reps)
+                modes["hopper"] = flops / ms / 1e9
+            ab.HOPPER = None
             ours = max(modes.values())
-            cells = [f"atomic dQ {modes['atomic']:.0f}"]
+            cells = [f"atomic dQ {modes['atomic']:.0f}",
+                     f"Hopper {modes.get('hopper', float('nan')):.0f}"]
             for name, be in BACKENDS16:
                 try:
                     with sdpa_kernel(be):
@@ -221,7 +239,7 @@ def backward(reps: int) -> None:
                     cells.append(f"{name} n/a ({str(e).splitlines()[0][:40]})")
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, True)} | "
                   f"{modes['pass']:.0f} | "
-                  f"{'; '.join(cells)} |")
+                  f"{'; '.join(cells)} | {diff:.1e} |")
     # float32: forward + backward in one, against SDPA's f32 backends.
     print("\n| f32 fwd+bwd | warpforth ms | backend ms (ratio) |")
     print("|---|---|---|")

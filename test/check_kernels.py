@@ -202,6 +202,16 @@ for _dt in ("bf16", "f16"):
         16, "the dK/dV kernel at d128 without a causal mask spills 16 bytes "
         "since FEXP2 became ex2.approx.ftz (255 registers; 250 without "
         "spills before): ptxas's allocation at the limit")
+# The Hopper backward as flash_attention_backward compiles it: head_dim 64
+# and 128, causal and not.
+for _dt in ("bf16", "f16"):
+    VARIANTS[f"flash_backward_sm90_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
+        for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)]
+    SPILLS_ALLOWED[f"flash_backward_sm90_{_dt}.forth"] = (
+        16, "the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
+        "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills "
+        "12 bytes, d64 full 4 (ptxas's allocation at the limit)")
 for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"softmax_{_dt}.forth"] = SOFTMAX_VARIANTS + [
         ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]

@@ -27,6 +27,13 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
 # (issue 15's note).
 DQ_MODE = "pass"
 
+# The Hopper backward (flash_backward_sm90_<dtype>.forth: TMA, wgmma,
+# warp specialization, dQ by f32 atomics) for bf16/f16 at head_dim 64 and
+# 128: None picks it on an sm_90 GPU, True also on the CPU backend (its
+# tests), False never (the mma.sync kernels above).
+HOPPER: Optional[bool] = None
+HOPPER_HEAD_DIMS = (64, 128)
+
 
 def _atomic_ok(bc_kv: int, d: int) -> bool:
     """DQ_ATOMIC's split of the tile's queries over the 4 warps: BC/16
@@ -57,7 +64,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
     3xTF32 (f32 accuracy)."""
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
-                 (not causal, type(scale), scale, DQ_MODE, _attention.ARCH))
+                 (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
+                  HOPPER))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -100,6 +108,12 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pb.launch(pre, dout, out, lse, dpre, l2, nq, nqp, b * hq,
               grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
+    if hopper and dt != "f32" and d in HOPPER_HEAD_DIMS:
+        _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv,
+                (b, hq, hkv, nq, nkv, nqp), float(scale))
+        pb.store(_plans, dq, dk, dv)
+        return dq, dk, dv
     bc_q, bc_kv = _columns(dt, d)
     atomic = DQ_MODE == "atomic" and _atomic_ok(bc_kv, d)
     # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
@@ -124,6 +138,27 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                   grid=(-(-n // 512), 1, 1), block=256)
     pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
+
+
+def _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv, dims,
+            scale) -> None:
+    """dK, dV and dQ's f32 sums (atomics) in one Hopper kernel, a block per
+    128 keys, then dQ converted; TMA reads the whole tensors (16-byte
+    aligned rows)."""
+    b, hq, hkv, nq, nkv, nqp = dims
+    dt = qa.dtype
+    dq_acc = pb.empty(qa, qa.shape, "f32", zero=True)
+    kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
+                    defines, arch="sm_90")
+    bc = kern.const("BC")
+    pb.launch(kern, q, k, v, dout, l2, dpre, dq_acc, dk, dv, nq, nqp, nkv,
+              hq, hkv, b, scale, grid=(-(-nkv // bc), hkv, b),
+              block=kern.const("NTHREADS"))
+    n = qa.numel
+    conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
+                    arch="sm_90")
+    pb.launch(conv, dq_acc, dq, n, scale, grid=(-(-n // 512), 1, 1),
+              block=256)
 
 
 # Cached plans (ops/_common.py).

@@ -1,0 +1,71 @@
+"""ops.flash_attention_backward on the Hopper kernel
+(kernels/attention/flash_backward_sm90_{bf16,f16}.forth: TMA, wgmma with P
+and dS from registers, dQ by f32 atomics), forced onto the CPU backend with
+_attention_backward.HOPPER = True, against the f64 gradients with
+test_ops_attention_backward.py's reference and bounds: N 1, 7, 65, 129
+(tiles of 128 keys and 64 or 128 queries only partly inside: TMA fills
+zeros there and the kernel masks those keys and queries), causal and full,
+causal with Nq < Nkv and Nq > Nkv (rows that see no key get no gradient),
+grouped heads 4:1 (dK, dV summed over the group in the block), both 16-bit
+dtypes, head_dim 64 and 128, several key blocks and query tiles (the
+two-stage Q/dO ring wraps), and the dispatch (HOPPER None on the CPU keeps
+the mma.sync kernels)."""
+
+from __future__ import annotations
+
+import unittest
+
+import numpy as np
+import test_ops_attention_backward as base
+
+from warpforth.ops import _attention_backward as ab
+
+# (B, Hq, Hkv, Nq, Nkv, d): compiling the unrolled kernel dominates (a few
+# seconds per (dtype, d, causal)); the CPU simulates every wgmma per thread.
+SHAPES = [
+    (1, 1, 1, 1, 1, 64),
+    (1, 4, 1, 7, 7, 64),        # GQA 4:1
+    (1, 2, 1, 7, 129, 64),      # Nq < Nkv: two key blocks
+    (1, 2, 2, 129, 65, 64),     # Nq > Nkv: causal rows 0..63 see no key
+    (1, 2, 1, 129, 129, 64),    # two key blocks, two query tiles
+]
+D128 = [
+    ((1, 2, 1, 65, 65, 128), "bf16", True),
+    ((1, 4, 1, 129, 129, 128), "f16", False),   # three query tiles, GQA
+    ((1, 2, 2, 7, 129, 128), "f16", True),
+    ((1, 2, 2, 129, 7, 128), "bf16", True),
+]
+
+
+class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
+    def setUp(self):
+        ab.HOPPER = True
+
+    def tearDown(self):
+        ab.HOPPER = None
+
+    # The mma.sync cases of the base class are not this kernel's.
+    test_head_dims = test_f32 = test_atomic_dq = None
+    test_errors_name_the_argument = None
+
+    def test_shapes(self):
+        for dt in ("bf16", "f16"):
+            for shape in SHAPES:
+                for causal in (True, False):
+                    self.check(shape, dt, causal)
+
+    def test_head_dim_128(self):
+        for shape, dt, causal in D128:
+            self.check(shape, dt, causal)
+
+    def test_dispatch(self):
+        # HOPPER None on the CPU backend: the mma.sync kernels, same result
+        # within the bounds (and f32 never takes the Hopper kernel).
+        ab.HOPPER = None
+        self.check((1, 2, 1, 65, 65, 64), "bf16", True)
+        ab.HOPPER = True
+        self.check((1, 2, 1, 33, 33, 64), "f32", True)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,250 @@
+\ FlashAttention backward on Hopper (sm_90a), FlashAttention-3's form:
+\ INCLUDEd by flash_backward_sm90_bf16.forth and flash_backward_sm90_f16.forth,
+\ which declare the header (Q, DOUT (BATCH*HQ, NQ, HEAD_DIM) and K, V
+\ (BATCH*HKV, NKV, HEAD_DIM) as tensor maps with boxes of 64 features,
+\ swizzle 128; L2 and DPRE (BATCH*HQ, NQP) as tensor maps of BR floats,
+\ from flash_backward_pre_<dtype>.forth), the register arrays and the
+\ products:
+\   S-MMA  ( desc-k desc-q scale-d -- )   S^T = K Q^T into SACC (m64nBR)
+\   DP-MMA ( desc-v desc-do scale-d -- )  dP^T = V dO^T into DPACC
+\   DV-MMA ( a0 a1 a2 a3 desc-do -- )     dV += P^T dO into DVACC (RS)
+\   DK-MMA ( a0 a1 a2 a3 desc-q -- )      dK += dS^T Q into DKACC (RS)
+\   DQ-MMA ( desc-ds desc-k scale-d -- )  dQ = dS K into DQR (m64n64),
+\                                         A M-major, B N-major
+\   PACK ( x0 x1 -- pair )
+\
+\ A block owns BC = 128 keys of one K/V head (grid (ceil(NKV/128), HKV,
+\ BATCH)) and streams the tiles of BR query rows of every query head of
+\ its group (grouped-query attention: dK and dV summed in registers, no
+\ atomics, no copies) that see any of its keys. Warpgroup 2 is the
+\ producer: one thread loads K and V once and then Q, dO and the rows' L2
+\ and D through a QST-stage ring (one FULL and one EMPTY mbarrier a
+\ stage). Warpgroups 0 and 1 each own 64 of the keys (wgmma's M) and run,
+\ per query tile, with everything transposed so that keys are the rows:
+\   S^T = K Q^T and dP^T = V dO^T (both operands in shared memory),
+\   P^T = exp2(S^T SCALE log2(e) - L2[query]), dS^T = P^T (dP^T - D[query]),
+\   dV += P^T dO and dK += dS^T Q with P^T and dS^T straight from the
+\   accumulators' registers (their layout of 16 columns is wgmma's A
+\   layout; dO and Q N-major),
+\   dQ = dS K: dS^T goes to shared memory (double buffered, so that one
+\   warpgroup may write the next while the other still reads this one) and
+\   is read back as an M-major A; each warpgroup makes a 64 x 64 part of
+\   the tile's dQ (d64: BR = 128 queries, a warpgroup 64 of them; d128:
+\   BR = 64, a warpgroup 64 of the features) and adds it to DQACC (f32,
+\   zeroed by the op) with atomics; flash_backward_dq_convert_<dtype>.forth
+\   scales and converts it afterwards.
+\ Registers (consumers, setmaxnreg 240): dK and dV HEAD_DIM/2 f32 each,
+\ S^T and dP^T BR/2 each, dQ 32: BR = 8192/HEAD_DIM keeps the sum at 192.
+\ dS is rounded once to 16 bits (as FlashAttention-3; the mma.sync kernel
+\ splits it in two parts for bf16).
+\ Thread 32w + 4g + t of a warpgroup holds, of an m64 accumulator, rows
+\ 16w + g + 8r and columns 8j + 2t + c (element 4j + 2r + c).
+
+INCLUDE flash-grid.fs
+
+\ The mbarriers: K/V full, then per stage s Q/dO full and empty.
+: bar ( i -- addr )  CELLS BARS + ;
+: qfull ( s -- addr )  1+ bar ;
+: qempty ( s -- addr )  QST + 1+ bar ;
+: q-bytes ( -- n )  BR HEAD_DIM * 2* ;        \ a Q or dO tile, 16-bit
+: panels ( -- n )  HEAD_DIM 64 / ;
+: stage ( i -- s ph )  DUP QST MOD SWAP QST / 1 AND ;
+: sw ( o -- o' )  DUP 7 RSHIFT 7 AND 4 LSHIFT XOR ;   \ the 128-byte swizzle
+
+\ `rows` rows from `row` on of (batch, head) `head` of map `map` into
+\ `smem`, one 64-feature panel (rows x 128 bytes) a box, completing on `mbar`
+\ (whose bytes the caller has announced).
+: load-rows ( head row mbar smem map rows -- )
+  { head row mbar smem map rows }
+  panels 0 DO  head row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-3D  LOOP ;
+
+\ The query tiles this block's keys k0 .. k0 + BC - 1 see, per query head:
+\ from qstart on (causal: query i sees key j when j <= i + diagonal).
+: qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
+
+BID-X BC * { k0 }
+HQ HKV / { group }
+NQ BR tiles { nqt }
+k0 qstart { qt0 }
+nqt qt0 - 0 MAX { per-head }
+group per-head * { niters }
+BID-Z HKV * BID-Y + { kvh }
+\ Iteration i: query head (batch, head) and first query row.
+: iter-q ( it per-head group qt0 -- qh q0 )
+  { it per-head group qt0 }
+  it per-head /MOD { qi hh }
+  BID-Z HQ * BID-Y group * + hh +  qi qt0 + BR * ;
+
+TID-X 0= IF
+  1 0 bar MBAR-INIT
+  QST 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
+  FENCE-MBAR-INIT
+THEN
+BARRIER
+TID-X 128 / { wg }
+
+\ Consumer words; wg is the warpgroup, its keys k0 + 64wg on.
+\ S^T and dP^T of stage s: HEAD_DIM/16 k16 steps (four a 64-feature panel).
+: sdp-issue ( wg s -- )
+  { wg s }
+  HEAD_DIM 16 / 0 UNROLL DO
+    I 4 / BC * 128 * wg 8192 * +  I 4 MOD 32 * + { ka }
+    I 4 / BR * 128 * s q-bytes * +  I 4 MOD 32 * + { qa }
+    KS ka + 16 1024 128 WGMMA-DESC  QS qa + 16 1024 128 WGMMA-DESC
+    I 0<> S-MMA
+    VS ka + 16 1024 128 WGMMA-DESC  DOS qa + 16 1024 128 WGMMA-DESC
+    I 0<> DP-MMA
+  LOOP ;
+\ dV += P^T dO and dK += dS^T Q, 16 queries a step (16 rows of 128 bytes
+\ of the N-major tiles, 64-feature panels BR*128 bytes apart).
+: dkv-issue ( s -- )
+  { s }
+  BR 16 / 0 UNROLL DO
+    s q-bytes * I 2048 * + { at }
+    I 4 * P@  I 4 * 1+ P@  I 4 * 2 + P@  I 4 * 3 + P@
+    DOS at + BR 128 * 1024 128 WGMMA-DESC  DV-MMA
+    I 4 * DSP@  I 4 * 1+ DSP@  I 4 * 2 + DSP@  I 4 * 3 + DSP@
+    QS at + BR 128 * 1024 128 WGMMA-DESC  DK-MMA
+  LOOP ;
+\ dS^T buffer b: 128 keys x BR queries, [query panel][key][64 queries],
+\ 128-byte swizzled. Thread (g, t) writes keys whose row in the swizzle
+\ pattern is g, and queries 8jg + 2t, 8jg + 2t + 1: the pair's 16-byte
+\ chunk jg % 8 lands at chunk (jg % 8) XOR g, so the address is one
+\ XOR of the thread's base (`ds-base`: key's row, chunk g, 4t) away. The
+\ XOR is on offsets from DSS (aligned to 1024 in the block's shared
+\ memory, not necessarily as a host address on the CPU backend).
+: ds-base ( b key -- off )  128 * LANE-ID 4 / 16 * + LANE-ID 4 MOD 4 * +  SWAP BC BR * 2* * + ;
+: ds-at ( base jg -- addr )  DUP 8 MOD 16 * ROT XOR  SWAP 8 / BC 128 * * +  DSS + ;
+\ dQ's part of warpgroup wg: queries 64(wg % (BR/64)) on, features
+\ 64(wg / (BR/64)) on; keys 16 a step.
+: qhalf ( wg -- n )  BR 64 / MOD ;
+: fpanel ( wg -- n )  BR 64 / / ;
+: dq-issue ( wg b -- )
+  { wg b }
+  BC 16 / 0 UNROLL DO
+    DSS b BC BR * 2* * +  wg qhalf BC * 128 * +  I 2048 * +
+    BC 128 * 1024 128 WGMMA-DESC
+    KS  wg fpanel BC * 128 * +  I 2048 * +  BC 128 * 1024 128 WGMMA-DESC
+    I 0<> DQ-MMA
+  LOOP ;
+
+\ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
+\ and D from shared memory (two neighbouring queries at once).
+\ `edge` (a constant: only tiles that reach past the keys or the queries, or
+\ causal past a query's diagonal, pay for it) zeroes P^T where the key or
+\ the query is past the end or the key after the query's diagonal.
+: p-ds ( edge ls ds s q0 key0 scale2 -- )
+  { edge lsb dsb s q0 key0 scale2 }
+  s BR * 4 * { so }
+  \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
+  \ query q0 + x are hidden when 8r >= kmax, x >= qmax or 8r > x + dlt.
+  NKV key0 - { kmax }  NQ q0 - { qmax }  q0 diagonal + key0 - { dlt }
+  BR 8 / 0 UNROLL DO I { jg }
+    jg 8 * LANE-ID 4 MOD 2* + { ql }
+    lsb so + ql 4 * + 2SF@ { l0 l1 }
+    dsb so + ql 4 * + 2SF@ { d0 d1 }
+    2 0 UNROLL DO I { c }
+      c IF l1 d1 ELSE l0 d0 THEN { lv dd }
+      2 0 UNROLL DO I { r }
+        jg 4 * r 2* + c + { n }
+        n SACC@ scale2 F* lv F- FEXP2 { p }
+        edge IF
+          r 8 * kmax >=  ql c + qmax >=  OR
+          CAUSAL 0<> r 8 * ql c + dlt + > AND  OR IF 0.0 TO p THEN
+        THEN
+        p n SACC!
+        n DPACC@ dd F- p F* n DPACC!
+      LOOP
+    LOOP
+  LOOP ;
+
+wg NCWG = IF
+  24 SETMAXNREG-DEC
+  TID-X 127 AND 0= IF
+    BC HEAD_DIM * 4 * 0 bar MBAR-ARRIVE-TX
+    kvh k0 0 bar KS K BC load-rows
+    kvh k0 0 bar VS V BC load-rows
+    niters 0 ?DO
+      I stage { s ph }
+      I per-head group qt0 iter-q { qh q0 }
+      ph 1 XOR  s qempty MBAR-WAIT
+      q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
+      qh q0 s qfull  QS s q-bytes * +  Q BR load-rows
+      qh q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
+      qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
+      qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
+    LOOP
+  THEN
+ELSE
+  240 SETMAXNREG-INC
+  TID-X 127 AND 32 / { w }
+  LANE-ID 4 / { g }
+  LANE-ID 4 MOD { t }
+  w 16 * g + { kr }                       \ keys kr and kr + 8 of the warpgroup's
+  k0 wg 64 * + kr + { key0 }
+  SCALE 1.4426950408889634 F* { scale2 }
+  TID-X 127 AND 0= { leader }             \ releases the stages
+  HEAD_DIM 2 / 0 UNROLL DO  0.0 I DVACC!  0.0 I DKACC!  LOOP
+  0 0 bar MBAR-WAIT
+  niters 0 ?DO
+    I stage { s ph }
+    I per-head group qt0 iter-q { qh q0 }
+    I 2 MOD { b }
+    ph s qfull MBAR-WAIT
+    WGMMA-FENCE
+    wg s sdp-issue
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
+    CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
+      -1 LS DS s q0 key0 scale2 p-ds
+    ELSE
+      0 LS DS s q0 key0 scale2 p-ds
+    THEN
+    \ 16-bit pairs for the RS products, and dS^T into buffer b.
+    BR 4 / 0 UNROLL DO
+      I 2* { n }
+      n SACC@ n 1+ SACC@ PACK I P!
+      n DPACC@ n 1+ DPACC@ PACK I DSP!
+    LOOP
+    2 0 UNROLL DO I { r }
+      b wg 64 * kr + r 8 * + ds-base { base }
+      BR 8 / 0 UNROLL DO
+        I 2* r + DSP@  base I ds-at SI32!
+      LOOP
+    LOOP
+    FENCE-PROXY-ASYNC
+    WGMMA-FENCE
+    s dkv-issue
+    WGMMA-COMMIT
+    1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
+    wg b dq-issue
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    leader IF  s qempty MBAR-ARRIVE  THEN
+    \ dQ's part into DQACC.
+    q0 wg qhalf 64 * + kr + { qrow0 }
+    wg fpanel 64 * t 2* + { f0 }
+    2 0 UNROLL DO I { r }
+      qrow0 r 8 * + { qrow }
+      qrow NQ < IF
+        qh NQ * qrow + HEAD_DIM * f0 + 4 * DQACC + { dst }
+        8 0 UNROLL DO
+          2 0 UNROLL DO
+            J 4 * r 2* + I + DQR@  dst J 8 * I + 4 * + FATOMIC-ADD DROP
+          LOOP
+        LOOP
+      THEN
+    LOOP
+  LOOP
+  \ dV and dK (times SCALE) of keys key0 and key0 + 8.
+  2 0 UNROLL DO I { r }
+    key0 r 8 * + { key }
+    key NKV < IF
+      HEAD_DIM 8 / 0 UNROLL DO
+        I 4 * r 2* + { n }
+        kvh NKV * key + HEAD_DIM * I 8 * + t 2* + 2* { dst }
+        n DVACC@ n 1+ DVACC@ PACK  DV dst + I32!
+        n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK  DK dst + I32!
+      LOOP
+    THEN
+  LOOP
+THEN

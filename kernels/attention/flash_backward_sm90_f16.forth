@@ -1,0 +1,52 @@
+\ FlashAttention backward on Hopper (TMA, wgmma, warp specialization), f16:
+\ dK and dV, and dQ's f32 sums by atomics (flash-backward-sm90.fs has the
+\ design; flash_backward_pre_f16.forth runs first, then
+\ flash_backward_dq_convert_f16.forth). -D HEAD_DIM 64 or 128, CAUSAL.
+\! kernel flash_backward_sm90_f16
+\! float f32
+\! const HEAD_DIM 128
+\! const CAUSAL 0
+\! const NCWG 2                     \ consumer warpgroups (64 keys each)
+\! const BC 64*NCWG
+\! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
+\! const QST 2                      \ stages of the Q/dO ring
+\! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
+\! launch-bounds NTHREADS 1
+\! tmap Q f16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
+\! tmap K f16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
+\! tmap V f16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
+\! tmap DOUT f16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
+\! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
+\! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
+\! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param DK f16[BATCH*HKV*NKV*HEAD_DIM]
+\! param DV f16[BATCH*HKV*NKV*HEAD_DIM]
+\! param NQ i64
+\! param NQP i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
+\! param BATCH i64
+\! param SCALE f32
+\! shared KS f16[BC*HEAD_DIM] align 1024
+\! shared VS f16[BC*HEAD_DIM] align 1024
+\! shared QS f16[QST*BR*HEAD_DIM] align 1024
+\! shared DOS f16[QST*BR*HEAD_DIM] align 1024
+\! shared DSS f16[2*BC*BR] align 1024
+\! shared LS f32[QST*BR] align 128
+\! shared DS f32[QST*BR] align 128
+\! shared BARS i64[1+2*QST]
+\! reg SACC f32[BR/2]
+\! reg DPACC f32[BR/2]
+\! reg DVACC f32[HEAD_DIM/2]
+\! reg DKACC f32[HEAD_DIM/2]
+\! reg DQR f32[32]
+\! reg P i32[BR/4]                  \ P^T packed to 16-bit pairs
+\! reg DSP i32[BR/4]                \ dS^T packed
+: S-MMA ( desc-k desc-q scale-d -- )  0 0 WGMMA-F16 SACC ;
+: DP-MMA ( desc-v desc-do scale-d -- )  0 0 WGMMA-F16 DPACC ;
+: DV-MMA ( a0 a1 a2 a3 desc-do -- )  1 1 WGMMA-F16-RS DVACC ;
+: DK-MMA ( a0 a1 a2 a3 desc-q -- )  1 1 WGMMA-F16-RS DKACC ;
+: DQ-MMA ( desc-ds desc-k scale-d -- )  1 1 WGMMA-F16 DQR ;
+: PACK ( x0 x1 -- pair )  F>F16X2 ;
+INCLUDE flash-backward-sm90.fs
