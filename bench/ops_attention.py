@@ -115,15 +115,21 @@ def main() -> None:
                   f"{'; '.join(cells)} | {diff:.1e} |")
 
 
-SM90_VARIANTS = (  # name, -D constants (over the op's), head dims (None: all)
-    ("serial", {"OVERLAP": 0, "NCWG": 2}, None),
-    ("overlap", {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 2}, None),
-    ("overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 2}, None),
+# name, -D constants (over the op's: each sets NCWG and MINB, which the op
+# picks by shape), head dims (None: all)
+SM90_VARIANTS = (
+    ("serial", {"OVERLAP": 0, "NCWG": 2, "MINB": 1}, None),
+    ("overlap", {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 2, "MINB": 1},
+     None),
+    ("overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 2, "MINB": 1},
+     None),
     ("overlap+pingpong KVS3",
-     {"OVERLAP": 1, "PINGPONG": 1, "KVS": 3, "NCWG": 2}, None),
+     {"OVERLAP": 1, "PINGPONG": 1, "KVS": 3, "NCWG": 2, "MINB": 1}, None),
     # three consumer warpgroups (192 query rows) fit 160 registers at d64
-    ("3WG overlap", {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3}, (64,)),
-    ("3WG overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 3},
+    ("3WG overlap", {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "MINB": 1},
+     (64,)),
+    ("3WG overlap+pingpong",
+     {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 3, "MINB": 1},
      (64,)),
     # one consumer warpgroup (64 query rows), two blocks an SM at d64
     ("1WG x2 overlap", {"OVERLAP": 1, "NCWG": 1, "MINB": 2}, (64,)),

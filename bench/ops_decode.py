@@ -130,10 +130,10 @@ def main() -> None:
             # the CUDA-core tunings (prefetch, chunks, ring) run with MMA
             # off.
             variants = [("", None, {}, None), (" simt", None, {}, None)]
-            mma = [(" mma stages 2", {"STAGES": 2}),
+            mma = [(" mma stages 3", {"STAGES": 3}),
                    (" mma stages 4", {"STAGES": 4}),
                    (" mma KT32", {"KT": 32}),
-                   (" mma KT32 stages 2", {"KT": 32, "STAGES": 2}),
+                   (" mma KT32 stages 3", {"KT": 32, "STAGES": 3}),
                    (" mma 8 warps", {"WARPS": 8}),
                    (" mma 2 warps", {"WARPS": 2})]
             variants += [(lab, None, {}, None, True, t) for lab, t in mma]

@@ -104,7 +104,7 @@ for _dt in ("bf16", "f16"):
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
-from warpforth.ops import _attention_backward  # noqa: E402
+from warpforth.ops import _attention, _attention_backward  # noqa: E402
 
 
 # The backward kernels as flash_attention_backward compiles them: ROLE 0
@@ -202,6 +202,19 @@ for _dt in ("bf16", "f16"):
         16, "the dK/dV kernel at d128 without a causal mask spills 16 bytes "
         "since FEXP2 became ex2.approx.ftz (255 registers; 250 without "
         "spills before): ptxas's allocation at the limit")
+# The Hopper forward as flash_attention compiles it (ops/_attention.py
+# hopper_schedule: the consumer warpgroups and blocks an SM by head_dim,
+# mask and length), and the bench's other schedules at d128.
+for _dt in ("bf16", "f16"):
+    VARIANTS[f"flash_attention_sm90_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"] + [
+            x for k, v in _attention.hopper_schedule(d, c, n).items()
+            for x in ("-D", f"{k}={v}")]
+        for d in _attention.HOPPER_HEAD_DIMS for c in (0, 1)
+        for n in (1024, 4096)] + [
+        ["-D", "HEAD_DIM=128", "-D", "OVERLAP=0"],
+        ["-D", "HEAD_DIM=128", "-D", "KVS=3"],
+        ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"]]
 # The Hopper backward as flash_attention_backward compiles it: head_dim 64
 # and 128, causal and not.
 for _dt in ("bf16", "f16"):

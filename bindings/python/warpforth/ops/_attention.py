@@ -39,6 +39,16 @@ HOPPER_DEFINES: dict = {}
 HOPPER_NCWG3_MIN_KEYS = 2048
 
 
+def hopper_schedule(d: int, causal: bool, nkv: int) -> dict:
+    """The Hopper kernel's -D NCWG and MINB for these attention shapes
+    (test/check_kernels.py compiles each through ptxas)."""
+    if d != 64:
+        return {}
+    if not causal and nkv >= HOPPER_NCWG3_MIN_KEYS:
+        return {"NCWG": 3}
+    return {"NCWG": 1, "MINB": 2}
+
+
 def _arch(a: c.Arg) -> int:
     """The compute capability to compile for, as 90. The default tiles are
     tuned on an H100 (at d128 they take 164 KiB of shared memory); newer
@@ -189,11 +199,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
-        if d == 64:
-            if not causal and nkv >= HOPPER_NCWG3_MIN_KEYS:
-                defines["NCWG"] = 3
-            else:
-                defines.update(NCWG=1, MINB=2)
+        defines.update(hopper_schedule(d, causal, nkv))
         kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
                         qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
     else:
