@@ -209,7 +209,7 @@ def backward(reps: int) -> None:
             # its own pass, and atomics in the dK/dV kernel (FA2's).
             # The mma.sync kernels (ab.HOPPER False) and, on sm_90 at d64
             # and d128, the Hopper kernel (flash_backward_sm90_*.forth).
-            modes, diff = {}, float("nan")
+            modes, diff, one_ds = {}, float("nan"), None
             ab.HOPPER = False
             for mode in ("pass", "atomic"):
                 ab.DQ_MODE = mode
@@ -228,10 +228,20 @@ def backward(reps: int) -> None:
                 ms = median_ms(lambda: torch.autograd.grad(
                     o, (q, k, v), do, retain_graph=True), reps=reps)
                 modes["hopper"] = flops / ms / 1e9
+                if dt == torch.bfloat16:
+                    # dS in one part (the kernel's DS_SPLIT 0), beside
+                    # the two parts bf16 takes by default.
+                    ab.HOPPER_DEFINES = {"DS_SPLIT": 0}
+                    ms = median_ms(lambda: torch.autograd.grad(
+                        o, (q, k, v), do, retain_graph=True), reps=reps)
+                    one_ds = flops / ms / 1e9
+                    ab.HOPPER_DEFINES = {}
             ab.HOPPER = None
             ours = max(modes.values())
             cells = [f"atomic dQ {modes['atomic']:.0f}",
                      f"Hopper {modes.get('hopper', float('nan')):.0f}"]
+            if one_ds is not None:
+                cells.append(f"Hopper one-part dS {one_ds:.0f}")
             for name, be in BACKENDS16:
                 try:
                     with sdpa_kernel(be):

@@ -35,8 +35,12 @@
 \   scales and converts it afterwards.
 \ Registers (consumers, setmaxnreg 240): dK and dV HEAD_DIM/2 f32 each,
 \ S^T and dP^T BR/2 each, dQ 32: BR = 8192/HEAD_DIM keeps the sum at 192.
-\ dS is rounded once to 16 bits (as FlashAttention-3; the mma.sync kernel
-\ splits it in two parts for bf16).
+\ With DS_SPLIT (bf16) dS goes into dQ as two 16-bit parts, its rounding
+\ and what that lost (a second dS^T buffer and products): rounded once,
+\ bf16's dS made dQ's error 2.4 times SDPA's against f64 at N1024 d128 on
+\ the H100 (issue 15's test allows 2); f16's rounding is 8 times finer.
+\ dK keeps one part: a second RS product needs the lost part's registers
+\ while it runs, and they spill (60-96 bytes).
 \ Thread 32w + 4g + t of a warpgroup holds, of an m64 accumulator, rows
 \ 16w + g + 8r and columns 8j + 2t + c (element 4j + 2r + c).
 
@@ -106,7 +110,8 @@ TID-X 128 / { wg }
     I 4 * DSP@  I 4 * 1+ DSP@  I 4 * 2 + DSP@  I 4 * 3 + DSP@
     QS at + BR 128 * 1024 128 WGMMA-DESC  DK-MMA
   LOOP ;
-\ dS^T buffer b: 128 keys x BR queries, [query panel][key][64 queries],
+\ dS^T buffer b (b + 2 for the lost part with DS_SPLIT): 128 keys x BR
+\ queries, [query panel][key][64 queries],
 \ 128-byte swizzled. Thread (g, t) writes keys whose row in the swizzle
 \ pattern is g, and queries 8jg + 2t, 8jg + 2t + 1: the pair's 16-byte
 \ chunk jg % 8 lands at chunk (jg % 8) XOR g, so the address is one
@@ -115,17 +120,22 @@ TID-X 128 / { wg }
 \ memory, not necessarily as a host address on the CPU backend).
 : ds-base ( b key -- off )  128 * LANE-ID 4 / 16 * + LANE-ID 4 MOD 4 * +  SWAP BC BR * 2* * + ;
 : ds-at ( base jg -- addr )  DUP 8 MOD 16 * ROT XOR  SWAP 8 / BC 128 * * +  DSS + ;
+\ What PACK loses of two floats (x - x rounded), packed in turn.
+: lost ( x0 x1 -- pair )
+  { x0 x1 }  x0 x1 PACK UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK ;
 \ dQ's part of warpgroup wg: queries 64(wg % (BR/64)) on, features
 \ 64(wg / (BR/64)) on; keys 16 a step.
 : qhalf ( wg -- n )  BR 64 / MOD ;
 : fpanel ( wg -- n )  BR 64 / / ;
 : dq-issue ( wg b -- )
   { wg b }
-  BC 16 / 0 UNROLL DO
-    DSS b BC BR * 2* * +  wg qhalf BC * 128 * +  I 2048 * +
-    BC 128 * 1024 128 WGMMA-DESC
-    KS  wg fpanel BC * 128 * +  I 2048 * +  BC 128 * 1024 128 WGMMA-DESC
-    I 0<> DQ-MMA
+  DS_SPLIT 1+ 0 UNROLL DO I { part }
+    BC 16 / 0 UNROLL DO
+      DSS b part 2* + BC BR * 2* * +  wg qhalf BC * 128 * +  I 2048 * +
+      BC 128 * 1024 128 WGMMA-DESC
+      KS  wg fpanel BC * 128 * +  I 2048 * +  BC 128 * 1024 128 WGMMA-DESC
+      I part OR 0<> DQ-MMA
+    LOOP
   LOOP ;
 
 \ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
@@ -200,7 +210,18 @@ ELSE
     ELSE
       0 LS DS s q0 key0 scale2 p-ds
     THEN
-    \ 16-bit pairs for the RS products, and dS^T into buffer b.
+    \ With DS_SPLIT first what dS^T loses to the packing into buffer b + 2
+    \ (before the packing, while dS^T is in DPACC anyway), then the 16-bit
+    \ pairs for the RS products, and dS^T into buffer b.
+    DS_SPLIT IF
+      2 0 UNROLL DO I { r }
+        b 2 + wg 64 * kr + r 8 * + ds-base { base }
+        BR 8 / 0 UNROLL DO
+          I 4 * r 2* + { n }
+          n DPACC@ n 1+ DPACC@ lost  base I ds-at SI32!
+        LOOP
+      LOOP
+    THEN
     BR 4 / 0 UNROLL DO
       I 2* { n }
       n SACC@ n 1+ SACC@ PACK I P!

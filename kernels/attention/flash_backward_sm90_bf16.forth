@@ -10,6 +10,7 @@
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
+\! const DS_SPLIT 1                 \ dS into dQ as two 16-bit parts
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! launch-bounds NTHREADS 1
 \! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
@@ -32,7 +33,7 @@
 \! shared VS bf16[BC*HEAD_DIM] align 1024
 \! shared QS bf16[QST*BR*HEAD_DIM] align 1024
 \! shared DOS bf16[QST*BR*HEAD_DIM] align 1024
-\! shared DSS bf16[2*BC*BR] align 1024
+\! shared DSS bf16[2*(1+DS_SPLIT)*BC*BR] align 1024
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
 \! shared BARS i64[1+2*QST]
@@ -49,4 +50,5 @@
 : DK-MMA ( a0 a1 a2 a3 desc-q -- )  1 1 WGMMA-BF16-RS DKACC ;
 : DQ-MMA ( desc-ds desc-k scale-d -- )  1 1 WGMMA-BF16 DQR ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;
+: UNPACK ( pair -- x0 x1 )  BF16X2>F ;
 INCLUDE flash-backward-sm90.fs

@@ -33,6 +33,9 @@ DQ_MODE = "pass"
 # tests), False never (the mma.sync kernels above).
 HOPPER: Optional[bool] = None
 HOPPER_HEAD_DIMS = (64, 128)
+# -D constants for the Hopper kernel over its own (DS_SPLIT, QST: the
+# bench times them).
+HOPPER_DEFINES: dict = {}
 
 
 def _atomic_ok(bc_kv: int, d: int) -> bool:
@@ -65,7 +68,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     3xTF32 (f32 accuracy)."""
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
-                  HOPPER))
+                  HOPPER, tuple(sorted(HOPPER_DEFINES.items()))))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -149,7 +152,7 @@ def _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv, dims,
     dt = qa.dtype
     dq_acc = pb.empty(qa, qa.shape, "f32", zero=True)
     kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                    defines, arch="sm_90")
+                    {**defines, **HOPPER_DEFINES}, arch="sm_90")
     bc = kern.const("BC")
     pb.launch(kern, q, k, v, dout, l2, dpre, dq_acc, dk, dv, nq, nqp, nkv,
               hq, hkv, b, scale, grid=(-(-nkv // bc), hkv, b),
