@@ -210,22 +210,20 @@ ELSE
     ELSE
       0 LS DS s q0 key0 scale2 p-ds
     THEN
-    \ With DS_SPLIT first what dS^T loses to the packing into buffer b + 2
-    \ (before the packing, while dS^T is in DPACC anyway), then the 16-bit
-    \ pairs for the RS products, and dS^T into buffer b.
-    DS_SPLIT IF
-      2 0 UNROLL DO I { r }
-        b 2 + wg 64 * kr + r 8 * + ds-base { base }
-        BR 8 / 0 UNROLL DO
-          I 4 * r 2* + { n }
-          n DPACC@ n 1+ DPACC@ lost  base I ds-at SI32!
-        LOOP
-      LOOP
-    THEN
+    \ 16-bit pairs for the RS products; with DS_SPLIT what dS^T loses to
+    \ the packing goes into buffer b + 2 pair by pair (so that dS^T's f32
+    \ registers are freed as they are packed); then dS^T into buffer b.
+    b 2 + wg 64 * kr + ds-base { lo0 }
+    b 2 + wg 64 * kr + 8 + ds-base { lo1 }
     BR 4 / 0 UNROLL DO
       I 2* { n }
       n SACC@ n 1+ SACC@ PACK I P!
-      n DPACC@ n 1+ DPACC@ PACK I DSP!
+      n DPACC@ n 1+ DPACC@ { x0 x1 }
+      x0 x1 PACK DUP I DSP!
+      DS_SPLIT IF
+        UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK
+        I 2 MOD IF lo1 ELSE lo0 THEN  I 2 / ds-at SI32!
+      ELSE DROP THEN
     LOOP
     2 0 UNROLL DO I { r }
       b wg 64 * kr + r 8 * + ds-base { base }
