@@ -155,6 +155,7 @@ enum WfAsyncOp {
   WF_ASYNC_DSMEM_STORE = 18,
   WF_ASYNC_MBAR_ARRIVE_REMOTE = 19,
   WF_ASYNC_TMA_LOAD_MC = 20,
+  WF_ASYNC_MBAR_WAIT_CLUSTER = 21, // the CPU's MBAR-WAIT
 };
 // The most operands an async word has (TMA-LOAD-MC-5D).
 #define WF_ASYNC_MAX_IN 9

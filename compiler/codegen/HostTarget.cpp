@@ -23,7 +23,9 @@ static_assert(int(ir::AsyncKind::MbarInit) == WF_ASYNC_MBAR_INIT &&
                   int(ir::AsyncKind::TmaLoad) == WF_ASYNC_TMA_LOAD &&
                   int(ir::AsyncKind::TmaStoreWait) == WF_ASYNC_TMA_STORE_WAIT &&
                   int(ir::AsyncKind::ClusterSync) == WF_ASYNC_CLUSTER_SYNC &&
-                  int(ir::AsyncKind::TmaLoadMc) == WF_ASYNC_TMA_LOAD_MC,
+                  int(ir::AsyncKind::TmaLoadMc) == WF_ASYNC_TMA_LOAD_MC &&
+                  int(ir::AsyncKind::MbarWaitCluster) ==
+                      WF_ASYNC_MBAR_WAIT_CLUSTER,
               "HostABI.h's WfAsyncOp follows ir::AsyncKind");
 
 class HostHooks : public TargetHooks {

@@ -955,6 +955,7 @@ private:
     case ir::AsyncKind::MbarArrive:
     case ir::AsyncKind::MbarArriveTx:
     case ir::AsyncKind::MbarWait:
+    case ir::AsyncKind::MbarWaitCluster:
     case ir::AsyncKind::MbarTryWait:
       mbar = int(n) - 1;
       break;

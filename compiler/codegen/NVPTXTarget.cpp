@@ -498,13 +498,16 @@ public:
            "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
       return nullptr;
     case AsyncKind::MbarWait:
+    case AsyncKind::MbarWaitCluster:
       // try_wait suspends the thread for a while before it fails: the
       // loop retries until the phase has completed.
       asm_(b.getVoidTy(),
-           "{\n\t.reg .pred P1;\n"
-           "WF_MBAR_WAIT_${:uid}:\n\t"
-           "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
-           "@!P1 bra WF_MBAR_WAIT_${:uid};\n}",
+           std::string("{\n\t.reg .pred P1;\n"
+                       "WF_MBAR_WAIT_${:uid}:\n\t"
+                       "mbarrier.try_wait.parity") +
+               (kind == AsyncKind::MbarWaitCluster ? ".acquire.cluster" : "") +
+               ".shared::cta.b64 P1, [$0], $1;\n\t"
+               "@!P1 bra WF_MBAR_WAIT_${:uid};\n}",
            "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
       return nullptr;
     case AsyncKind::MbarTryWait: {

@@ -189,6 +189,7 @@ enum class AsyncKind : uint8_t {
   MbarArriveRemote, // mbarrier.arrive.release.cluster.shared::cluster: daddr
   TmaLoadMc,        // as TmaLoad, then the CTA mask: coords, mbar, saddr,
                     // tmap, ctamask
+  MbarWaitCluster,  // MbarWait with .acquire.cluster: parity, mbar
 };
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 

@@ -445,6 +445,7 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
   case AsyncKind::MbarArrive:
   case AsyncKind::MbarArriveTx:
   case AsyncKind::MbarWait:
+  case AsyncKind::MbarWaitCluster:
   case AsyncKind::MbarTryWait:
     useAddress(item, inst, static_cast<unsigned>(n - 1), ir::AddrSpace::Shared);
     break;

@@ -263,6 +263,8 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
   BlockScheduler &s = *t.owner;
   int64_t kind = op & 255;
   size_t n = static_cast<size_t>(op >> 8);
+  if (kind == WF_ASYNC_MBAR_WAIT_CLUSTER) // the CPU has no scopes to tell
+    kind = WF_ASYNC_MBAR_WAIT;
   if (kind >= WF_ASYNC_CLUSTER_SYNC)
     return s.clusterOp(t, kind, n, in, out, where);
   std::string word = where;
