@@ -92,8 +92,8 @@ struct WfHostCtx {
   // the word's order (shared addresses as host pointers, a tensor map as
   // the WfTensorMap the runtime passed in its param's slot, a float cell
   // as its f32 bits), out[0] the result (MBAR-TRY-WAIT's flag, MAPA's
-  // address, a DSMEM load's 32 bits). `where` is "'WORD', file:line:col". A wait
-  // switches fibers until it can go on; errors fail the launch once the
+  // address, a DSMEM load's 32 bits). `where` is "'WORD', file:line:col". A
+  // wait switches fibers until it can go on; errors fail the launch once the
   // block is done (runtime/cpu/AsyncOps.cpp).
   void (*async_op)(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                    uint64_t *out, const char *where);

@@ -107,12 +107,13 @@ public:
       static_assert(offsetof(WfHostCtx, cluster_size) ==
                         offsetof(WfHostCtx, cluster_rank) + sizeof(int64_t) &&
                     offsetof(WfHostCtx, cluster_id) ==
-                        offsetof(WfHostCtx, cluster_rank) + 2 * sizeof(int64_t));
+                        offsetof(WfHostCtx, cluster_rank) +
+                            2 * sizeof(int64_t));
       unsigned k = static_cast<unsigned>(reg) -
                    static_cast<unsigned>(ir::SpecialReg::ClusterRank);
-      return b.CreateLoad(b.getInt64Ty(),
-                          field(b, offsetof(WfHostCtx, cluster_rank) +
-                                       k * sizeof(int64_t)));
+      return b.CreateLoad(
+          b.getInt64Ty(),
+          field(b, offsetof(WfHostCtx, cluster_rank) + k * sizeof(int64_t)));
     }
     // The twelve registers are four int64_t[3] arrays in order.
     unsigned r = static_cast<unsigned>(reg);
@@ -531,8 +532,8 @@ public:
       if (!f32)
         return r;
       // The GPU's ex2.approx.ftz: results below 2^-126 are 0.
-      llvm::Value *tiny = b.CreateFCmpOLT(
-          r, llvm::ConstantFP::get(type, 0x1p-126));
+      llvm::Value *tiny =
+          b.CreateFCmpOLT(r, llvm::ConstantFP::get(type, 0x1p-126));
       return b.CreateSelect(tiny, llvm::ConstantFP::get(type, 0.0), r);
     }
     case ir::Op::FToTF32: {

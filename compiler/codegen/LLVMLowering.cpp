@@ -982,10 +982,10 @@ private:
         llvm::Value *cell = get(v);
         // DSMEM-F32!: a float cell travels as its f32 bits.
         if (cell->getType()->isFloatingPointTy())
-          cell = b.CreateZExt(
-              b.CreateBitCast(b.CreateFPCast(cell, b.getFloatTy()),
-                              b.getInt32Ty()),
-              b.getInt64Ty());
+          cell =
+              b.CreateZExt(b.CreateBitCast(b.CreateFPCast(cell, b.getFloatTy()),
+                                           b.getInt32Ty()),
+                           b.getInt64Ty());
         operands.push_back(cell);
         continue;
       }
@@ -1000,8 +1000,8 @@ private:
       }
       operands.push_back(ptr);
     }
-    llvm::Value *r = target.asyncOp(b, kind, operands,
-                                    "'" + word + "'" + sourcePos(inst));
+    llvm::Value *r =
+        target.asyncOp(b, kind, operands, "'" + word + "'" + sourcePos(inst));
     // DSMEM-F32@: the low 32 bits are the f32.
     if (r && (inst.type == ir::Type::F32 || inst.type == ir::Type::F64))
       r = b.CreateFPCast(

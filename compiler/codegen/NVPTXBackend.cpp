@@ -41,8 +41,7 @@ std::string libdevicePath() {
   if (dladdr(reinterpret_cast<void *>(&libdevicePath), &info) &&
       info.dli_fname) {
     std::filesystem::path here =
-        std::filesystem::path(info.dli_fname).parent_path() /
-        "libdevice.10.bc";
+        std::filesystem::path(info.dli_fname).parent_path() / "libdevice.10.bc";
     if (std::filesystem::exists(here, ec))
       return here.string();
   }

@@ -203,17 +203,15 @@ public:
                       b.CreateMul(read(nvvm_read_ptx_sreg_tid_z), plane)));
     }
     static const ID ids[] = {
-        nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,
-        nvvm_read_ptx_sreg_tid_z,    nvvm_read_ptx_sreg_ctaid_x,
-        nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
-        nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,
-        nvvm_read_ptx_sreg_ntid_z,   nvvm_read_ptx_sreg_nctaid_x,
-        nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z,
-        nvvm_read_ptx_sreg_laneid,   nvvm_read_ptx_sreg_laneid, // unused
-        nvvm_read_ptx_sreg_cluster_ctarank,
-        nvvm_read_ptx_sreg_cluster_nctarank,
-        nvvm_read_ptx_sreg_clusterid_x,
-        nvvm_read_ptx_sreg_clusterid_y,
+        nvvm_read_ptx_sreg_tid_x,           nvvm_read_ptx_sreg_tid_y,
+        nvvm_read_ptx_sreg_tid_z,           nvvm_read_ptx_sreg_ctaid_x,
+        nvvm_read_ptx_sreg_ctaid_y,         nvvm_read_ptx_sreg_ctaid_z,
+        nvvm_read_ptx_sreg_ntid_x,          nvvm_read_ptx_sreg_ntid_y,
+        nvvm_read_ptx_sreg_ntid_z,          nvvm_read_ptx_sreg_nctaid_x,
+        nvvm_read_ptx_sreg_nctaid_y,        nvvm_read_ptx_sreg_nctaid_z,
+        nvvm_read_ptx_sreg_laneid,          nvvm_read_ptx_sreg_laneid, // unused
+        nvvm_read_ptx_sreg_cluster_ctarank, nvvm_read_ptx_sreg_cluster_nctarank,
+        nvvm_read_ptx_sreg_clusterid_x,     nvvm_read_ptx_sreg_clusterid_y,
         nvvm_read_ptx_sreg_clusterid_z};
     static_assert(sizeof ids / sizeof ids[0] ==
                   unsigned(ir::SpecialReg::ClusterIdZ) + 1);

@@ -250,7 +250,8 @@ CompileResult compile(const std::string &path, const std::string &source,
   }
   if (front.module.header.cluster[0] &&
       !codegen::addClusterDirectives(ptx, front.module.header.cluster)) {
-    internalError(result, "no kernel entry in the PTX for '.reqnctapercluster'");
+    internalError(result,
+                  "no kernel entry in the PTX for '.reqnctapercluster'");
     return result;
   }
   result.output = result.signature + ptx;

@@ -210,7 +210,7 @@ enum class SpecialReg : uint8_t {
   GdimY,
   GdimZ,
   LaneId,
-  LinearTid, // tid.x + tid.y * bdim.x + tid.z * bdim.x * bdim.y
+  LinearTid,   // tid.x + tid.y * bdim.x + tid.z * bdim.x * bdim.y
   ClusterRank, // %cluster_ctarank
   ClusterSize, // %cluster_nctarank
   ClusterIdX,  // %clusterid.x/y/z

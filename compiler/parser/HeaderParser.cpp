@@ -553,8 +553,8 @@ void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
   for (size_t i = 0; i < 3; ++i) {
     const Token &part = clusterParts[i];
     std::string why;
-    int64_t value = constantInRange(part.text, lookup, "cluster dimensions",
-                                    1, 8, why);
+    int64_t value =
+        constantInRange(part.text, lookup, "cluster dimensions", 1, 8, why);
     if (!why.empty()) {
       diags.error(part.loc,
                   std::string("bad cluster dimension ") + axis[i] + " '" +

@@ -56,7 +56,7 @@ private:
   std::vector<std::string> paramSizeText, sharedSizeText; // with spaces
   std::vector<std::string> regSizeText;
   std::vector<SourceLoc> regSizeLocs;
-  std::vector<Token> boundsParts; // \! launch-bounds arguments, unevaluated
+  std::vector<Token> boundsParts;  // \! launch-bounds arguments, unevaluated
   std::vector<Token> clusterParts; // \! cluster X Y Z, unevaluated
   /// A '\! tmap' param's header text, checked once constants are known.
   struct TensorMapText {

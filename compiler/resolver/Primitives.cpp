@@ -201,8 +201,7 @@ void Resolver::checkAddressSpaces() {
                     (use.operand + 1 == use.inst->operands.size()
                          ? "last operand"
                          : "operand before the CTA mask") +
-                    ", but it " +
-                    why,
+                    ", but it " + why,
                 static_cast<uint32_t>(use.text.size()));
     if (use.calledWord)
       diags.note(use.callLoc, "in '" + use.calledWord->name + "' called here",

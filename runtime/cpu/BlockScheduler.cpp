@@ -441,8 +441,7 @@ std::string BlockScheduler::deadlockText() const {
              std::to_string(t.parity) +
              " of the mbarrier at shared byte "
              "offset " +
-             mbarOffsetText(t.mbar, t.cta) +
-             " (its current phase has parity " +
+             mbarOffsetText(t.mbar, t.cta) + " (its current phase has parity " +
              std::to_string(mbar::phase(m)) + " and waits for " +
              std::to_string(mbar::pending(m)) + " of " +
              std::to_string(mbar::expected(m)) + " arrivals and " +

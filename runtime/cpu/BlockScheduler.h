@@ -128,7 +128,7 @@ private:
     uint32_t live = 0;
     uint32_t atBarrier = 0;
     uint32_t atExchange = 0;
-    uint32_t waiting = 0; // at an mbarrier, a named or cluster barrier
+    uint32_t waiting = 0;      // at an mbarrier, a named or cluster barrier
     size_t first = 0, end = 0; // its threads' indices in threads_
   };
 
@@ -201,17 +201,17 @@ private:
   GridLaunch launch_;
   SwitchMode mode_;
   size_t stackBytes_;
-  size_t ctaThreads_;   // threads per block
-  size_t ctaCount_;     // blocks per cluster
-  size_t threadCount_;  // of the cluster: ctaCount_ * ctaThreads_
+  size_t ctaThreads_;           // threads per block
+  size_t ctaCount_;             // blocks per cluster
+  size_t threadCount_;          // of the cluster: ctaCount_ * ctaThreads_
   std::vector<Thread> threads_; // block by block
   std::vector<Warp> warps_;     // block by block
   std::vector<Cta> ctas_;
   uint64_t live_ = 0;           // of the cluster
   uint64_t clusterArrived_ = 0; // live threads arrived in this phase
   uint64_t clusterPhase_ = 0;   // completed cluster barrier phases
-  uint64_t epoch_ = 0;        // counts events that may unblock a thread
-  uint64_t timeoutEpoch_ = 0; // epoch_ when try-waits last timed out
+  uint64_t epoch_ = 0;          // counts events that may unblock a thread
+  uint64_t timeoutEpoch_ = 0;   // epoch_ when try-waits last timed out
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;

@@ -171,18 +171,17 @@ bool BlockScheduler::dsmemAt(Thread &t, uint64_t daddr, uint64_t bytes,
     return false;
   }
   if (offset >= launch_.sharedBytes || launch_.sharedBytes - offset < bytes) {
-    report(t.ctx, word + ": the " + std::to_string(bytes) +
-                      "-byte access at shared byte offset " +
-                      std::to_string(offset) + " of block rank " +
-                      std::to_string(cta) + " is outside its " +
-                      std::to_string(launch_.sharedBytes) +
-                      " bytes of shared memory");
+    report(t.ctx,
+           word + ": the " + std::to_string(bytes) +
+               "-byte access at shared byte offset " + std::to_string(offset) +
+               " of block rank " + std::to_string(cta) + " is outside its " +
+               std::to_string(launch_.sharedBytes) + " bytes of shared memory");
     return false;
   }
   if (offset % bytes != 0) {
     report(t.ctx, word + ": shared byte offset " + std::to_string(offset) +
-                      " of block rank " + std::to_string(cta) +
-                      " is not " + std::to_string(bytes) +
+                      " of block rank " + std::to_string(cta) + " is not " +
+                      std::to_string(bytes) +
                       "-byte aligned, which the GPU faults on");
     return false;
   }

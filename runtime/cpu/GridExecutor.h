@@ -4,8 +4,9 @@
 // pool of worker threads, each running one block at a time on fibers
 // (BlockScheduler); a kernel with a '\! cluster' has its clusters shared
 // out instead, each run as one unit (its blocks' threads interleaved), so
-// cluster barriers and distributed shared memory work between its blocks. The pool is made per launch: the calling thread is one
-// of the workers, so a one-block grid starts no thread at all.
+// cluster barriers and distributed shared memory work between its blocks. The
+// pool is made per launch: the calling thread is one of the workers, so a
+// one-block grid starts no thread at all.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_RUNTIME_CPU_GRIDEXECUTOR_H
