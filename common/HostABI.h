@@ -87,14 +87,23 @@ struct WfHostCtx {
   void (*wgmma)(WfHostCtx *ctx, int64_t op, uint64_t desc_a, uint64_t desc_b,
                 int64_t scale_d, float *acc);
   // sm_90's asynchronous words (Primitives.def, family Async): `op` is the
-  // ir::AsyncKind plus 256 times the operand count, in[] the operands in
+  // ir::AsyncKind plus 256 times the operand count (at most
+  // WF_ASYNC_MAX_IN), in[] the operands in
   // the word's order (shared addresses as host pointers, a tensor map as
-  // the WfTensorMap the runtime passed in its param's slot), out[0] the
-  // result of MBAR-TRY-WAIT. `where` is "'WORD', file:line:col". A wait
-  // switches fibers until it can go on; errors fail the launch once the
+  // the WfTensorMap the runtime passed in its param's slot, a float cell
+  // as its f32 bits), out[0] the result (MBAR-TRY-WAIT's flag, MAPA's
+  // address, a DSMEM load's 32 bits). `where` is "'WORD', file:line:col". A
+  // wait switches fibers until it can go on; errors fail the launch once the
   // block is done (runtime/cpu/AsyncOps.cpp).
   void (*async_op)(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                    uint64_t *out, const char *where);
+  // The thread's cluster (sm_90, '\! cluster X Y Z'; a kernel without one
+  // runs in clusters of 1): its block's rank in the cluster (x fastest),
+  // the cluster's block count, and the cluster's index in the grid of
+  // clusters (CLUSTER-RANK, CLUSTER-SIZE, CLUSTER-ID-X/Y/Z).
+  int64_t cluster_rank;
+  int64_t cluster_size;
+  int64_t cluster_id[3];
 };
 
 // What a '\! tmap' param's slot points to on the CPU: the runtime's
@@ -138,7 +147,25 @@ enum WfAsyncOp {
   WF_ASYNC_TMA_STORE = 10,
   WF_ASYNC_TMA_STORE_COMMIT = 11,
   WF_ASYNC_TMA_STORE_WAIT = 12,
+  WF_ASYNC_CLUSTER_SYNC = 13,
+  WF_ASYNC_CLUSTER_ARRIVE = 14,
+  WF_ASYNC_CLUSTER_WAIT = 15,
+  WF_ASYNC_MAPA = 16,
+  WF_ASYNC_DSMEM_LOAD = 17,
+  WF_ASYNC_DSMEM_STORE = 18,
+  WF_ASYNC_MBAR_ARRIVE_REMOTE = 19,
+  WF_ASYNC_TMA_LOAD_MC = 20,
+  WF_ASYNC_MBAR_WAIT_CLUSTER = 21, // the CPU's MBAR-WAIT
 };
+// The most operands an async word has (TMA-LOAD-MC-5D).
+#define WF_ASYNC_MAX_IN 9
+// A cluster shared address on the CPU (MAPA's result): this tag in bits
+// 40..63, the CTA's rank in bits 32..39, the byte offset in its shared
+// memory in bits 0..31. No host pointer has the tag, so the executor can
+// tell it from a plain shared address (which names the thread's own CTA,
+// as a shared::cta address does on the GPU).
+#define WF_DSMEM_TAG 0xD5D5D5ull
+#define WF_DSMEM_TAG_SHIFT 40
 #define WF_WARP_COLLECTIVE_IN 10
 #define WF_WARP_COLLECTIVE_OUT 4
 

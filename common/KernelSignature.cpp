@@ -109,6 +109,14 @@ public:
     } else if (d == "@max-threads") {
       need(f, 2, "@max-threads N");
       sig.maxThreads = parseInt(f[1], "thread count");
+    } else if (d == "@cluster") {
+      need(f, 4, "@cluster X Y Z");
+      for (int k = 0; k < 3; ++k) {
+        sig.cluster[k] = parseInt(f[size_t(k) + 1], "cluster dimension");
+        if (sig.cluster[k] < 1)
+          fail("cluster dimension '" + f[size_t(k) + 1] +
+               "' must be at least 1");
+      }
     } else if (d == "@checked") {
       sig.checked = true;
     } else if (d == "@const") {
@@ -300,6 +308,9 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @large-shared-bytes " << sig.largeSharedBytes << "\n";
   if (sig.maxThreads)
     out << "// @max-threads " << sig.maxThreads << "\n";
+  if (sig.cluster[0])
+    out << "// @cluster " << sig.cluster[0] << " " << sig.cluster[1] << " "
+        << sig.cluster[2] << "\n";
   if (!sig.arch.empty())
     out << "// @arch " << sig.arch << "\n";
   for (const auto &[name, value] : sig.consts)

@@ -83,6 +83,10 @@ struct KernelSignature {
   /// Most threads a block may have (@max-threads, from the kernel's
   /// launch-bounds); 0: no bound but the device's.
   int64_t maxThreads = 0;
+  /// The blocks of a cluster along x, y, z (@cluster, from the kernel's
+  /// '\! cluster X Y Z'); all 0 when the kernel declares none. The grid
+  /// must be a whole number of clusters.
+  int64_t cluster[3] = {0, 0, 0};
   /// The GPU architecture the kernel was compiled for (@arch, "sm_80");
   /// empty in blocks from older compilers. The CPU backend holds launches
   /// to that architecture's limits, as a GPU would.

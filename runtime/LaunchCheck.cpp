@@ -31,6 +31,22 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
                 " threads per block, but the kernel's launch-bounds allow at "
                 "most " +
                 std::to_string(sig.maxThreads));
+  // The GPU refuses a grid that is not a whole number of clusters with a
+  // bare "invalid argument"; the CPU backend refuses it too.
+  if (sig.cluster[0]) {
+    const uint32_t grid[3] = {config.grid.x, config.grid.y, config.grid.z};
+    const char *axis[] = {"x", "y", "z"};
+    for (int k = 0; k < 3; ++k)
+      if (grid[k] % static_cast<uint64_t>(sig.cluster[k]) != 0)
+        throw Error(describeLaunch(sig, config) +
+                    ": the grid is not a whole number of clusters: " +
+                    std::to_string(grid[k]) + " blocks along " + axis[k] +
+                    " is not a multiple of " + std::to_string(sig.cluster[k]) +
+                    " (the kernel's '\\! cluster " +
+                    std::to_string(sig.cluster[0]) + " " +
+                    std::to_string(sig.cluster[1]) + " " +
+                    std::to_string(sig.cluster[2]) + "')");
+  }
   // Without bytes for it, a shared array sized at launch would overrun.
   if (sig.dynamicShared && config.dynamicSharedBytes == 0)
     throw Error(describeLaunch(sig, config) + ": shared '" +

@@ -27,6 +27,12 @@ bool linkLibdevice(llvm::Module &module, const std::string &keep,
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm,
                     int optLevel);
 
+/// Adds `.explicitcluster` and `.reqnctapercluster X, Y, Z` to the kernel
+/// entry of `ptx` (LLVM 19 has no annotation for them), so that a plain
+/// cuLaunchKernel runs the kernel in clusters of `dims`. False if the PTX
+/// has no entry to add them to.
+bool addClusterDirectives(std::string &ptx, const uint64_t dims[3]);
+
 /// PTX text for `module`.
 bool emitPTX(llvm::Module &module, llvm::TargetMachine &tm, std::string &ptx,
              std::string &error);

@@ -21,7 +21,11 @@ static_assert(int(ir::AsyncKind::MbarInit) == WF_ASYNC_MBAR_INIT &&
                   int(ir::AsyncKind::MbarWait) == WF_ASYNC_MBAR_WAIT &&
                   int(ir::AsyncKind::BarSyncN) == WF_ASYNC_BAR_SYNC_N &&
                   int(ir::AsyncKind::TmaLoad) == WF_ASYNC_TMA_LOAD &&
-                  int(ir::AsyncKind::TmaStoreWait) == WF_ASYNC_TMA_STORE_WAIT,
+                  int(ir::AsyncKind::TmaStoreWait) == WF_ASYNC_TMA_STORE_WAIT &&
+                  int(ir::AsyncKind::ClusterSync) == WF_ASYNC_CLUSTER_SYNC &&
+                  int(ir::AsyncKind::TmaLoadMc) == WF_ASYNC_TMA_LOAD_MC &&
+                  int(ir::AsyncKind::MbarWaitCluster) ==
+                      WF_ASYNC_MBAR_WAIT_CLUSTER,
               "HostABI.h's WfAsyncOp follows ir::AsyncKind");
 
 class HostHooks : public TargetHooks {
@@ -98,6 +102,19 @@ public:
     }
     if (reg == ir::SpecialReg::LaneId)
       return b.CreateAnd(specialReg(b, ir::SpecialReg::LinearTid), 31);
+    if (reg >= ir::SpecialReg::ClusterRank) {
+      // cluster_rank, cluster_size, then cluster_id[3], in order.
+      static_assert(offsetof(WfHostCtx, cluster_size) ==
+                        offsetof(WfHostCtx, cluster_rank) + sizeof(int64_t) &&
+                    offsetof(WfHostCtx, cluster_id) ==
+                        offsetof(WfHostCtx, cluster_rank) +
+                            2 * sizeof(int64_t));
+      unsigned k = static_cast<unsigned>(reg) -
+                   static_cast<unsigned>(ir::SpecialReg::ClusterRank);
+      return b.CreateLoad(
+          b.getInt64Ty(),
+          field(b, offsetof(WfHostCtx, cluster_rank) + k * sizeof(int64_t)));
+    }
     // The twelve registers are four int64_t[3] arrays in order.
     unsigned r = static_cast<unsigned>(reg);
     size_t offset = offsetof(WfHostCtx, tid) + r * sizeof(int64_t);
@@ -407,7 +424,7 @@ public:
     if (!asyncIn) {
       llvm::IRBuilder<> entry(&fn->getEntryBlock(),
                               fn->getEntryBlock().getFirstInsertionPt());
-      asyncIn = entry.CreateAlloca(llvm::ArrayType::get(i64, 8));
+      asyncIn = entry.CreateAlloca(llvm::ArrayType::get(i64, WF_ASYNC_MAX_IN));
       asyncOut = entry.CreateAlloca(i64);
     }
     for (size_t i = 0; i < operands.size(); ++i) {
@@ -426,7 +443,8 @@ public:
     b.CreateCall(fnType, callback,
                  {fn->getArg(1), b.getInt64(op), asyncIn, asyncOut,
                   b.CreateGlobalStringPtr(where)});
-    if (kind != ir::AsyncKind::MbarTryWait)
+    if (kind != ir::AsyncKind::MbarTryWait && kind != ir::AsyncKind::Mapa &&
+        kind != ir::AsyncKind::DsmemLoad)
       return nullptr;
     return b.CreateLoad(i64, asyncOut);
   }
@@ -514,8 +532,8 @@ public:
       if (!f32)
         return r;
       // The GPU's ex2.approx.ftz: results below 2^-126 are 0.
-      llvm::Value *tiny = b.CreateFCmpOLT(
-          r, llvm::ConstantFP::get(type, 0x1p-126));
+      llvm::Value *tiny =
+          b.CreateFCmpOLT(r, llvm::ConstantFP::get(type, 0x1p-126));
       return b.CreateSelect(tiny, llvm::ConstantFP::get(type, 0.0), r);
     }
     case ir::Op::FToTF32: {

@@ -955,6 +955,7 @@ private:
     case ir::AsyncKind::MbarArrive:
     case ir::AsyncKind::MbarArriveTx:
     case ir::AsyncKind::MbarWait:
+    case ir::AsyncKind::MbarWaitCluster:
     case ir::AsyncKind::MbarTryWait:
       mbar = int(n) - 1;
       break;
@@ -963,7 +964,12 @@ private:
       tile = int(n) - 2;
       break;
     case ir::AsyncKind::TmaStore:
-      tile = int(n) - 2;
+    case ir::AsyncKind::Mapa: // its shared address is a tile's, unchecked
+      tile = kind == ir::AsyncKind::Mapa ? 0 : int(n) - 2;
+      break;
+    case ir::AsyncKind::TmaLoadMc:
+      mbar = int(n) - 4;
+      tile = int(n) - 3;
       break;
     default:
       break;
@@ -973,7 +979,14 @@ private:
     for (size_t i = 0; i < n; ++i) {
       const ir::Value *v = inst.operands[i];
       if (int(i) != mbar && int(i) != tile) {
-        operands.push_back(get(v));
+        llvm::Value *cell = get(v);
+        // DSMEM-F32!: a float cell travels as its f32 bits.
+        if (cell->getType()->isFloatingPointTy())
+          cell =
+              b.CreateZExt(b.CreateBitCast(b.CreateFPCast(cell, b.getFloatTy()),
+                                           b.getInt32Ty()),
+                           b.getInt64Ty());
+        operands.push_back(cell);
         continue;
       }
       llvm::Value *ptr = addressOf(v, ir::AddrSpace::Shared);
@@ -987,8 +1000,14 @@ private:
       }
       operands.push_back(ptr);
     }
-    return target.asyncOp(b, kind, operands,
-                          "'" + word + "'" + sourcePos(inst));
+    llvm::Value *r =
+        target.asyncOp(b, kind, operands, "'" + word + "'" + sourcePos(inst));
+    // DSMEM-F32@: the low 32 bits are the f32.
+    if (r && (inst.type == ir::Type::F32 || inst.type == ir::Type::F64))
+      r = b.CreateFPCast(
+          b.CreateBitCast(b.CreateTrunc(r, b.getInt32Ty()), b.getFloatTy()),
+          typeOf(inst.type));
+    return r;
   }
 
   // The results of one use of a target word (one group) come from one

@@ -41,8 +41,7 @@ std::string libdevicePath() {
   if (dladdr(reinterpret_cast<void *>(&libdevicePath), &info) &&
       info.dli_fname) {
     std::filesystem::path here =
-        std::filesystem::path(info.dli_fname).parent_path() /
-        "libdevice.10.bc";
+        std::filesystem::path(info.dli_fname).parent_path() / "libdevice.10.bc";
     if (std::filesystem::exists(here, ec))
       return here.string();
   }
@@ -182,6 +181,23 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm,
       optLevel == 0 ? pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                     : pb.buildPerModuleDefaultPipeline(toLevel(optLevel));
   mpm.run(module, mam);
+}
+
+// The directives go between the entry's parameter list and its body, with
+// LLVM's own (.maxntid, .minnctapersm): the first line that is "{" after
+// the `.entry` line.
+bool addClusterDirectives(std::string &ptx, const uint64_t dims[3]) {
+  size_t entry = ptx.find(".entry ");
+  if (entry == std::string::npos)
+    return false;
+  size_t body = ptx.find("\n{\n", entry);
+  if (body == std::string::npos)
+    return false;
+  std::string text = "\n.explicitcluster\n.reqnctapercluster " +
+                     std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
+                     ", " + std::to_string(dims[2]);
+  ptx.insert(body, text);
+  return true;
 }
 
 bool emitPTX(llvm::Module &module, llvm::TargetMachine &tm, std::string &ptx,

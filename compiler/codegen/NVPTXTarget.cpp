@@ -203,13 +203,18 @@ public:
                       b.CreateMul(read(nvvm_read_ptx_sreg_tid_z), plane)));
     }
     static const ID ids[] = {
-        nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,
-        nvvm_read_ptx_sreg_tid_z,    nvvm_read_ptx_sreg_ctaid_x,
-        nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
-        nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,
-        nvvm_read_ptx_sreg_ntid_z,   nvvm_read_ptx_sreg_nctaid_x,
-        nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z,
-        nvvm_read_ptx_sreg_laneid};
+        nvvm_read_ptx_sreg_tid_x,           nvvm_read_ptx_sreg_tid_y,
+        nvvm_read_ptx_sreg_tid_z,           nvvm_read_ptx_sreg_ctaid_x,
+        nvvm_read_ptx_sreg_ctaid_y,         nvvm_read_ptx_sreg_ctaid_z,
+        nvvm_read_ptx_sreg_ntid_x,          nvvm_read_ptx_sreg_ntid_y,
+        nvvm_read_ptx_sreg_ntid_z,          nvvm_read_ptx_sreg_nctaid_x,
+        nvvm_read_ptx_sreg_nctaid_y,        nvvm_read_ptx_sreg_nctaid_z,
+        nvvm_read_ptx_sreg_laneid,          nvvm_read_ptx_sreg_laneid, // unused
+        nvvm_read_ptx_sreg_cluster_ctarank, nvvm_read_ptx_sreg_cluster_nctarank,
+        nvvm_read_ptx_sreg_clusterid_x,     nvvm_read_ptx_sreg_clusterid_y,
+        nvvm_read_ptx_sreg_clusterid_z};
+    static_assert(sizeof ids / sizeof ids[0] ==
+                  unsigned(ir::SpecialReg::ClusterIdZ) + 1);
     llvm::Value *v = b.CreateIntrinsic(ids[static_cast<unsigned>(reg)], {}, {});
     return b.CreateZExt(v, b.getInt64Ty());
   }
@@ -491,13 +496,16 @@ public:
            "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
       return nullptr;
     case AsyncKind::MbarWait:
+    case AsyncKind::MbarWaitCluster:
       // try_wait suspends the thread for a while before it fails: the
       // loop retries until the phase has completed.
       asm_(b.getVoidTy(),
-           "{\n\t.reg .pred P1;\n"
-           "WF_MBAR_WAIT_${:uid}:\n\t"
-           "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
-           "@!P1 bra WF_MBAR_WAIT_${:uid};\n}",
+           std::string("{\n\t.reg .pred P1;\n"
+                       "WF_MBAR_WAIT_${:uid}:\n\t"
+                       "mbarrier.try_wait.parity") +
+               (kind == AsyncKind::MbarWaitCluster ? ".acquire.cluster" : "") +
+               ".shared::cta.b64 P1, [$0], $1;\n\t"
+               "@!P1 bra WF_MBAR_WAIT_${:uid};\n}",
            "r,r,~{memory}", {shared32(ops[1]), low32(ops[0])});
       return nullptr;
     case AsyncKind::MbarTryWait: {
@@ -524,12 +532,16 @@ public:
            "r,r,~{memory}", {low32(ops[0]), low32(ops[1])});
       return nullptr;
     case AsyncKind::TmaLoad:
-    case AsyncKind::TmaStore: {
-      bool load = kind == AsyncKind::TmaLoad;
-      size_t rank = n - (load ? 3 : 2);
+    case AsyncKind::TmaStore:
+    case AsyncKind::TmaLoadMc: {
+      bool mc = kind == AsyncKind::TmaLoadMc;
+      bool load = kind != AsyncKind::TmaStore;
+      // The multicast form has the CTA mask last: the rest is TmaLoad's.
+      size_t m = mc ? n - 1 : n;
+      size_t rank = m - (load ? 3 : 2);
       // Operands: the tile, the map, the coordinates innermost first, then
-      // the mbarrier.
-      std::vector<llvm::Value *> args = {shared32(ops[n - 2]), ops[n - 1]};
+      // the mbarrier (and the 16-bit CTA mask).
+      std::vector<llvm::Value *> args = {shared32(ops[m - 2]), ops[m - 1]};
       std::string coords;
       for (size_t k = 0; k < rank; ++k) {
         coords += (k ? ", $" : "$") + std::to_string(k + 2);
@@ -540,12 +552,17 @@ public:
       for (size_t k = 0; k < rank; ++k)
         constraints += ",r";
       if (load) {
-        args.push_back(shared32(ops[n - 3]));
+        args.push_back(shared32(ops[m - 3]));
         constraints += ",r";
         text = "cp.async.bulk.tensor." + dim +
-               ".shared::cluster.global.tile.mbarrier::complete_tx::bytes "
-               "[$0], [$1, {" +
-               coords + "}], [$" + std::to_string(rank + 2) + "];";
+               ".shared::cluster.global.tile.mbarrier::complete_tx::bytes" +
+               (mc ? ".multicast::cluster" : "") + " [$0], [$1, {" + coords +
+               "}], [$" + std::to_string(rank + 2) + "]" +
+               (mc ? ", $" + std::to_string(rank + 3) : "") + ";";
+        if (mc) {
+          args.push_back(b.CreateTrunc(ops[n - 1], b.getInt16Ty()));
+          constraints += ",h";
+        }
       } else {
         text = "cp.async.bulk.tensor." + dim +
                ".global.shared::cta.tile.bulk_group [$1, {" + coords +
@@ -556,6 +573,38 @@ public:
     }
     case AsyncKind::TmaStoreCommit:
       asm_(b.getVoidTy(), "cp.async.bulk.commit_group;", "~{memory}", {});
+      return nullptr;
+    // The cluster barrier without .aligned: threads of a warp may reach it
+    // apart (the CPU backend allows that too).
+    case AsyncKind::ClusterSync:
+      asm_(b.getVoidTy(),
+           "barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;",
+           "~{memory}", {});
+      return nullptr;
+    case AsyncKind::ClusterArrive:
+      asm_(b.getVoidTy(), "barrier.cluster.arrive.release;", "~{memory}", {});
+      return nullptr;
+    case AsyncKind::ClusterWait:
+      asm_(b.getVoidTy(), "barrier.cluster.wait.acquire;", "~{memory}", {});
+      return nullptr;
+    // Cluster shared addresses are 32-bit, as shared::cta ones: a cell
+    // holds one zero-extended.
+    case AsyncKind::Mapa:
+      return b.CreateZExt(asm_(i32, "mapa.shared::cluster.u32 $0, $1, $2;",
+                               "=r,r,r", {shared32(ops[0]), low32(ops[1])}),
+                          b.getInt64Ty());
+    case AsyncKind::DsmemLoad:
+      return b.CreateSExt(asm_(i32, "ld.shared::cluster.b32 $0, [$1];",
+                               "=r,r,~{memory}", {low32(ops[0])}),
+                          b.getInt64Ty());
+    case AsyncKind::DsmemStore:
+      asm_(b.getVoidTy(), "st.shared::cluster.b32 [$0], $1;", "r,r,~{memory}",
+           {low32(ops[1]), low32(ops[0])});
+      return nullptr;
+    case AsyncKind::MbarArriveRemote:
+      asm_(b.getVoidTy(),
+           "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];",
+           "r,~{memory}", {low32(ops[0])});
       return nullptr;
     case AsyncKind::TmaStoreWait: {
       auto *count = llvm::cast<llvm::ConstantInt>(ops[0]);

@@ -107,6 +107,16 @@ bool archSupports(FrontEnd &front, const std::string &arch) {
        i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i]));
        ++i)
     sm = sm * 10 + static_cast<unsigned>(arch[i] - '0');
+  // Clusters are sm_90's: the header says so before any word does.
+  const KernelHeader &header = front.module.header;
+  if (header.cluster[0] && sm < 90) {
+    front.diags.error(header.clusterLoc,
+                      "'\\! cluster' (thread-block clusters) needs --arch "
+                      "sm_90 or newer, not " +
+                          arch,
+                      header.clusterLength);
+    return false;
+  }
   if (needs.minSm == 0 || sm >= needs.minSm)
     return true;
   front.diags.error(needs.loc,
@@ -236,6 +246,12 @@ CompileResult compile(const std::string &path, const std::string &source,
   std::string ptx;
   if (!codegen::emitPTX(*module, *tm, ptx, error)) {
     internalError(result, error);
+    return result;
+  }
+  if (front.module.header.cluster[0] &&
+      !codegen::addClusterDirectives(ptx, front.module.header.cluster)) {
+    internalError(result,
+                  "no kernel entry in the PTX for '.reqnctapercluster'");
     return result;
   }
   result.output = result.signature + ptx;

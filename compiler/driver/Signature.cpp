@@ -44,6 +44,9 @@ std::string formatSignature(const KernelHeader &header, const std::string &arch,
     os << "// @large-shared-bytes " << header.largeSharedBytes << "\n";
   if (header.maxThreads)
     os << "// @max-threads " << header.maxThreads << "\n";
+  if (header.cluster[0])
+    os << "// @cluster " << header.cluster[0] << " " << header.cluster[1] << " "
+       << header.cluster[2] << "\n";
   if (!arch.empty())
     os << "// @arch " << arch << "\n";
   for (const ConstDecl &c : header.consts) {

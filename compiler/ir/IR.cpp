@@ -169,8 +169,11 @@ const char *opName(Op op) {
 
 const char *specialRegName(SpecialReg reg) {
   static const char *const names[] = {
-      "tid.x",  "tid.y",  "tid.z",  "bid.x",  "bid.y",  "bid.z",  "bdim.x",
-      "bdim.y", "bdim.z", "gdim.x", "gdim.y", "gdim.z", "laneid", "linear.tid"};
+      "tid.x",       "tid.y",       "tid.z",        "bid.x",
+      "bid.y",       "bid.z",       "bdim.x",       "bdim.y",
+      "bdim.z",      "gdim.x",      "gdim.y",       "gdim.z",
+      "laneid",      "linear.tid",  "cluster.rank", "cluster.size",
+      "clusterid.x", "clusterid.y", "clusterid.z"};
   return names[static_cast<unsigned>(reg)];
 }
 

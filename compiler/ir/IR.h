@@ -176,6 +176,20 @@ enum class AsyncKind : uint8_t {
   TmaStore,        // shared -> global: coords, saddr, tmap
   TmaStoreCommit,  // cp.async.bulk.commit_group
   TmaStoreWait,    // cp.async.bulk.wait_group.read n: n (a constant)
+  // Clusters (sm_90): the cluster barrier (both halves, or one), a shared
+  // address mapped to another CTA's, 4-byte loads and stores through such
+  // an address (a float cell travels as its f32 bits), an arrival on
+  // another CTA's mbarrier, and a TMA load multicast to the CTAs of a mask.
+  ClusterSync,      // barrier.cluster.arrive.release + wait.acquire
+  ClusterArrive,    // barrier.cluster.arrive.release
+  ClusterWait,      // barrier.cluster.wait.acquire
+  Mapa,             // mapa.shared::cluster: saddr, rank -> daddr
+  DsmemLoad,        // ld.shared::cluster.b32: daddr -> value
+  DsmemStore,       // st.shared::cluster.b32: value, daddr
+  MbarArriveRemote, // mbarrier.arrive.release.cluster.shared::cluster: daddr
+  TmaLoadMc,        // as TmaLoad, then the CTA mask: coords, mbar, saddr,
+                    // tmap, ctamask
+  MbarWaitCluster,  // MbarWait with .acquire.cluster: parity, mbar
 };
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
@@ -196,7 +210,12 @@ enum class SpecialReg : uint8_t {
   GdimY,
   GdimZ,
   LaneId,
-  LinearTid, // tid.x + tid.y * bdim.x + tid.z * bdim.x * bdim.y
+  LinearTid,   // tid.x + tid.y * bdim.x + tid.z * bdim.x * bdim.y
+  ClusterRank, // %cluster_ctarank
+  ClusterSize, // %cluster_nctarank
+  ClusterIdX,  // %clusterid.x/y/z
+  ClusterIdY,
+  ClusterIdZ,
 };
 
 struct Block;

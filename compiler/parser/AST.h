@@ -94,6 +94,11 @@ struct KernelHeader {
   // registers for minBlocks blocks per multiprocessor (0: no ask).
   uint64_t maxThreads = 0;
   uint64_t minBlocks = 0;
+  // \! cluster X Y Z: the blocks of each cluster along x, y, z (all 0: the
+  // kernel declares none); clusterLoc locates the directive.
+  uint64_t cluster[3] = {0, 0, 0};
+  SourceLoc clusterLoc;
+  uint32_t clusterLength = 1;
 };
 
 enum class ItemKind {

@@ -14,7 +14,7 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
                 "empty '\\!' directive: expected kernel, param, tmap, "
-                "shared, reg, const, float or launch-bounds",
+                "shared, reg, const, float, launch-bounds or cluster",
                 2);
     return;
   }
@@ -41,11 +41,13 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     parseReg(dir);
   else if (kind == "LAUNCH-BOUNDS")
     parseLaunchBounds(dir);
+  else if (kind == "CLUSTER")
+    parseCluster(dir);
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
                     "': expected kernel, param, tmap, shared, reg, const, "
-                    "float or launch-bounds",
+                    "float, launch-bounds or cluster",
                 what.length());
 }
 
@@ -519,6 +521,64 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
   }
 }
 
+void HeaderParser::parseCluster(const Token &dir) {
+  const char *usage = "\\! cluster X Y Z";
+  if (!checkArgCount(dir, 4, usage))
+    return;
+  if (dir.parts.size() > 4) {
+    diags.error(dir.parts[4].loc,
+                std::string("too many values: expected '") + usage + "'",
+                dir.parts[4].length());
+    return;
+  }
+  if (!clusterParts.empty()) {
+    diags.error(dir.parts[0].loc, "duplicate cluster directive",
+                dir.parts[0].length());
+    return;
+  }
+  clusterParts.assign(dir.parts.begin() + 1, dir.parts.end());
+  header.clusterLoc = dir.parts[0].loc;
+  header.clusterLength = dir.parts[0].length();
+}
+
+// Constants, so `\! cluster CX 1 1` follows -D. 8 blocks is the cluster
+// size every Hopper GPU runs (16 needs an opt-in attribute at launch,
+// which the runtime does not set).
+void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
+  if (clusterParts.empty())
+    return;
+  const char *axis[] = {"x", "y", "z"};
+  uint64_t dims[3] = {0, 0, 0};
+  bool ok = true;
+  for (size_t i = 0; i < 3; ++i) {
+    const Token &part = clusterParts[i];
+    std::string why;
+    int64_t value =
+        constantInRange(part.text, lookup, "cluster dimensions", 1, 8, why);
+    if (!why.empty()) {
+      diags.error(part.loc,
+                  std::string("bad cluster dimension ") + axis[i] + " '" +
+                      part.text + "': " + why,
+                  part.length());
+      ok = false;
+      continue;
+    }
+    dims[i] = static_cast<uint64_t>(value);
+  }
+  if (!ok)
+    return;
+  if (dims[0] * dims[1] * dims[2] > 8) {
+    diags.error(header.clusterLoc,
+                "a cluster of " + std::to_string(dims[0]) + "x" +
+                    std::to_string(dims[1]) + "x" + std::to_string(dims[2]) +
+                    " = " + std::to_string(dims[0] * dims[1] * dims[2]) +
+                    " blocks: at most 8 blocks, the portable cluster size",
+                header.clusterLength);
+    return;
+  }
+  std::copy(dims, dims + 3, header.cluster);
+}
+
 // A tensor map's dims are size expressions (params or constants, known at
 // launch), its box compile-time constants; cuTensorMapEncodeTiled's rules
 // that these decide are checked here, the rest (strides, the buffer's
@@ -845,6 +905,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     r.count = value;
   }
   finishLaunchBounds(lookup);
+  finishCluster(lookup);
 }
 
 } // namespace wf

@@ -37,6 +37,8 @@ private:
   void parseReg(const Token &dir);
   void parseLaunchBounds(const Token &dir);
   void finishLaunchBounds(const rt::NameLookup &lookup);
+  void parseCluster(const Token &dir);
+  void finishCluster(const rt::NameLookup &lookup);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
   bool claimName(const Token &nameTok);
   /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
@@ -54,7 +56,8 @@ private:
   std::vector<std::string> paramSizeText, sharedSizeText; // with spaces
   std::vector<std::string> regSizeText;
   std::vector<SourceLoc> regSizeLocs;
-  std::vector<Token> boundsParts; // \! launch-bounds arguments, unevaluated
+  std::vector<Token> boundsParts;  // \! launch-bounds arguments, unevaluated
+  std::vector<Token> clusterParts; // \! cluster X Y Z, unevaluated
   /// A '\! tmap' param's header text, checked once constants are known.
   struct TensorMapText {
     size_t param;                  // index in header.params

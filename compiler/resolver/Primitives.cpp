@@ -197,9 +197,11 @@ void Resolver::checkAddressSpaces() {
       continue;
     diags.error(use.loc,
                 "'" + use.text +
-                    "' takes a tensor map (a '\\! tmap' param) as its last "
-                    "operand, but it " +
-                    why,
+                    "' takes a tensor map (a '\\! tmap' param) as its " +
+                    (use.operand + 1 == use.inst->operands.size()
+                         ? "last operand"
+                         : "operand before the CTA mask") +
+                    ", but it " + why,
                 static_cast<uint32_t>(use.text.size()));
     if (use.calledWord)
       diags.note(use.callLoc, "in '" + use.calledWord->name + "' called here",
@@ -234,11 +236,14 @@ void Resolver::checkAddressSpaces() {
     if (async) {
       size_t n = use.inst->operands.size();
       auto kind = static_cast<ir::AsyncKind>(use.inst->index);
-      bool tma =
-          kind == ir::AsyncKind::TmaLoad || kind == ir::AsyncKind::TmaStore;
+      bool tma = kind == ir::AsyncKind::TmaLoad ||
+                 kind == ir::AsyncKind::TmaStore ||
+                 kind == ir::AsyncKind::TmaLoadMc;
+      size_t tile = kind == ir::AsyncKind::TmaLoadMc ? n - 3 : n - 2;
       msg = "'" + use.text + "' takes shared memory addresses but " +
-            (tma && use.operand == n - 2 ? "its shared tile address"
-                                         : "its mbarrier address");
+            (kind == ir::AsyncKind::Mapa  ? "its shared address"
+             : tma && use.operand == tile ? "its shared tile address"
+                                          : "its mbarrier address");
     } else {
       msg += copy ? (global ? "its source (the first operand)"
                             : "its destination (the second operand)")
@@ -400,6 +405,21 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
              std::to_string(*n));
     break;
   }
+  case AsyncKind::TmaLoadMc: {
+    // The GPU takes the mask as 16 bits; a cluster has at most 16 CTAs.
+    std::optional<int64_t> mask = constant(in.size() - 1);
+    if (mask && (*mask < 1 || *mask > 0xffff))
+      report("takes a CTA mask from 1 to 0xFFFF (bit r: the CTA of rank r), "
+             "not " +
+             std::to_string(*mask));
+    break;
+  }
+  case AsyncKind::Mapa: {
+    std::optional<int64_t> rank = constant(1);
+    if (rank && (*rank < 0 || *rank > 15))
+      report("takes a CTA rank from 0 to 15, not " + std::to_string(*rank));
+    break;
+  }
   case AsyncKind::MbarInit: {
     std::optional<int64_t> count = constant(0);
     if (count && (*count < 1 || *count >= (int64_t(1) << 20)))
@@ -411,8 +431,10 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
     break;
   }
   bool result = info.out[0] != '\0';
-  ir::Inst *inst =
-      b.create(Op::Async, result ? ir::Type::I64 : ir::Type::Void, in);
+  ir::Type type = !result              ? ir::Type::Void
+                  : info.out[0] == 'f' ? b.getFloatType()
+                                       : ir::Type::I64;
+  ir::Inst *inst = b.create(Op::Async, type, in);
   inst->imm = static_cast<int64_t>(item.prim);
   inst->index = static_cast<unsigned>(kind);
   inst->space = ir::AddrSpace::Shared;
@@ -422,16 +444,24 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
   case AsyncKind::MbarArrive:
   case AsyncKind::MbarArriveTx:
   case AsyncKind::MbarWait:
+  case AsyncKind::MbarWaitCluster:
   case AsyncKind::MbarTryWait:
     useAddress(item, inst, static_cast<unsigned>(n - 1), ir::AddrSpace::Shared);
     break;
+  case AsyncKind::Mapa:
+    useAddress(item, inst, 0, ir::AddrSpace::Shared);
+    break;
   case AsyncKind::TmaLoad:
-    useAddress(item, inst, static_cast<unsigned>(n - 3), ir::AddrSpace::Shared);
-    [[fallthrough]];
+  case AsyncKind::TmaLoadMc:
   case AsyncKind::TmaStore: {
-    useAddress(item, inst, static_cast<unsigned>(n - 2), ir::AddrSpace::Shared);
+    // The multicast form has its CTA mask after the map.
+    size_t m = kind == AsyncKind::TmaLoadMc ? n - 1 : n;
+    if (kind != AsyncKind::TmaStore)
+      useAddress(item, inst, static_cast<unsigned>(m - 3),
+                 ir::AddrSpace::Shared);
+    useAddress(item, inst, static_cast<unsigned>(m - 2), ir::AddrSpace::Shared);
     AddressUse use{inst,
-                   static_cast<unsigned>(n - 1),
+                   static_cast<unsigned>(m - 1),
                    ir::AddrSpace::Global,
                    item.prim,
                    item.loc,

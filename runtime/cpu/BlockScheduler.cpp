@@ -19,36 +19,56 @@ namespace wf::rt::cpu {
 BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
                                size_t stackBytes)
     : launch_(launch), mode_(mode), stackBytes_(stackBytes),
-      threadCount_(launch.block.count()), threads_(threadCount_),
-      warps_((threadCount_ + WF_WARP_SIZE - 1) / WF_WARP_SIZE),
-      shared_(nullptr, &std::free) {
+      ctaThreads_(launch.block.count()), ctaCount_(launch.cluster.count()),
+      threadCount_(ctaThreads_ * ctaCount_), threads_(threadCount_),
+      ctas_(ctaCount_) {
   // Shared memory is never null, even when unused, and its base is always
   // 16 mod 32: 16-byte aligned, as the code generator assumes, and never
-  // more by chance, so a kernel that needs more fails on every run.
+  // more by chance, so a kernel that needs more fails on every run. Each
+  // block of a cluster has its own allocation: an access past one block's
+  // memory is caught, never served by a neighbour's.
   sharedAlloc_ = (launch.sharedBytes + 15) / 16 * 16;
   if (sharedAlloc_ == 0)
     sharedAlloc_ = 16;
-  shared_.reset(static_cast<char *>(
-      std::aligned_alloc(kSharedSkew * 2, sharedAlloc_ + kSharedSkew)));
-  if (!shared_)
-    throw Error("CPU executor: cannot allocate " +
-                std::to_string(launch.sharedBytes) + " bytes of shared memory");
+  for (Cta &cta : ctas_) {
+    cta.alloc.reset(static_cast<char *>(
+        std::aligned_alloc(kSharedSkew * 2, sharedAlloc_ + kSharedSkew)));
+    if (!cta.alloc)
+      throw Error("CPU executor: cannot allocate " +
+                  std::to_string(launch.sharedBytes) +
+                  " bytes of shared memory");
+    cta.shared = cta.alloc.get() + kSharedSkew;
+  }
+  // Warps never span two blocks: each block's threads start a new warp.
+  size_t ctaWarps = (ctaThreads_ + WF_WARP_SIZE - 1) / WF_WARP_SIZE;
+  warps_.resize(ctaCount_ * ctaWarps);
+  for (size_t w = 0; w < warps_.size(); ++w) {
+    size_t ctaFirst = w / ctaWarps * ctaThreads_;
+    warps_[w].first = ctaFirst + w % ctaWarps * WF_WARP_SIZE;
+    warps_[w].end =
+        std::min(warps_[w].first + WF_WARP_SIZE, ctaFirst + ctaThreads_);
+  }
 
   const Dim3 &b = launch.block;
   for (size_t i = 0; i < threadCount_; ++i) {
     Thread &t = threads_[i];
     t.owner = this;
+    t.cta = i / ctaThreads_;
+    size_t local = i % ctaThreads_;
+    t.warp = t.cta * ctaWarps + local / WF_WARP_SIZE;
     WfHostCtx &c = t.ctx;
-    c.tid[0] = static_cast<int64_t>(i % b.x);
-    c.tid[1] = static_cast<int64_t>(i / b.x % b.y);
-    c.tid[2] = static_cast<int64_t>(i / (uint64_t(b.x) * b.y));
+    c.tid[0] = static_cast<int64_t>(local % b.x);
+    c.tid[1] = static_cast<int64_t>(local / b.x % b.y);
+    c.tid[2] = static_cast<int64_t>(local / (uint64_t(b.x) * b.y));
     c.bdim[0] = b.x;
     c.bdim[1] = b.y;
     c.bdim[2] = b.z;
     c.gdim[0] = launch.grid.x;
     c.gdim[1] = launch.grid.y;
     c.gdim[2] = launch.grid.z;
-    c.shared = shared_.get() + kSharedSkew;
+    c.shared = ctas_[t.cta].shared;
+    c.cluster_rank = static_cast<int64_t>(t.cta);
+    c.cluster_size = static_cast<int64_t>(ctaCount_);
     c.sched = &t;
     c.barrier = &barrierHook;
     c.warp_exchange = &exchangeHook;
@@ -203,44 +223,64 @@ uint64_t *BlockScheduler::mbarrierAt(WfHostCtx *ctx, uint64_t addr) {
   return reinterpret_cast<uint64_t *>(addr);
 }
 
+std::string BlockScheduler::mbarOffsetText(const uint64_t *m,
+                                           size_t cta) const {
+  return std::to_string(reinterpret_cast<uint64_t>(m) -
+                        reinterpret_cast<uint64_t>(ctas_[cta].shared)) +
+         (ctaCount_ > 1 ? " of block rank " + std::to_string(cta) : "");
+}
+
+void BlockScheduler::updateMbar(const WfHostCtx &ctx, uint64_t *m, size_t cta,
+                                int64_t arrivals, int64_t bytes,
+                                const std::string &word) {
+  int64_t t2 = mbar::tx(*m) + bytes;
+  if (arrivals > mbar::pending(*m))
+    return report(ctx, word +
+                           ": more arrivals on the mbarrier at "
+                           "shared byte offset " +
+                           mbarOffsetText(m, cta) + " than its count of " +
+                           std::to_string(mbar::expected(*m)));
+  if (t2 > mbar::kMaxCount || t2 < -mbar::kMaxCount)
+    return report(ctx, word +
+                           ": the transaction count of the mbarrier "
+                           "at shared byte offset " +
+                           mbarOffsetText(m, cta) + " leaves its range (" +
+                           std::to_string(t2) + " bytes)");
+  *m = mbar::update(*m, arrivals, bytes);
+  ++epoch_;
+}
+
+const WfTensorMap *BlockScheduler::tensorMapAt(uint64_t addr) const {
+  for (size_t k = 0; k < launch_.tensorMapCount; ++k)
+    if (reinterpret_cast<uint64_t>(&launch_.tensorMaps[k]) == addr)
+      return &launch_.tensorMaps[k];
+  return nullptr;
+}
+
 void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                                uint64_t *out, const char *where) {
   Thread &t = *static_cast<Thread *>(ctx->sched);
   BlockScheduler &s = *t.owner;
   int64_t kind = op & 255;
   size_t n = static_cast<size_t>(op >> 8);
+  if (kind == WF_ASYNC_MBAR_WAIT_CLUSTER) // the CPU has no scopes to tell
+    kind = WF_ASYNC_MBAR_WAIT;
+  if (kind >= WF_ASYNC_CLUSTER_SYNC)
+    return s.clusterOp(t, kind, n, in, out, where);
   std::string word = where;
-  auto offsetText = [&](const uint64_t *m) {
-    return std::to_string(reinterpret_cast<uint64_t>(m) -
-                          reinterpret_cast<uint64_t>(ctx->shared));
-  };
   // The mbarrier operand, set up by MBAR-INIT.
   auto barrier = [&](uint64_t addr) -> uint64_t * {
     uint64_t *m = s.mbarrierAt(ctx, addr);
     if (m && !mbar::initialized(*m)) {
       s.report(*ctx, word + ": the mbarrier at shared byte offset " +
-                         offsetText(m) + " was never set up by MBAR-INIT");
+                         s.mbarOffsetText(m, t.cta) +
+                         " was never set up by MBAR-INIT");
       return nullptr;
     }
     return m;
   };
-  // Adds arrivals and transaction bytes, as the GPU would count them.
   auto update = [&](uint64_t *m, int64_t arrivals, int64_t bytes) {
-    int64_t t2 = mbar::tx(*m) + bytes;
-    if (arrivals > mbar::pending(*m))
-      return s.report(*ctx, word +
-                                ": more arrivals on the mbarrier at "
-                                "shared byte offset " +
-                                offsetText(m) + " than its count of " +
-                                std::to_string(mbar::expected(*m)));
-    if (t2 > mbar::kMaxCount || t2 < -mbar::kMaxCount)
-      return s.report(*ctx, word +
-                                ": the transaction count of the mbarrier "
-                                "at shared byte offset " +
-                                offsetText(m) + " leaves its range (" +
-                                std::to_string(t2) + " bytes)");
-    *m = mbar::update(*m, arrivals, bytes);
-    ++s.epoch_;
+    s.updateMbar(*ctx, m, t.cta, arrivals, bytes, word);
   };
   switch (kind) {
   case WF_ASYNC_MBAR_INIT: {
@@ -300,10 +340,7 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
   case WF_ASYNC_TMA_LOAD:
   case WF_ASYNC_TMA_STORE: {
     bool load = kind == WF_ASYNC_TMA_LOAD;
-    const WfTensorMap *map = nullptr;
-    for (size_t k = 0; k < s.launch_.tensorMapCount; ++k)
-      if (reinterpret_cast<uint64_t>(&s.launch_.tensorMaps[k]) == in[n - 1])
-        map = &s.launch_.tensorMaps[k];
+    const WfTensorMap *map = s.tensorMapAt(in[n - 1]);
     if (!map)
       return s.report(*ctx, word + ": its last operand is not a tensor map "
                                    "(the name of a '\\! tmap' param)");
@@ -342,7 +379,8 @@ void BlockScheduler::namedBarrier(Thread &t, int64_t id, int64_t count,
   if (count < 32 || count > 1024 || count % 32 != 0)
     return report(t.ctx, word + ": thread count " + std::to_string(count) +
                              " is not a multiple of 32 from 32 to 1024");
-  NamedBarrier &b = named_[id];
+  Cta &cta = ctas_[t.cta];
+  NamedBarrier &b = cta.named[id];
   if (b.arrived == 0)
     b.expected = static_cast<uint32_t>(count);
   else if (b.expected != count)
@@ -353,11 +391,11 @@ void BlockScheduler::namedBarrier(Thread &t, int64_t id, int64_t count,
   ++b.arrived;
   ++epoch_;
   if (b.arrived == b.expected) {
-    for (size_t i = 0; i < threadCount_; ++i) {
+    for (size_t i = t.cta * ctaThreads_; i < (t.cta + 1) * ctaThreads_; ++i) {
       Thread &o = threads_[i];
       if (o.state == State::AtNamedBar && o.namedBar == id) {
         o.state = State::Ready;
-        --warps_[i / WF_WARP_SIZE].waiting;
+        --warps_[o.warp].waiting;
       }
     }
     b.arrived = 0;
@@ -379,13 +417,13 @@ bool BlockScheduler::wakeWaiters() {
       continue;
     t.state = State::Ready;
     t.waitResult = ~uint64_t(0);
-    --warps_[i / WF_WARP_SIZE].waiting;
+    --warps_[t.warp].waiting;
     woke = true;
   }
   return woke;
 }
 
-std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
+std::string BlockScheduler::deadlockText() const {
   // One line per (state, word, barrier): how many threads, the first one.
   struct Group {
     std::string what;
@@ -403,20 +441,24 @@ std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
              std::to_string(t.parity) +
              " of the mbarrier at shared byte "
              "offset " +
-             std::to_string(reinterpret_cast<uint64_t>(t.mbar) -
-                            reinterpret_cast<uint64_t>(t.ctx.shared)) +
-             " (its current phase has parity " +
+             mbarOffsetText(t.mbar, t.cta) + " (its current phase has parity " +
              std::to_string(mbar::phase(m)) + " and waits for " +
              std::to_string(mbar::pending(m)) + " of " +
              std::to_string(mbar::expected(m)) + " arrivals and " +
              std::to_string(mbar::tx(m)) + " transaction bytes)";
       break;
     }
-    case State::AtNamedBar:
+    case State::AtNamedBar: {
+      const NamedBarrier &nb = ctas_[t.cta].named[t.namedBar];
       what = "at " + std::string(t.where) + " on barrier " +
-             std::to_string(t.namedBar) + " (" +
-             std::to_string(named_[t.namedBar].arrived) + " of " +
-             std::to_string(named_[t.namedBar].expected) + " threads arrived)";
+             std::to_string(t.namedBar) + " (" + std::to_string(nb.arrived) +
+             " of " + std::to_string(nb.expected) + " threads arrived)";
+      break;
+    }
+    case State::AtClusterBar:
+      what = "at " + std::string(t.where) + " on the cluster barrier (" +
+             std::to_string(clusterArrived_) + " of the cluster's " +
+             std::to_string(live_) + " live threads arrived)";
       break;
     case State::AtBarrier:
       what = "at BARRIER";
@@ -427,6 +469,8 @@ std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
     default:
       continue;
     }
+    // Blocks of a cluster are told apart: a group is one block's.
+    what += " #" + std::to_string(t.cta);
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const Group &g) { return g.what == what; });
     if (it == groups.end())
@@ -434,20 +478,24 @@ std::string BlockScheduler::deadlockText(uint64_t linearBlock) const {
     else
       ++it->count;
   }
-  const int64_t *bid = threads_.empty() ? nullptr : threads_[0].ctx.bid;
-  (void)linearBlock;
-  std::string where = bid ? "(" + std::to_string(bid[0]) + "," +
-                                std::to_string(bid[1]) + "," +
-                                std::to_string(bid[2]) + ")"
-                          : "";
-  std::string text = "deadlock: no thread of block " + where +
+  auto blockText = [](const int64_t *bid) {
+    return "(" + std::to_string(bid[0]) + "," + std::to_string(bid[1]) + "," +
+           std::to_string(bid[2]) + ")";
+  };
+  std::string where =
+      threads_.empty() ? "" : "block " + blockText(threads_[0].ctx.bid);
+  if (ctaCount_ > 1)
+    where = "the cluster of blocks " + blockText(threads_.front().ctx.bid) +
+            " to " + blockText(threads_.back().ctx.bid);
+  std::string text = "deadlock: no thread of " + where +
                      " can go on (every live thread waits for what no "
                      "other thread will do):";
   for (const Group &g : groups) {
     const Thread &t = threads_[g.first];
+    std::string what = g.what.substr(0, g.what.rfind(" #"));
     text += "\n  " + std::to_string(g.count) +
             (g.count == 1 ? " thread " : " threads, the first ") +
-            threadText(t.ctx.tid, bid) + " " + g.what;
+            threadText(t.ctx.tid, t.ctx.bid) + " " + what;
   }
   return text;
 }
@@ -463,27 +511,41 @@ void BlockScheduler::resume(Thread &t) {
   switchFiber(mode_, scheduler_, t.fiber);
 }
 
-void BlockScheduler::run(uint64_t linearBlock) {
-  const Dim3 &g = launch_.grid;
-  int64_t bid[3] = {static_cast<int64_t>(linearBlock % g.x),
-                    static_cast<int64_t>(linearBlock / g.x % g.y),
-                    static_cast<int64_t>(linearBlock / (uint64_t(g.x) * g.y))};
-  std::memset(shared_.get() + kSharedSkew, 0, sharedAlloc_);
+void BlockScheduler::run(uint64_t linearCluster) {
+  // Clusters tile the grid: cluster (cx,cy,cz) holds the blocks from
+  // (cx,cy,cz) * dims on; rank r is its block (r % dx, r / dx % dy, ...).
+  const Dim3 &g = launch_.grid, &cl = launch_.cluster;
+  uint64_t gx = g.x / cl.x, gy = g.y / cl.y;
+  int64_t cid[3] = {static_cast<int64_t>(linearCluster % gx),
+                    static_cast<int64_t>(linearCluster / gx % gy),
+                    static_cast<int64_t>(linearCluster / (gx * gy))};
+  for (size_t r = 0; r < ctaCount_; ++r) {
+    Cta &cta = ctas_[r];
+    std::memset(cta.alloc.get() + kSharedSkew, 0, sharedAlloc_);
+    cta.live = ctaThreads_;
+    cta.atBarrier = 0;
+    for (NamedBarrier &b : cta.named)
+      b = NamedBarrier{};
+  }
   for (Thread &t : threads_) {
-    std::memcpy(t.ctx.bid, bid, sizeof bid);
+    int64_t rank[3] = {static_cast<int64_t>(t.cta % cl.x),
+                       static_cast<int64_t>(t.cta / cl.x % cl.y),
+                       static_cast<int64_t>(t.cta / (uint64_t(cl.x) * cl.y))};
+    const int64_t dims[3] = {cl.x, cl.y, cl.z};
+    for (int k = 0; k < 3; ++k) {
+      t.ctx.bid[k] = cid[k] * dims[k] + rank[k];
+      t.ctx.cluster_id[k] = cid[k];
+    }
     t.state = State::Ready;
     t.started = false;
+    t.clusterArrived = false;
   }
-  for (size_t w = 0; w < warps_.size(); ++w) {
-    size_t lanes = threadCount_ - w * WF_WARP_SIZE;
-    warps_[w] =
-        Warp{static_cast<uint32_t>(lanes < WF_WARP_SIZE ? lanes : WF_WARP_SIZE),
-             0, 0};
+  for (Warp &w : warps_) {
+    w.live = static_cast<uint32_t>(w.end - w.first);
+    w.atBarrier = w.atExchange = w.waiting = 0;
   }
   live_ = threadCount_;
-  atBarrier_ = 0;
-  for (NamedBarrier &b : named_)
-    b = NamedBarrier{};
+  clusterArrived_ = clusterPhase_ = 0;
   epoch_ = timeoutEpoch_ = 0;
 
   while (live_ > 0) {
@@ -502,12 +564,11 @@ void BlockScheduler::run(uint64_t linearBlock) {
     // change of state, so a kernel that polls can do something else.
     bool timedOut = false;
     if (epoch_ != timeoutEpoch_)
-      for (size_t i = 0; i < threadCount_; ++i) {
-        Thread &t = threads_[i];
+      for (Thread &t : threads_) {
         if (t.state == State::AtMbar && t.tryWait) {
           t.waitResult = 0;
           t.state = State::Ready;
-          --warps_[i / WF_WARP_SIZE].waiting;
+          --warps_[t.warp].waiting;
           timedOut = true;
         }
       }
@@ -516,7 +577,7 @@ void BlockScheduler::run(uint64_t linearBlock) {
       continue;
     // A fault (a refused TMA copy, say) often causes the deadlock: report
     // the cause.
-    throw Error(fault_.empty() ? deadlockText(linearBlock) : fault_);
+    throw Error(fault_.empty() ? deadlockText() : fault_);
   }
   if (!fault_.empty())
     throw Error(fault_);
@@ -524,16 +585,23 @@ void BlockScheduler::run(uint64_t linearBlock) {
 
 void BlockScheduler::afterYield(size_t index) {
   Thread &t = threads_[index];
-  Warp &w = warps_[index / WF_WARP_SIZE];
+  Warp &w = warps_[t.warp];
+  Cta &cta = ctas_[t.cta];
   switch (t.state) {
   case State::Done:
     freeStacks_.push_back(t.stack);
     t.stack = nullptr;
     --live_;
+    --cta.live;
     --w.live;
+    // A returned thread counts as arrived at the cluster barrier.
+    if (t.clusterArrived && t.clusterPhase == clusterPhase_)
+      --clusterArrived_;
+    t.clusterArrived = false;
+    maybeCompleteClusterBarrier();
     break;
   case State::AtBarrier:
-    ++atBarrier_;
+    ++cta.atBarrier;
     ++w.atBarrier;
     break;
   case State::AtExchange:
@@ -541,6 +609,7 @@ void BlockScheduler::afterYield(size_t index) {
     break;
   case State::AtMbar:
   case State::AtNamedBar:
+  case State::AtClusterBar:
     ++w.waiting;
     break;
   case State::Ready:
@@ -554,24 +623,24 @@ void BlockScheduler::afterYield(size_t index) {
   // Only this thread's move can have completed its warp's exchange or the
   // block's barrier.
   if (w.atExchange > 0 && w.atExchange + w.atBarrier + w.waiting == w.live)
-    completeExchange(index / WF_WARP_SIZE);
-  if (atBarrier_ > 0 && atBarrier_ == live_)
-    releaseBarrier();
+    completeExchange(t.warp);
+  if (cta.atBarrier > 0 && cta.atBarrier == cta.live)
+    releaseBarrier(cta);
 }
 
-void BlockScheduler::releaseBarrier() {
-  for (Thread &t : threads_)
-    if (t.state == State::AtBarrier)
-      t.state = State::Ready;
+void BlockScheduler::releaseBarrier(Cta &cta) {
+  size_t r = static_cast<size_t>(&cta - ctas_.data());
+  for (size_t i = r * ctaThreads_; i < (r + 1) * ctaThreads_; ++i)
+    if (threads_[i].state == State::AtBarrier)
+      threads_[i].state = State::Ready;
   for (Warp &w : warps_)
-    w.atBarrier = 0;
-  atBarrier_ = 0;
+    if (w.first >= r * ctaThreads_ && w.first < (r + 1) * ctaThreads_)
+      w.atBarrier = 0;
+  cta.atBarrier = 0;
 }
 
 void BlockScheduler::completeExchange(size_t warp) {
-  size_t first = warp * WF_WARP_SIZE;
-  size_t end =
-      first + WF_WARP_SIZE < threadCount_ ? first + WF_WARP_SIZE : threadCount_;
+  size_t first = warps_[warp].first, end = warps_[warp].end;
   completeCollective(first, end);
   for (size_t i = first; i < end; ++i) {
     Thread &t = threads_[i];

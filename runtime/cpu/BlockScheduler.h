@@ -1,6 +1,10 @@
-//===- BlockScheduler.h - One thread block on fibers ----------------------===//
+//===- BlockScheduler.h - One cluster of thread blocks on fibers ----------===//
 //
-// Runs the threads of one block round-robin on fibers, giving BARRIER and
+// Runs the threads of one cluster of blocks (one block when the kernel
+// declares no '\! cluster') round-robin on fibers, interleaved as one
+// block's threads are, so that cluster barriers, remote mbarrier arrivals
+// and distributed shared memory work between them. Each block has its own
+// shared memory, BARRIER, named barriers and warps; it gives BARRIER and
 // the warp exchange their GPU meaning:
 //  - barrier: a thread waits until every live thread of the block (one that
 //    has not returned) is waiting too; returned threads count as arrived, so
@@ -18,11 +22,16 @@
 //    at MBAR-WAIT sleeps until the phase completes, one at BAR-SYNC-N until
 //    its barrier's count of threads has arrived; for warp exchanges such
 //    threads count as absent, as lanes that have diverged would be.
-// Without mbarriers and named barriers, every live thread blocked means
-// some barrier or exchange can complete, so the block cannot stall. With
-// them it can: when no thread can go on, the launch fails naming what each
-// thread waits for (a deadlock), after waking MBAR-TRY-WAITs with a false
-// flag once (their time limit) if anything changed since the last time.
+//  - the cluster barrier (CLUSTER-ARRIVE, CLUSTER-WAIT; ClusterOps.cpp):
+//    a phase completes once every live thread of the cluster has arrived
+//    (returned threads count as arrived, as for BARRIER); a thread at
+//    CLUSTER-WAIT sleeps until the phase it arrived in has completed.
+// Without mbarriers, named and cluster barriers, every live thread blocked
+// means some barrier or exchange can complete, so the block cannot stall.
+// With them it can: when no thread can go on, the launch fails naming what
+// each thread waits for (a deadlock), after waking MBAR-TRY-WAITs with a
+// false flag once (their time limit) if anything changed since the last
+// time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_RUNTIME_CPU_BLOCKSCHEDULER_H
@@ -35,6 +44,7 @@
 #include <string>
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -48,14 +58,15 @@ struct GridLaunch {
   size_t argCount = 0;                ///< slots in args and argBytes
   Dim3 grid;
   Dim3 block;
+  Dim3 cluster;           ///< blocks per cluster (1,1,1 when none)
   size_t sharedBytes = 0; ///< static + dynamic, per block
   /// The launch's tensor maps, which '\! tmap' params' slots point to.
   const WfTensorMap *tensorMaps = nullptr;
   size_t tensorMapCount = 0;
 };
 
-/// Runs blocks of one launch, one at a time; each worker thread owns one,
-/// reusing its fiber stacks and shared memory from block to block.
+/// Runs the clusters of one launch, one at a time; each worker thread owns
+/// one, reusing its fiber stacks and shared memory from cluster to cluster.
 class BlockScheduler {
 public:
   BlockScheduler(const GridLaunch &launch, SwitchMode mode, size_t stackBytes);
@@ -63,17 +74,28 @@ public:
   BlockScheduler(const BlockScheduler &) = delete;
   BlockScheduler &operator=(const BlockScheduler &) = delete;
 
-  /// Runs the block with this linear id (x fastest) to completion.
-  void run(uint64_t linearBlock);
+  /// Runs the cluster with this linear id in the grid of clusters (x
+  /// fastest; a block's id when clusters are single blocks) to completion.
+  void run(uint64_t linearCluster);
 
 private:
-  enum class State { Ready, AtBarrier, AtExchange, AtMbar, AtNamedBar, Done };
+  enum class State {
+    Ready,
+    AtBarrier,
+    AtExchange,
+    AtMbar,
+    AtNamedBar,
+    AtClusterBar,
+    Done
+  };
 
   struct Thread {
     WfHostCtx ctx{};
     FiberContext fiber;
     FiberStack *stack = nullptr;
     BlockScheduler *owner = nullptr;
+    size_t cta = 0;  // its block's rank in the cluster
+    size_t warp = 0; // its warp's index in warps_
     State state = State::Ready;
     bool started = false;
     uint64_t offer = 0;
@@ -92,6 +114,9 @@ private:
     uint64_t waitResult = 0;
     int namedBar = 0;
     const char *where = "";
+    // CLUSTER-ARRIVE done and CLUSTER-WAIT not yet: the phase it arrived in.
+    bool clusterArrived = false;
+    uint64_t clusterPhase = 0;
   };
 
   struct NamedBarrier {
@@ -103,7 +128,17 @@ private:
     uint32_t live = 0;
     uint32_t atBarrier = 0;
     uint32_t atExchange = 0;
-    uint32_t waiting = 0; // at an mbarrier or a named barrier
+    uint32_t waiting = 0;      // at an mbarrier, a named or cluster barrier
+    size_t first = 0, end = 0; // its threads' indices in threads_
+  };
+
+  /// One block of the cluster: its shared memory and its barriers.
+  struct Cta {
+    std::unique_ptr<char, void (*)(void *)> alloc{nullptr, &std::free};
+    char *shared = nullptr; // 16 mod 32 (kSharedSkew)
+    uint64_t live = 0;
+    uint64_t atBarrier = 0;
+    NamedBarrier named[16];
   };
 
   static void threadMain(void *arg);
@@ -129,14 +164,36 @@ private:
   uint64_t *mbarrierAt(WfHostCtx *ctx, uint64_t addr);
   void namedBarrier(Thread &t, int64_t id, int64_t count, bool sync,
                     const char *where);
+  /// Adds arrivals and transaction bytes to mbarrier `m` of CTA `cta`, as
+  /// the GPU counts them; a count out of range is reported for `word`.
+  void updateMbar(const WfHostCtx &ctx, uint64_t *m, size_t cta,
+                  int64_t arrivals, int64_t bytes, const std::string &word);
+  /// `m`'s byte offset in CTA `cta`'s shared memory, as text.
+  std::string mbarOffsetText(const uint64_t *m, size_t cta) const;
+  /// The cluster words (ClusterOps.cpp): `kind` a WfAsyncOp from
+  /// WF_ASYNC_CLUSTER_SYNC on.
+  void clusterOp(Thread &t, int64_t kind, size_t n, const uint64_t *in,
+                 uint64_t *out, const char *where);
+  void clusterArrive(Thread &t, const char *where);
+  void clusterWait(Thread &t, const char *where);
+  /// Ends the cluster barrier's phase if every live thread has arrived.
+  void maybeCompleteClusterBarrier();
+  /// The CTA and byte offset a cluster shared address names, checked for a
+  /// `bytes`-wide access (aligned to `bytes`); false after reporting why.
+  bool dsmemAt(Thread &t, uint64_t daddr, uint64_t bytes,
+               const std::string &word, size_t &cta, uint64_t &offset);
+  void tmaLoadMulticast(Thread &t, size_t n, const uint64_t *in,
+                        const std::string &word);
+  /// The launch's tensor map at `addr` (a '\! tmap' slot), else null.
+  const WfTensorMap *tensorMapAt(uint64_t addr) const;
   /// Wakes the threads whose mbarrier phase has completed; true if any.
   bool wakeWaiters();
   /// The deadlock's description: what every blocked thread waits for.
-  std::string deadlockText(uint64_t linearBlock) const;
+  std::string deadlockText() const;
 
   void resume(Thread &t);
   void afterYield(size_t index);
-  void releaseBarrier();
+  void releaseBarrier(Cta &cta);
   void completeExchange(size_t warp);
   void completeCollective(size_t first, size_t end);
   FiberStack *takeStack();
@@ -144,21 +201,23 @@ private:
   GridLaunch launch_;
   SwitchMode mode_;
   size_t stackBytes_;
-  size_t threadCount_;
-  std::vector<Thread> threads_;
-  std::vector<Warp> warps_;
-  uint64_t live_ = 0;
-  uint64_t atBarrier_ = 0;
-  NamedBarrier named_[16];
-  uint64_t epoch_ = 0;        // counts events that may unblock a thread
-  uint64_t timeoutEpoch_ = 0; // epoch_ when try-waits last timed out
+  size_t ctaThreads_;           // threads per block
+  size_t ctaCount_;             // blocks per cluster
+  size_t threadCount_;          // of the cluster: ctaCount_ * ctaThreads_
+  std::vector<Thread> threads_; // block by block
+  std::vector<Warp> warps_;     // block by block
+  std::vector<Cta> ctas_;
+  uint64_t live_ = 0;           // of the cluster
+  uint64_t clusterArrived_ = 0; // live threads arrived in this phase
+  uint64_t clusterPhase_ = 0;   // completed cluster barrier phases
+  uint64_t epoch_ = 0;          // counts events that may unblock a thread
+  uint64_t timeoutEpoch_ = 0;   // epoch_ when try-waits last timed out
   FiberContext scheduler_;
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
   std::string fault_; // the first fault a thread reported, if any
   alignas(16) char scratch_[64] = {};       // where out-of-bounds accesses go
   static constexpr size_t kSharedSkew = 16; // the base is 16 mod 32
-  std::unique_ptr<char, void (*)(void *)> shared_;
   size_t sharedAlloc_ = 0;
 };
 

@@ -48,6 +48,10 @@ public:
     g.argCount = std::min(slots.size(), bytes.size());
     g.grid = config.grid;
     g.block = config.block;
+    if (sig_->cluster[0]) // checkConfig saw the grid divide into clusters
+      g.cluster = Dim3{static_cast<uint32_t>(sig_->cluster[0]),
+                       static_cast<uint32_t>(sig_->cluster[1]),
+                       static_cast<uint32_t>(sig_->cluster[2])};
     g.sharedBytes =
         static_cast<size_t>(sig_->sharedBytes) + config.dynamicSharedBytes;
     try {

@@ -1,5 +1,7 @@
 #include "runtime/cpu/GridExecutor.h"
 
+#include "common/Error.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -46,13 +48,19 @@ ExecutorOptions resolveOptions(ExecutorOptions options) {
 
 void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
   ExecutorOptions options = resolveOptions(requested);
-  uint64_t blocks = launch.grid.count();
-  if (blocks == 0 || launch.block.count() == 0)
+  // A worker runs a whole cluster at a time (one block when the kernel
+  // declares no cluster): its blocks must run together.
+  const Dim3 &g = launch.grid, &c = launch.cluster;
+  if (c.count() == 0 || g.x % c.x || g.y % c.y || g.z % c.z)
+    throw Error("CPU executor: grid " + g.str() +
+                " is not a whole number of clusters " + c.str());
+  uint64_t clusters = g.count() / c.count();
+  uint64_t clusterThreads = launch.block.count() * c.count();
+  if (clusters == 0 || clusterThreads == 0)
     return;
-  uint64_t workers = std::min<uint64_t>(options.threads, blocks);
+  uint64_t workers = std::min<uint64_t>(options.threads, clusters);
   workers = std::min<uint64_t>(
-      workers,
-      std::max<uint64_t>(1, kMaxStacksInFlight / launch.block.count()));
+      workers, std::max<uint64_t>(1, kMaxStacksInFlight / clusterThreads));
 
   std::atomic<uint64_t> next{0};
   std::atomic<bool> failed{false};
@@ -66,7 +74,7 @@ void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
         if (failed.load(std::memory_order_relaxed))
           return;
         uint64_t b = next.fetch_add(1, std::memory_order_relaxed);
-        if (b >= blocks)
+        if (b >= clusters)
           return;
         scheduler.run(b);
       }

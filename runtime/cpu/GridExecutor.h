@@ -2,8 +2,11 @@
 //
 // Blocks are independent, as on a GPU, so they are shared out to a small
 // pool of worker threads, each running one block at a time on fibers
-// (BlockScheduler). The pool is made per launch: the calling thread is one
-// of the workers, so a one-block grid starts no thread at all.
+// (BlockScheduler); a kernel with a '\! cluster' has its clusters shared
+// out instead, each run as one unit (its blocks' threads interleaved), so
+// cluster barriers and distributed shared memory work between its blocks. The
+// pool is made per launch: the calling thread is one of the workers, so a
+// one-block grid starts no thread at all.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPFORTH_RUNTIME_CPU_GRIDEXECUTOR_H

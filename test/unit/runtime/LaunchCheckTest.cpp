@@ -124,6 +124,22 @@ TEST_CASE("launch check: configuration", "[launch]") {
   CHECK_THROWS_WITH(checkConfig(sig, c), Catch::Contains("must be at least 1"));
 }
 
+TEST_CASE("launch check: the grid is a whole number of clusters", "[launch]") {
+  KernelSignature sig = parseSignature("// @warpforth-signature 1\n"
+                                       "// @kernel k\n// @cluster 2 2 1\n"
+                                       "// @end\n");
+  LaunchConfig c;
+  c.grid = {4, 6, 3};
+  c.block = {32, 1, 1};
+  CHECK_NOTHROW(checkConfig(sig, c));
+  c.grid = {4, 3, 1};
+  CHECK_THROWS_WITH(
+      checkConfig(sig, c),
+      "kernel 'k' (grid 4,3,1 block 32,1,1): the grid is not a whole number "
+      "of clusters: 3 blocks along y is not a multiple of 2 (the kernel's "
+      "'\\! cluster 2 2 1')");
+}
+
 TEST_CASE("launch check: limits of each architecture", "[launch]") {
   CHECK(archLimits("sm_90").maxSharedBytes == 227 * 1024);
   CHECK(archLimits("sm_90a").maxSharedBytes == 227 * 1024);

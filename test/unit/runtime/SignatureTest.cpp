@@ -207,3 +207,26 @@ TEST_CASE("signature: a tensor map param", "[signature][tmap]") {
                   "f32 M 4 48\n// @end\n")
             .find("swizzle 48 is not 0, 32, 64 or 128") != std::string::npos);
 }
+
+TEST_CASE("signature: cluster dims round-trip", "[signature]") {
+  KernelSignature a = parseSignature("// @warpforth-signature 1\n"
+                                     "// @kernel k\n// @cluster 2 4 1\n"
+                                     "// @end\n");
+  CHECK(a.cluster[0] == 2);
+  CHECK(a.cluster[1] == 4);
+  CHECK(a.cluster[2] == 1);
+  KernelSignature b = parseSignature(formatSignature(a));
+  CHECK(b.cluster[0] == 2);
+  CHECK(b.cluster[1] == 4);
+  CHECK(b.cluster[2] == 1);
+  // None: all 0, and no line.
+  KernelSignature none = parseSignature(kAttention);
+  CHECK(none.cluster[0] == 0);
+  CHECK(formatSignature(none).find("@cluster") == std::string::npos);
+  CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
+                       "// @cluster 2 1\n// @end\n"),
+             Catch::Contains("expected '@cluster X Y Z'"));
+  CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n"
+                       "// @cluster 2 0 1\n// @end\n"),
+             Catch::Contains("line 3") && Catch::Contains("at least 1"));
+}
