@@ -6,7 +6,7 @@
 \! const GROUP 512
 \! const VW 4
 \! const RVPT 8
-\! const MINB 1
+\! const MINB 2
 \! launch-bounds GROUP MINB
 \! cluster CN 1 1
 \! const ESZ 2
