@@ -12,9 +12,9 @@ Then (unless --no-variants) each design the op can be switched to
 (ops/_softmax.py's tunables) on the shapes it concerns, on the same
 tensors, next to torch's best: the pipelined rows (softmax_pipe: rows
 in shared memory 1 to 3 deep, 16-bit and f32) against the one-row-per-block
-kernels, and the split rows in registers or streamed, in reverse order,
-in batches. Each variant's result is checked against torch first (max abs
-error).
+kernels, and the few long rows split across blocks (two launches) or in
+one launch by a cluster of blocks a row (sm_90). Each variant's result is
+checked against torch first (max abs error).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_softmax.py
     ... bench/ops_softmax.py --variants-only
@@ -39,6 +39,7 @@ BACKWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16)]
 # design the op had before (the baseline), the rest the candidates.
 OLD_PIPE = {"PIPE": False}
 OLD_SPLIT = {"SPLIT_REGS": False, "SPLIT_REV": False, "SPLIT_BATCH": 0}
+SPLIT_NOW = {"SPLIT_REGS": True, "SPLIT_REV": True, "SPLIT_BATCH": 0}
 VARIANTS = [
     ([(4096, 32768)], [torch.bfloat16, torch.float16], [
         ("shared rows (before)", OLD_PIPE),
@@ -58,21 +59,19 @@ VARIANTS = [
         ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192}),
         ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3, "PIPE_MIN_COLS": 8192}),
     ]),
+    # Few long rows: split across blocks (two launches, the second reading
+    # the row again, mostly from L2) or a cluster of blocks a row in one
+    # launch (sm_90: each element read once).
     ([(64, 128256)], [torch.float32, torch.bfloat16], [
-        ("streamed (before)", OLD_SPLIT),
-        ("regs", {"SPLIT_REGS": True, "SPLIT_REV": False, "SPLIT_BATCH": 0}),
-        ("regs rev", {"SPLIT_REGS": True, "SPLIT_REV": True,
-                      "SPLIT_BATCH": 0}),
-        ("regs rev batch32", {"SPLIT_REGS": True, "SPLIT_REV": True,
-                              "SPLIT_BATCH": 32}),
-        ("regs batch32", {"SPLIT_REGS": True, "SPLIT_REV": False,
-                          "SPLIT_BATCH": 32}),
-        ("regs rev batch16", {"SPLIT_REGS": True, "SPLIT_REV": True,
-                              "SPLIT_BATCH": 16}),
-        ("regs rev chunk4096", {"SPLIT_REGS": True, "SPLIT_REV": True,
-                                "SPLIT_BATCH": 0, "CHUNK": 4096}),
-        ("regs rev chunk16384", {"SPLIT_REGS": True, "SPLIT_REV": True,
-                                 "SPLIT_BATCH": 0, "CHUNK": 16384}),
+        ("split regs rev (before)", {**SPLIT_NOW, "CLUSTER": False}),
+        ("split streamed", {**OLD_SPLIT, "CLUSTER": False}),
+        ("split regs rev chunk16384", {**SPLIT_NOW, "CLUSTER": False,
+                                       "CHUNK": 16384}),
+        ("cluster 8x512 32 values", {**SPLIT_NOW, "CLUSTER": True}),
+        ("cluster 8x1024 16 values", {**SPLIT_NOW, "CLUSTER": True,
+                                      "CLUSTER_VALUES": 16}),
+        ("cluster 4x1024 32 values", {**SPLIT_NOW, "CLUSTER": True,
+                                      "CLUSTER_BLOCKS": 4}),
     ]),
 ]
 

@@ -54,6 +54,14 @@ SOFTMAX_SPLIT_VARIANTS = [
      f"RVPT={rvpt}", "-D", f"REV={ph - 1}"]
     for ph in (1, 2) for vw, rvpt in ((4, 0), (1, 0), (4, 8), (1, 32),
                                       (4, 4), (4, 16))]
+# softmax_cluster_*: the shapes the op picks (ops/_softmax.py _cluster),
+# 32 values a thread at most, 1024 threads an SM, and 4-block clusters.
+SOFTMAX_CLUSTER_VARIANTS = [
+    ["-D", f"CN={cn}", "-D", f"GROUP={g}", "-D", f"VW={vw}", "-D",
+     f"RVPT={rvpt}", "-D", f"MINB={1024 // g}"]
+    for cn, g, vw, rvpt in ((8, 512, 4, 8), (8, 512, 1, 32), (8, 1024, 4, 8),
+                            (8, 1024, 1, 32), (8, 128, 4, 5),
+                            (4, 1024, 4, 8), (8, 1024, 4, 4))]
 # softmax_pipe_*: 1 to 32 values a thread (4 or 8 in a vector; the files'
 # defaults are 32), 1 to 3 rows in shared memory.
 SOFTMAX_PIPE_VARIANTS = {
@@ -237,6 +245,7 @@ for _dt in ("f32", "bf16", "f16"):
     VARIANTS[f"softmax_backward_{_dt}.forth"] = SOFTMAX_VARIANTS[:2] + [
         ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]
     VARIANTS[f"softmax_split_{_dt}.forth"] = SOFTMAX_SPLIT_VARIANTS
+    VARIANTS[f"softmax_cluster_{_dt}.forth"] = SOFTMAX_CLUSTER_VARIANTS
     VARIANTS[f"softmax_pipe_{_dt}.forth"] = SOFTMAX_PIPE_VARIANTS[_dt]
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is

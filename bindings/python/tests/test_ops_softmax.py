@@ -38,6 +38,11 @@ def pipe_kernels() -> int:
     return sum("softmax_pipe" in k[0] for k in common._kernels)
 
 
+def cluster_kernels() -> int:
+    """How many softmax_cluster kernels the op has compiled so far."""
+    return sum("softmax_cluster" in k[0] for k in common._kernels)
+
+
 class Tunables:
     """Sets attributes of the op module for a `with` block."""
 
@@ -178,6 +183,55 @@ class Softmax(unittest.TestCase):
                         want = ref_softmax(f64(x[keep]))
                         self.check(y[keep], want, dt, what)
                         self.check_elements(y[keep], want, dt, what)
+
+    def test_cluster_rows(self):
+        # The split rows in one launch, a cluster of CLUSTER_BLOCKS blocks
+        # a row (on the CPU backend only when CLUSTER_CPU forces it): 1 to
+        # 3 rows, lengths at the chunk boundaries (B * 1024 * k +- 1: a
+        # vector more or less per thread), odd lengths (one element per
+        # access), the longest row the registers take (1024 threads); with
+        # fewer values a thread (CLUSTER_VALUES) more threads and a row too
+        # long for the cluster, which takes the split path. A block's
+        # whole chunk of -inf, a row of -inf (NaN), a +inf (NaN).
+        rng = np.random.default_rng(11)
+        b = sm.CLUSTER_BLOCKS
+        cases = [(32, n) for n in (2 * sm.CHUNK + 1, 2 * sm.CHUNK + 4,
+                                   b * 1024 * 3 - 1, b * 1024 * 3,
+                                   b * 1024 * 3 + 1, b * 1024 * 4 + 4,
+                                   100003, b * 1024 * 32)]
+        cases += [(4, b * 1024 * 4), (4, b * 1024 * 4 - 4), (4, 20003)]
+        for i, (values, n) in enumerate(cases):
+            rows = 1 + i % 3
+            with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=values):
+                for dt in dtypes():
+                    x = cast(rng.standard_normal((rows, n)) * 5, dt)
+                    first = -(-n // b) + 3          # block 0's chunk and more
+                    x[0, :first] = -np.inf
+                    if rows > 1:
+                        x[1, :] = -np.inf
+                    what = f"cluster {rows}x{n} values {values}"
+                    self.assertIsNotNone(sm._cluster(
+                        common.arg(x, "x"), n, 4 if n % 4 == 0 else 1), what)
+                    y = ops.softmax(x)
+                    self.assertTrue((f64(y[0, :first]) == 0).all(), what)
+                    if rows > 1:
+                        self.assertTrue(np.isnan(f64(y[1])).all(), what)
+                    keep = [0] + list(range(2, rows))
+                    want = ref_softmax(f64(x[keep]))
+                    self.check(y[keep], want, dt, what)
+                    self.check_elements(y[keep], want, dt, what)
+                    z = cast(np.zeros((1, n)), dt)
+                    z[0, n - 2] = np.inf
+                    self.assertTrue(np.isnan(f64(ops.softmax(z))).all(), what)
+        self.assertGreater(cluster_kernels(), 0)
+        # Too long for the cluster's registers: the split path.
+        with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=4):
+            x = cast(rng.standard_normal((2, b * 1024 * 4 + 4)), "f32")
+            self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))
+            self.check(ops.softmax(x), ref_softmax(f64(x)), "f32",
+                       "cluster fallback")
+        # Off by default on the CPU backend.
+        self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))
 
     def test_backward(self):
         rng = np.random.default_rng(2)

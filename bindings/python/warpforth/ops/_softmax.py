@@ -61,13 +61,24 @@ CPU_PIPE_BLOCKS = 3
 SPLIT_REGS = True
 SPLIT_REV = True
 SPLIT_BATCH = 0
+# The forward of a row the split path takes, in one launch where the GPU
+# runs thread-block clusters (sm_90+): softmax_cluster_*.forth, a cluster
+# of CLUSTER_BLOCKS blocks per row, each holding its chunk in registers (at
+# most CLUSTER_VALUES a thread), the row's max and sum exchanged through
+# distributed shared memory; each element is read once. CLUSTER_CPU: the
+# same on the CPU backend (tests turn it on; it runs clusters too).
+CLUSTER = True
+CLUSTER_CPU = False
+CLUSTER_BLOCKS = 8       # the portable cluster size
+CLUSTER_VALUES = 32      # f32 a thread: 64 registers, no spills (ptxas)
 
 
 def _tunables() -> tuple:
     """Everything above that a cached plan depends on."""
     return (REGISTERS, SHARED_ROWS, PIPE, PIPE_DTYPES, PIPE_NBUF,
             PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS,
-            SPLIT_REGS, SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW)
+            SPLIT_REGS, SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW,
+            CLUSTER, CLUSTER_CPU, CLUSTER_BLOCKS, CLUSTER_VALUES)
 
 
 _sms: dict = {}
@@ -155,6 +166,22 @@ def _pipe(a: c.Arg, cols: int, checked: list[c.Arg]) -> tuple:
     return pv, nbuf, f"sm_{arch}"
 
 
+def _cluster(a: c.Arg, cols: int, vw: int) -> tuple:
+    """(threads a block, vectors a thread, columns a block, blocks an SM for
+    launch-bounds) for softmax_cluster_*.forth, or None where it does not
+    take these rows (no clusters, or a row too long for the registers of
+    CLUSTER_BLOCKS blocks)."""
+    if not CLUSTER or (_arch(a) != 90 if a.on_gpu else not CLUSTER_CPU):
+        return None
+    chunk = -(-cols // (CLUSTER_BLOCKS * vw)) * vw
+    threads = min(1024, max(128, _pow2(-(-chunk // CLUSTER_VALUES))))
+    rvpt = -(-chunk // (threads * vw))
+    if rvpt * vw > CLUSTER_VALUES:
+        return None
+    # 1024 threads an SM at 64 registers each
+    return threads, rvpt, chunk, max(1, 1024 // threads)
+
+
 def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
                  cols: int, args: list, out_args: list, part_per_row: int,
                  checked: list[c.Arg]) -> None:
@@ -169,6 +196,15 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
                              {"PHASE": phase, "GROUP": STREAM_THREADS})
                 b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
                          grid=(n, rows), block=STREAM_THREADS)
+            return
+        cl = _cluster(a, cols, vw) if name == "softmax" else None
+        if cl:
+            threads, rvpt, chunk, minb = cl
+            k = c.kernel(f"softmax/softmax_cluster_{a.dtype}.forth", a,
+                         {"CN": CLUSTER_BLOCKS, "GROUP": threads, "VW": vw,
+                          "RVPT": rvpt, "MINB": minb}, arch="sm_90")
+            b.launch(k, *args, *out_args, rows, cols, chunk,
+                     grid=(CLUSTER_BLOCKS, rows), block=threads)
             return
         # Values a thread holds: up to 64 (ptxas: no spills at 64 with
         # 4-element vectors, 32 with single elements).
