@@ -202,7 +202,8 @@ class Softmax(unittest.TestCase):
         cases += [(4, b * 1024 * 4), (4, b * 1024 * 4 - 4), (4, 20003)]
         for i, (values, n) in enumerate(cases):
             rows = 1 + i % 3
-            with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=values):
+            with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=values,
+                          CLUSTER_DTYPES=("f32", "bf16", "f16")):
                 for dt in dtypes():
                     x = cast(rng.standard_normal((rows, n)) * 5, dt)
                     first = -(-n // b) + 3          # block 0's chunk and more
@@ -225,7 +226,8 @@ class Softmax(unittest.TestCase):
                     self.assertTrue(np.isnan(f64(ops.softmax(z))).all(), what)
         self.assertGreater(cluster_kernels(), 0)
         # Too long for the cluster's registers: the split path.
-        with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=4):
+        with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=4,
+                      CLUSTER_DTYPES=("f32", "bf16", "f16")):
             x = cast(rng.standard_normal((2, b * 1024 * 4 + 4)), "f32")
             self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))
             self.check(ops.softmax(x), ref_softmax(f64(x)), "f32",
