@@ -49,9 +49,7 @@
 \ rings), and the block merges its warps and writes each row as decode.fs
 \ does.
 
--1.0e30 CONSTANT EMPTY-MAX
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: -inf ( -- x )  -1.0 0.0 F/ ;
+INCLUDE decode-common.fs
 : quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
 : quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 
@@ -65,25 +63,8 @@ LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
 SCALE 1.4426950408889634 F* { scale2 }
 
-PAGED IF MAXBLK PSHIFT LSHIFT ELSE NCAP THEN { cap }
-bat 4 * SEQLENS + I32@ 0 MAX cap MIN { len }
-len NSPLIT tiles KT tiles KT * { perk }     \ keys per split
-split perk * len MIN { start }
-start perk + len MIN { end }
-end start - KT tiles { nsteps }
-len NQ - { diag }                    \ token i sees keys <= diag + i
+bat split KT split-keys { len start nsteps diag }
 
-\ Byte offset of key row `key` of KV head h of sequence b (clamped to the
-\ cache's n keys: keys past the end load the last one, then are masked).
-: kv-off ( key n b kh -- bytes )
-  { key n b kh }
-  key n 1- MIN 0 MAX TO key
-  PAGED IF
-    key PSHIFT RSHIFT  b MAXBLK * + 4 * BT + I32@  0 MAX NBLK 1- MIN
-    PSHIFT LSHIFT  key 1 PSHIFT LSHIFT 1- AND +  HKV * kh +
-  ELSE
-    b HKV * kh + NCAP * key +
-  THEN HEAD_DIM * ESZ * ;
 
 \ Slot stg of this warp's ring, K (kv 0) or V (kv 1).
 : ring ( stg kv -- saddr )
@@ -308,21 +289,7 @@ TID-X BEGIN DUP units < WHILE
       a0 w F* o0 F+ TO o0  a1 w F* o1 F+ TO o1
       a2 w F* o2 F+ TO o2  a3 w F* o3 F+ TO o3
     LOOP
-    tot 0.0 F> { seen }
-    seen IF 1.0 tot F/ ELSE 0.0 THEN { inv }
-    seen IF tot FLOG mm 0.6931471805599453 F* F+ ELSE -inf THEN { lsev }
-    grow r0 + row + { orow }
-    NSPLIT 1 = IF
-      orow HEAD_DIM * f4 4 * + ESZ * O + { oa }
-      o0 inv F* oa OST  o1 inv F* oa ESZ + OST
-      o2 inv F* oa ESZ 2 * + OST  o3 inv F* oa ESZ 3 * + OST
-      f4 0= IF lsev orow FLOATS LSE + F! THEN
-    ELSE
-      split BATCH * HQ * NQ * orow + { prow }
-      o0 inv F* o1 inv F* o2 inv F* o3 inv F*
-      prow HEAD_DIM * f4 4 * + FLOATS OP + 4F!
-      f4 0= IF lsev prow FLOATS LP + F! THEN
-    THEN
+    o0 o1 o2 o3 tot mm  grow r0 + row +  f4 split write-row
   THEN
   e NTHREADS +
 REPEAT DROP

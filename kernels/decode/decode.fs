@@ -59,9 +59,7 @@
 \ and the block table's entries to [0, NBLK - 1], so that bad values (not
 \ checked on the host for CUDA tensors) give wrong rows, never a fault.
 
--1.0e30 CONSTANT EMPTY-MAX
-: tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: -inf ( -- x )  -1.0 0.0 F/ ;
+INCLUDE decode-common.fs
 \ The sum of x over the lanes of this lane's group.
 : group-sum ( x -- sum )
   5 0 UNROLL DO  1 I LSHIFT LGW < IF DUP 1 I LSHIFT FSHFL-XOR F+ THEN  LOOP ;
@@ -92,25 +90,8 @@ LANE-ID LGW / { grp }                \ lane group: a stream of keys
 LANE-ID LGW MOD { ln }               \ lane in the group
 SCALE 1.4426950408889634 F* { scale2 }
 
-PAGED IF MAXBLK PSHIFT LSHIFT ELSE NCAP THEN { cap }
-bat 4 * SEQLENS + I32@ 0 MAX cap MIN { len }
-len NSPLIT tiles SK tiles SK * { perk }     \ keys per split
-split perk * len MIN { start }
-start perk + len MIN { end }
-end start - SK tiles { nsteps }
-len NQ - { diag }                    \ token i sees keys <= diag + i
+bat split SK split-keys { len start nsteps diag }
 
-\ Byte offset of key row `key` of KV head h of sequence b (clamped to the
-\ cache's n keys: keys past the end load the last one, then are masked).
-: kv-off ( key n b h -- bytes )
-  { key n b h }
-  key n 1- MIN 0 MAX TO key
-  PAGED IF
-    key PSHIFT RSHIFT  b MAXBLK * + 4 * BT + I32@  0 MAX NBLK 1- MIN
-    PSHIFT LSHIFT  key 1 PSHIFT LSHIFT 1- AND +  HKV * h +
-  ELSE
-    b HKV * h + NCAP * key +
-  THEN HEAD_DIM * ESZ * ;
 
 \ With STAGES: this lane's 16 bytes of chunk ck (= ld*CPL + ch) of K (kv
 \ 0) or V (kv 1) in stage stg of its warp's ring.
@@ -339,21 +320,7 @@ TID-X BEGIN DUP units < WHILE
       a0 w F* o0 F+ TO o0  a1 w F* o1 F+ TO o1
       a2 w F* o2 F+ TO o2  a3 w F* o3 F+ TO o3
     LOOP
-    tot 0.0 F> { seen }
-    seen IF 1.0 tot F/ ELSE 0.0 THEN { inv }
-    seen IF tot FLOG mm 0.6931471805599453 F* F+ ELSE -inf THEN { lsev }
-    grow r0 + row + { orow }
-    NSPLIT 1 = IF
-      orow HEAD_DIM * f4 4 * + ESZ * O + { oa }
-      o0 inv F* oa OST  o1 inv F* oa ESZ + OST
-      o2 inv F* oa ESZ 2 * + OST  o3 inv F* oa ESZ 3 * + OST
-      f4 0= IF lsev orow FLOATS LSE + F! THEN
-    ELSE
-      split BATCH * HQ * NQ * orow + { prow }
-      o0 inv F* o1 inv F* o2 inv F* o3 inv F*
-      prow HEAD_DIM * f4 4 * + FLOATS OP + 4F!
-      f4 0= IF lsev prow FLOATS LP + F! THEN
-    THEN
+    o0 o1 o2 o3 tot mm  grow r0 + row +  f4 split write-row
   THEN
   e NTHREADS +
 REPEAT DROP
