@@ -476,6 +476,17 @@ class DecodeAttention(unittest.TestCase):
         self.assertEqual(h(1, 300), 1)       # the merge would cost more
         self.assertEqual(h(1, 100), 1)       # too short to cut
         self.assertLessEqual(h(1, 10 ** 7), _decode.MAX_SPLITS)
+        # The tensor-core kernel: one block an SM, one wave at most (the
+        # H100's best split counts: bench/ops_decode.py --sweep).
+        def mma(b, n):
+            return _decode.num_splits_heuristic(
+                b * 8, n, 132, 2, kv_bytes=2 * b * 8 * n * 256,
+                split_bytes=2 * b * 32 * 128 * 4, one_wave=True)
+        self.assertEqual(mma(8, 4096), 2)
+        self.assertEqual(mma(1, 131072), 16)
+        self.assertEqual(mma(1, 4096), 16)
+        self.assertEqual(mma(64, 1024), 1)
+        self.assertEqual(mma(1, 300), 1)
 
     def test_errors_name_the_argument(self):
         rng = np.random.default_rng(7)

@@ -206,7 +206,7 @@ MERGE_LAUNCH_BYTES = 8 << 20
 
 def num_splits_heuristic(blocks: int, keys: int, sms: int,
                          blocks_per_sm: int, kv_bytes: int = 0,
-                         split_bytes: int = 0) -> int:
+                         split_bytes: int = 0, one_wave: bool = False) -> int:
     """How many splits of the key range to launch: `blocks` blocks without
     splitting (batch x KV heads x row chunks), `keys` the longest cache,
     `blocks_per_sm` blocks an SM runs at once, `kv_bytes` the K and V read,
@@ -219,9 +219,21 @@ def num_splits_heuristic(blocks: int, keys: int, sms: int,
     measure: the idle slots of the last wave count as lost); the fewest
     splits on a tie. So one sequence fills the GPU, and a batch that takes
     1.3 waves is split to take about 4 (B64 N1024 at 4:1, bf16 d128: 512
-    blocks on 396 slots, 3 splits)."""
+    blocks on 396 slots, 3 splits).
+
+    one_wave (the tensor-core kernel, whose one block already keeps an SM's
+    memory pipe full): at most one block an SM, splits only up to one wave
+    of them. On an H100 (bench/ops_decode.py --sweep, bf16 Hq32 Hkv8 d128
+    Nq1) that beat filling both blocks an SM at every shape: B8 N4096 2
+    splits 2.58 TB/s against 4 splits 2.50, B1 N131072 16 splits 2.95
+    against 33 splits 2.85, B1 N4096 16 splits 1.43 against 32 splits 1.16;
+    B64 N1024 unsplit 2.91 against 2 splits 2.72."""
+    if one_wave:
+        blocks_per_sm = 1
     slots = max(1, sms * blocks_per_sm)
     most = max(1, min(MAX_SPLITS, keys // MIN_SPLIT_KEYS))
+    if one_wave:
+        most = min(most, max(1, sms // max(1, blocks)))
     kv = max(1, kv_bytes)
 
     def cost(s: int) -> float:
@@ -427,7 +439,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
         num_splits = num_splits_heuristic(
             b * hkv * nch, longest, _sm_count(qa), defines["MIN_BLOCKS"],
             kv_bytes=2 * b * hkv * longest * d * qa.itemsize,
-            split_bytes=2 * b * hq * nq * d * 4)
+            split_bytes=2 * b * hq * nq * d * 4, one_wave=mma)
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
     kern = c.kernel(source, qa, defines)
