@@ -80,9 +80,11 @@ def splits(b, n, kind):
     _decode settings of the moment)."""
     defines, nch, _ = tiles(kind)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
+    mma = _decode.MMA and kind != "f32" and D in _decode.MMA_HEAD_DIMS
     return _decode.num_splits_heuristic(
         b * HKV * nch, n, sms, defines["MIN_BLOCKS"],
-        kv_bytes=2 * b * HKV * n * D * 2, split_bytes=2 * b * HQ * D * 4)
+        kv_bytes=2 * b * HKV * n * D * 2, split_bytes=2 * b * HQ * D * 4,
+        one_wave=mma)
 
 
 def main() -> None:
