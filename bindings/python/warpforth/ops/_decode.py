@@ -72,6 +72,8 @@ STAGES = 2
 # d128 Nq1, TB/s of KV, copy 3.01): B8 N4096 2.51 (CUDA cores 2.09, SDPA
 # 2.48), B1 N131072 2.86 (2.42, 2.93), B64 N1024 2.91 (2.40, 2.85); paged
 # 16/256 within 3% of contiguous; 2 stages ahead of 3 and 4 at every shape.
+# With its split count at one block an SM (num_splits_heuristic's
+# one_wave): B8 N4096 2.58, B1 N131072 2.94, B1 N4096 1.43 (SDPA 1.33).
 MMA = True
 MMA_HEAD_DIMS = (64, 128)
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
