@@ -11,6 +11,7 @@
 
 #include "common/Half.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 
@@ -18,6 +19,14 @@
 // (PTX ISA), 1/sqrt in f32 within 1 ulp; the specials agree: +0 -> +inf,
 // -0 -> -inf, x < 0 -> NaN, +inf -> +0.
 extern "C" float wf_word_FRsqrt(float x) { return 1.0f / std::sqrt(x); }
+
+// FENCE-GPU: membar.gl (fence.sc.gpu): this thread's earlier memory
+// accesses are seen by every thread of the grid before its later ones (the
+// CPU backend runs blocks on several threads: a sequentially consistent
+// fence).
+extern "C" void wf_word_FenceGpu() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 
 // F>BF16X2 and F>F16X2 (TargetSwapped: `a` is the word's x1): cvt.rn with
 // a in the high half, b in the low, rounded to nearest even, subnormals
@@ -43,6 +52,7 @@ namespace wf::codegen {
 const std::vector<HostWord> &hostWords() {
   static const std::vector<HostWord> words = {
       {"wf_word_FRsqrt", reinterpret_cast<void *>(&wf_word_FRsqrt)},
+      {"wf_word_FenceGpu", reinterpret_cast<void *>(&wf_word_FenceGpu)},
       {"wf_word_FToBF16x2", reinterpret_cast<void *>(&wf_word_FToBF16x2)},
       {"wf_word_FToF16x2", reinterpret_cast<void *>(&wf_word_FToF16x2)},
   };
