@@ -24,7 +24,8 @@ checked against SDPA's before timing (max abs difference printed).
                     to make the default)
     ... --only ring,base   only the variants whose label contains one of
                     these words ("base": the default kernel, "simt" the
-                    CUDA-core kernel, "mma" the tensor-core kernel's other
+                    CUDA-core kernel, "fused" the default kernel merging
+                    its splits itself, "mma" the tensor-core kernel's other
                     shapes: always listed, --sweep or not)
 
 Each row also shows the variant's blocks an SM (MIN_BLOCKS: registers and,
@@ -131,7 +132,10 @@ def main() -> None:
             # kernel's default, "mma ..." the tensor-core kernel's shapes;
             # the CUDA-core tunings (prefetch, chunks, ring) run with MMA
             # off.
-            variants = [("", None, {}, None), (" simt", None, {}, None)]
+            # " fused": the default kernel with the merge inside it
+            # (_decode.FUSED_MERGE) instead of its own kernel.
+            variants = [("", None, {}, None), (" simt", None, {}, None),
+                        (" fused", None, {}, None, _decode.MMA, {})]
             mma = [(" mma stages 3", {"STAGES": 3}),
                    (" mma stages 4", {"STAGES": 4}),
                    (" mma KT32", {"KT": 32}),
@@ -168,6 +172,7 @@ def main() -> None:
                     w in x[0] if w != "base" else not x[0] for w in only)]
             for label, prefetch, tune, ns, *mm in variants:
                 saved = _decode.PREFETCH, _decode.MMA
+                _decode.FUSED_MERGE = "fused" in label
                 if prefetch is not None:
                     _decode.PREFETCH = prefetch
                 _decode.TUNE = tune
@@ -187,6 +192,7 @@ def main() -> None:
                     defines, _, smem = tiles("bf16", bs)
                 finally:
                     _decode.PREFETCH, _decode.MMA = saved
+                    _decode.FUSED_MERGE = False
                     _decode.TUNE = {}
                     _decode.MMA_TUNE = {}
                 t = tbs(nbytes, ms)

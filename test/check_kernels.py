@@ -164,6 +164,7 @@ def _decode_variants(dt):
             out.append(flags({**_decode._tiles(8, dt, d)[0], "PAGED": 1}))
     finally:
         _decode.PREFETCH, _decode.STAGES = saved
+    out.append(flags({**main, "PAGED": 1, "FUSED": 1}))   # the fused merge
     return out
 
 
@@ -185,6 +186,7 @@ def _decode_mma_variants():
             out.append(flags(_decode._mma_tiles(4, 128, 16)[0]))
     finally:
         _decode.MMA_TUNE = {}
+    out.append(flags({**_decode._mma_tiles(4, 128, 16)[0], "FUSED": 1}))
     return out
 
 

@@ -293,3 +293,4 @@ TID-X BEGIN DUP units < WHILE
   THEN
   e NTHREADS +
 REPEAT DROP
+bat HKV * kvh + NCH * rc +  r0 nrows grow  fused-merge

@@ -9,6 +9,7 @@
 \! const RB 4
 \! const U 4
 \! const PAGED 0
+\! const FUSED 0                     \ the last split merges (no merge kernel)
 \! const WARPS 4
 \! const MIN_BLOCKS 4
 \! const PREFETCH 0
@@ -31,6 +32,7 @@
 \! param LSE f32[BATCH*HQ*NQ]
 \! param OP f32[]
 \! param LP f32[]
+\! param COUNT f32[]                 \ FUSED: the blocks of a group done
 \! param SEQLENS i32[BATCH]
 \! param BT i32[BTN]
 \! param BATCH i64
@@ -46,6 +48,7 @@
 \! param NSPLIT i64
 \! param NCH i64
 \! param SCALE f32
+\! shared LAST i64[1]                \ FUSED: this block merges
 \! shared WM f32[WARPS*RB]
 \! shared WL f32[WARPS*RB]
 \! const WOF WARPS*RB*HEAD_DIM      \ floats: the warps' end states

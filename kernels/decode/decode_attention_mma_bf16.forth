@@ -11,6 +11,7 @@
 \! const RB 8
 \! const KT 16
 \! const PAGED 0
+\! const FUSED 0                     \ the last split merges (no merge kernel)
 \! const WARPS 4
 \! const STAGES 2
 \! const MIN_BLOCKS 3
@@ -29,6 +30,7 @@
 \! param LSE f32[BATCH*HQ*NQ]
 \! param OP f32[]
 \! param LP f32[]
+\! param COUNT f32[]                 \ FUSED: the blocks of a group done
 \! param SEQLENS i32[BATCH]
 \! param BT i32[BTN]
 \! param BATCH i64
@@ -44,6 +46,7 @@
 \! param NSPLIT i64
 \! param NCH i64
 \! param SCALE f32
+\! shared LAST i64[1]                \ FUSED: this block merges
 \! shared WM f32[WARPS*RB]
 \! shared WL f32[WARPS*RB]
 \! const WOF WARPS*RB*WOS                 \ floats: the warps' end states

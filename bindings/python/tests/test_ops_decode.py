@@ -230,6 +230,37 @@ class DecodeAttention(unittest.TestCase):
                 self.assertLessEqual((diff - bound).max(), 0.0,
                                      f"{dt} {splits} splits: {diff.max()}")
 
+    def test_fused_merge(self):
+        # FUSED_MERGE: the last block of each group merges the splits (no
+        # merge kernel): the same arithmetic as the merge kernel, so the
+        # same bits, for both kernels (the tensor-core one for 16-bit at
+        # d128, the CUDA-core one for f32), paged, ragged lengths with
+        # empty splits, row chunks (Hq/Hkv 16 with Nq 2: two chunks of a
+        # group on the tensor-core kernel), twice in a row (the counters
+        # start from zero each call).
+        rng = np.random.default_rng(31)
+        saved = _decode.FUSED_MERGE
+        try:
+            for dt, hq, nq in (("bf16", 8, 1), ("f16", 32, 2), ("f32", 8, 1)):
+                q, k, v, sl = inputs(rng, 3, hq, 2, nq, 700, 128,
+                                     [700, 90, 3], dt)
+                for splits in (2, 7, 40):
+                    _decode.FUSED_MERGE = False
+                    want, wl = ops.decode_attention(q, k, v, sl,
+                                                    num_splits=splits,
+                                                    return_lse=True)
+                    _decode.FUSED_MERGE = True
+                    for _ in range(2):
+                        got, gl = ops.decode_attention(q, k, v, sl,
+                                                       num_splits=splits,
+                                                       return_lse=True)
+                        what = f"{dt} Hq{hq} Nq{nq} {splits} splits"
+                        self.assertTrue(np.array_equal(
+                            f64(got), f64(want)), what)
+                        self.assertTrue(np.array_equal(gl, wl), what)
+        finally:
+            _decode.FUSED_MERGE = saved
+
     def test_scale_out_and_lse(self):
         rng = np.random.default_rng(6)
         q, k, v, sl = inputs(rng, 2, 4, 2, 2, 70, 64, [70, 5], "f32")
@@ -566,8 +597,8 @@ class DecodeAttention(unittest.TestCase):
         km[...] = k
         o, lse = np.empty_like(q), np.empty((1, 1, 1), np.float32)
         with self.assertRaisesRegex(WarpForthError, "misaligned"):
-            kern(q, km, v, o, lse, lse, lse, sl, sl, 1, 1, 1, 1, 8, 0, 1, 0,
-                 k.size, 1, 1, 1, 0.125, grid=(1, 1, 1), block=128)
+            kern(q, km, v, o, lse, lse, lse, lse, sl, sl, 1, 1, 1, 1, 8, 0,
+                 1, 0, k.size, 1, 1, 1, 0.125, grid=(1, 1, 1), block=128)
 
 
 class AppendKV(unittest.TestCase):

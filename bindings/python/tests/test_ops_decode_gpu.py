@@ -263,6 +263,41 @@ class DecodeAttentionGpu(unittest.TestCase):
             _decode.MMA_TUNE = {}
             _decode.MMA = saved
 
+    def test_fused_merge(self):
+        # _decode.FUSED_MERGE: the last block of a group merges the splits
+        # (FENCE-GPU, a count): the same bits as the merge kernel at every
+        # shape and dtype, both kernels, several split counts, run after
+        # run (a missing fence or a block that merges too early shows here
+        # as a wrong row, not on the CPU).
+        from warpforth.ops import _decode
+        saved = _decode.FUSED_MERGE, _decode.MMA
+        try:
+            for mma in (True, False):
+                _decode.MMA = mma
+                for dt in (torch.float32, torch.bfloat16, torch.float16):
+                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
+                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
+                                                  d, dt)
+                        for splits in (2, 7, 33):
+                            _decode.FUSED_MERGE = False
+                            want = ops.decode_attention(
+                                q, k, v, sl, num_splits=splits,
+                                return_lse=True)
+                            _decode.FUSED_MERGE = True
+                            for _ in range(3):
+                                got = ops.decode_attention(
+                                    q, k, v, sl, num_splits=splits,
+                                    return_lse=True)
+                                what = (f"MMA {mma} {dt} B{b} Hq{hq} "
+                                        f"Hkv{hkv} Nq{nq} N{n} d{d} "
+                                        f"{splits} splits")
+                                self.assertTrue(torch.equal(got[0], want[0]),
+                                                what)
+                                self.assertTrue(torch.equal(got[1], want[1]),
+                                                what + " lse")
+        finally:
+            _decode.FUSED_MERGE, _decode.MMA = saved
+
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the
         # appended rows equal torch's assignment bit for bit.

@@ -76,6 +76,11 @@ STAGES = 2
 # one_wave): B8 N4096 2.58, B1 N131072 2.94, B1 N4096 1.43 (SDPA 1.33).
 MMA = True
 MMA_HEAD_DIMS = (64, 128)
+# With splits, the merge inside the decode kernel (-D FUSED: the last
+# block of a group merges, after FENCE-GPU and a count) instead of its own
+# kernel. Off until measured on a GPU (bench/ops_decode.py --only
+# base,fused times both).
+FUSED_MERGE = False
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
 # STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
 # at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
@@ -377,7 +382,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
                   MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
                   tuple(TUNE.items()), MMA, MMA_HEAD_DIMS, MMA_KT, MMA_WARPS,
                   tuple(MMA_STAGES.items()), tuple(MMA_MIN_BLOCKS.items()),
-                  tuple(MMA_TUNE.items())))
+                  tuple(MMA_TUNE.items()), FUSED_MERGE))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)
@@ -445,16 +450,23 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
     kern = c.kernel(source, qa, defines)
+    fused = FUSED_MERGE and num_splits > 1
+    if fused:
+        kern = c.kernel(source, qa, {**defines, "FUSED": 1})
     if num_splits == 1:
         partial_o = partial_lse = lse      # not used
     else:
         partial_o = pb.empty(qa, (num_splits, b * hq * nq, d), "f32")
         partial_lse = pb.empty(qa, (num_splits, b * hq * nq), "f32")
+    # FUSED: a counter a group, zeroed every call (a kernel that stopped
+    # half way must not leave the next call a count).
+    count = (pb.empty(qa, (b * hkv * nch,), "f32", zero=True) if fused
+             else partial_lse)
     pb.launch(kern, q, k_cache, v_cache, out, lse, partial_o, partial_lse,
-              cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk, nblk,
-              pshift, ka.numel, btn, num_splits, nch, float(scale),
+              count, cache_seqlens, table, b, hq, hkv, nq, ncap, maxblk,
+              nblk, pshift, ka.numel, btn, num_splits, nch, float(scale),
               grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
-    if num_splits > 1:
+    if num_splits > 1 and not fused:
         merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
                          {"HEAD_DIM": d})
         units = b * hq * nq * d // 4
