@@ -38,6 +38,31 @@ def median_ms(fn, reps: int = 20, warmup: int = 3,
     return statistics.median(times)
 
 
+def graph_ms(fn, calls: int = 10, reps: int = 20) -> float:
+    """Median time of one call of `fn`, from CUDA-graph replays of `calls`
+    calls captured back to back: no host launch cost and no launch gaps
+    between the calls, for ops of a few tens of microseconds whose
+    median_ms moves with the launch path (softmax of 64 x 128256). Both
+    sides of a comparison must use it. Falls back to median_ms where `fn`
+    cannot be captured."""
+    try:
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            for _ in range(3):          # warm-up outside the capture
+                fn()
+        torch.cuda.current_stream().wait_stream(s)
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            for _ in range(calls):
+                fn()
+    except (RuntimeError, AssertionError) as e:
+        print(f"graph_ms: not captured ({str(e).splitlines()[0][:60]}); "
+              "median_ms instead", file=sys.stderr)
+        return median_ms(fn, reps=reps)
+    return median_ms(g.replay, reps=reps) / calls
+
+
 def copy_rate_tbs(nbytes: int = 1 << 30) -> float:
     """Device-to-device copy (read + write) of a 1 GiB buffer, in TB/s."""
     src = torch.empty(nbytes, dtype=torch.uint8, device="cuda")

@@ -18,6 +18,8 @@ checked against torch first (max abs error).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_softmax.py
     ... bench/ops_softmax.py --variants-only
+    ... bench/ops_softmax.py --graphs   every side timed from CUDA-graph
+                    replays (steadier for the ~30 us shapes)
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import argparse
 
 import torch
-from common import copy_rate_tbs, median_ms, tbs
+from common import copy_rate_tbs, graph_ms, median_ms, tbs
 
 from warpforth import ops
 from warpforth.ops import _softmax as sm
@@ -81,12 +83,21 @@ VARIANTS = [
     ]),
 ]
 
+# How a call is timed: median_ms, or graph_ms with --graphs.
+TIME = median_ms
+
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--no-variants", action="store_true")
     ap.add_argument("--variants-only", action="store_true")
+    ap.add_argument("--graphs", action="store_true",
+                    help="time every call, ours and torch's, from CUDA-graph "
+                    "replays (common.graph_ms): steadier at ~30 us")
     args = ap.parse_args()
+    global TIME
+    if args.graphs:
+        TIME = graph_ms
     copy = copy_rate_tbs()
     print(f"device-to-device copy: {copy:.2f} TB/s "
           f"({torch.cuda.get_device_name()})")
@@ -104,9 +115,9 @@ def table(compiled, copy) -> None:
         x = torch.randn(shape, device="cuda", dtype=dt)
         out = torch.empty_like(x)
         nbytes = 2 * x.numel() * x.element_size()
-        ours = median_ms(lambda: ops.softmax(x, out=out))
-        eager = median_ms(lambda: torch.softmax(x, -1))
-        comp = median_ms(lambda: compiled(x))
+        ours = TIME(lambda: ops.softmax(x, out=out))
+        eager = TIME(lambda: torch.softmax(x, -1))
+        comp = TIME(lambda: compiled(x))
         host = median_ms(lambda: ops.softmax(x, out=out), device_only=False)
         row("softmax", shape, dt, nbytes, ours, eager, comp, copy, host)
     for shape, dt in BACKWARD:
@@ -114,8 +125,8 @@ def table(compiled, copy) -> None:
         dy = torch.randn(shape, device="cuda", dtype=dt)
         out = torch.empty_like(y)
         nbytes = 3 * y.numel() * y.element_size()
-        ours = median_ms(lambda: ops.softmax_backward(y, dy, out=out))
-        eager = median_ms(
+        ours = TIME(lambda: ops.softmax_backward(y, dy, out=out))
+        eager = TIME(
             lambda: torch._softmax_backward_data(dy, y, -1, y.dtype))
         host = median_ms(lambda: ops.softmax_backward(y, dy, out=out),
                          device_only=False)
@@ -146,8 +157,8 @@ def variants(compiled, copy) -> None:
                 out = torch.empty_like(x)
                 nbytes = 2 * x.numel() * x.element_size()
                 want = torch.softmax(x.float(), -1)
-                eager = median_ms(lambda: torch.softmax(x, -1))
-                comp = median_ms(lambda: compiled(x))
+                eager = TIME(lambda: torch.softmax(x, -1))
+                comp = TIME(lambda: compiled(x))
                 best = min(eager, comp)
                 name = f"{'x'.join(map(str, shape))} " \
                        f"{str(dt).replace('torch.', '')}"
@@ -162,7 +173,7 @@ def variants(compiled, copy) -> None:
                         out.zero_()
                         ops.softmax(x, out=out)
                         err = (out.float() - want).abs().max().item()
-                        ms = median_ms(lambda: ops.softmax(x, out=out))
+                        ms = TIME(lambda: ops.softmax(x, out=out))
                     except Exception as e:  # noqa: BLE001 (report, go on)
                         print(f"    {label:<24} failed: {e}")
                         continue
