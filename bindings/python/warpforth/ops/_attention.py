@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 import sys
 from typing import Any, Optional
 
@@ -58,10 +57,9 @@ def _arch(a: c.Arg) -> int:
         if not a.on_gpu:
             return 90
         name = c.device_of(a).name
-    m = re.search(r"sm_(\d+)", name)
-    if m is None:
+    sm = c.parse_sm(name)
+    if sm is None:
         return 90
-    sm = int(m.group(1))
     if sm < 80:
         raise ValueError(f"{a.name}: flash_attention needs a GPU of sm_80 "
                          f"or newer (tensor-core TF32), this one is sm_{sm}")

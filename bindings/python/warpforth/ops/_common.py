@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numbers
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -242,6 +243,19 @@ _kernels: dict[tuple, Kernel] = {}
 def device_of(on: Arg) -> Device:
     """The device `on` lives on: its GPU, or the CPU backend."""
     return device("gpu", on.gpu_ordinal) if on.on_gpu else device("cpu")
+
+
+def parse_sm(name: str) -> Optional[int]:
+    """The compute capability in an architecture or device name ('sm_90',
+    'NVIDIA H100 (sm_90)') as 90, or None where it names none."""
+    m = re.search(r"sm_(\d+)", name)
+    return None if m is None else int(m.group(1))
+
+
+def sm_of(on: Arg) -> Optional[int]:
+    """The compute capability of the GPU `on` lives on (90 for an H100);
+    None on the CPU backend, or where the device's name does not say."""
+    return parse_sm(device_of(on).name) if on.on_gpu else None
 
 
 # The same kernels by (file, on GPU, ordinal, defines in the caller's

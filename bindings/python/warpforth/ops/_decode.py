@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 import sys
 from typing import Any, Optional
 
@@ -189,10 +188,8 @@ def _mma_tiles(rows: int, d: int, block_size: Optional[int]) -> tuple[dict, int]
 def _has_cp_async(a: c.Arg) -> bool:
     """Whether the kernel may use cp.async (sm_80 on): the CPU backend
     compiles for sm_80 or later; a GPU's name ends in '(sm_NN)'."""
-    if not a.on_gpu:
-        return True
-    m = re.search(r"sm_(\d+)", c.device_of(a).name)
-    return m is None or int(m.group(1)) >= 80
+    sm = c.sm_of(a)
+    return sm is None or sm >= 80
 
 
 def _sm_count(a: c.Arg) -> int:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from . import _common as c
@@ -146,10 +145,7 @@ def _vector_width(cols: int, *tensors: c.Arg) -> int:
 def _arch(a: c.Arg) -> int:
     """90 for the CPU backend and sm_90+ GPUs, 80 for sm_80..89, else 0
     (no cp.async: no pipelined rows)."""
-    if not a.on_gpu:
-        return 90
-    m = re.search(r"sm_(\d+)", c.device_of(a).name)
-    sm = 90 if m is None else int(m.group(1))
+    sm = c.sm_of(a) or 90
     return 90 if sm >= 90 else 80 if sm >= 80 else 0
 
 
