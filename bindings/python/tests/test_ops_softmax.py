@@ -7,7 +7,7 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import assert_close, cast, dtypes, f64
+from opcheck import Tunables, assert_close, cast, dtypes, f64
 
 from warpforth import ops
 from warpforth.ops import _common as common
@@ -41,22 +41,6 @@ def pipe_kernels() -> int:
 def cluster_kernels() -> int:
     """How many softmax_cluster kernels the op has compiled so far."""
     return sum("softmax_cluster" in k[0] for k in common._kernels)
-
-
-class Tunables:
-    """Sets attributes of the op module for a `with` block."""
-
-    def __init__(self, **values):
-        self.values = values
-
-    def __enter__(self):
-        self.saved = {k: getattr(sm, k) for k in self.values}
-        for k, v in self.values.items():
-            setattr(sm, k, v)
-
-    def __exit__(self, *exc):
-        for k, v in self.saved.items():
-            setattr(sm, k, v)
 
 
 class Softmax(unittest.TestCase):
@@ -124,7 +108,7 @@ class Softmax(unittest.TestCase):
         shapes = [(7, 1032), (5, 8200), (2, 16392), (4, 4 * 8192),
                   (3, 3 * 8192 + 8)]
         for nbuf in (1, 2, 3):
-            with Tunables(PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1,
+            with Tunables(sm, PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1,
                           PIPE_DTYPES=("f32", "bf16", "f16")):
                 for shape in shapes:
                     for dt in dtypes():
@@ -139,7 +123,8 @@ class Softmax(unittest.TestCase):
         self.assertGreaterEqual(pipe_kernels() - before, 30)
 
     def test_pipe_infinities(self):
-        with Tunables(PIPE_MIN_COLS=1025, PIPE_DTYPES=("f32", "bf16", "f16")):
+        with Tunables(sm, PIPE_MIN_COLS=1025,
+                      PIPE_DTYPES=("f32", "bf16", "f16")):
             for dt in dtypes():
                 x = cast(np.zeros((5, 1040)), dt)
                 x[0, :] = -np.inf               # all -inf: NaN, as torch
@@ -167,7 +152,7 @@ class Softmax(unittest.TestCase):
                                  (True, True, 2), (False, True, 1),
                                  (False, False, 0), (True, True, -4096)]:
             chunk = -batch if batch < 0 else sm.CHUNK
-            with Tunables(SPLIT_REGS=regs, SPLIT_REV=rev,
+            with Tunables(sm, SPLIT_REGS=regs, SPLIT_REV=rev,
                           SPLIT_BATCH=max(batch, 0), CHUNK=chunk):
                 for n in cols if batch >= 0 else [2 * chunk + 8]:
                     for dt in dtypes():
@@ -202,7 +187,7 @@ class Softmax(unittest.TestCase):
         cases += [(4, b * 1024 * 4), (4, b * 1024 * 4 - 4), (4, 20003)]
         for i, (values, n) in enumerate(cases):
             rows = 1 + i % 3
-            with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=values,
+            with Tunables(sm, CLUSTER_CPU=True, CLUSTER_VALUES=values,
                           CLUSTER_DTYPES=("f32", "bf16", "f16")):
                 for dt in dtypes():
                     x = cast(rng.standard_normal((rows, n)) * 5, dt)
@@ -226,7 +211,7 @@ class Softmax(unittest.TestCase):
                     self.assertTrue(np.isnan(f64(ops.softmax(z))).all(), what)
         self.assertGreater(cluster_kernels(), 0)
         # Too long for the cluster's registers: the split path.
-        with Tunables(CLUSTER_CPU=True, CLUSTER_VALUES=4,
+        with Tunables(sm, CLUSTER_CPU=True, CLUSTER_VALUES=4,
                       CLUSTER_DTYPES=("f32", "bf16", "f16")):
             x = cast(rng.standard_normal((2, b * 1024 * 4 + 4)), "f32")
             self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import cast, dtypes, f64
+from opcheck import Tunables, cast, dtypes, f64
 
 from warpforth import ops
 from warpforth.ops import _topk as tk
@@ -104,28 +104,12 @@ class Check(unittest.TestCase):
         self.assertTrue(same.all(), f"{what}: {np.argwhere(~same)[:5]}")
 
 
-class Tunables:
-    """Sets ops/_topk.py's tunables for a with-block, then restores them."""
-
-    def __init__(self, **values):
-        self.values = values
-
-    def __enter__(self):
-        self.saved = {n: getattr(tk, n) for n in self.values}
-        for n, v in self.values.items():
-            setattr(tk, n, v)
-
-    def __exit__(self, *exc):
-        for n, v in self.saved.items():
-            setattr(tk, n, v)
-
-
 class TopK(Check):
     def test_shapes_dtypes_k(self):
         # Both paths: split rows (small k) and one block a row.
         for split in (True, False):
             rng = np.random.default_rng(1)
-            with Tunables(SPLIT=split, SPLIT_MAX_ROWS=65535):
+            with Tunables(tk, SPLIT=split, SPLIT_MAX_ROWS=65535):
                 for shape in SHAPES:
                     n = shape[-1]
                     for dt in dtypes():
@@ -147,7 +131,7 @@ class TopK(Check):
         self.assertIsNone(tk._split(tk.SPLIT_MAX_ROWS + 1, 50257, 50))
         self.assertIsNone(tk._split(1, 50257, tk.SPLIT_KMAX + 1))
         rng = np.random.default_rng(10)
-        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
+        with Tunables(tk, CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
                       SPLIT_MAX_ROWS=65535):
             self.assertEqual(tk._split(64, 1000, 7)[:2], (16, 63))
             for dt in dtypes():
@@ -181,7 +165,7 @@ class TopK(Check):
             "wide": rng.standard_normal((2, 900))
             * np.exp(rng.uniform(-80, 80, (2, 900))),
         }
-        with Tunables(CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
+        with Tunables(tk, CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
                       SPLIT_MAX_ROWS=65535):
             for name, x in rows.items():
                 x = np.ascontiguousarray(x, np.float32)
