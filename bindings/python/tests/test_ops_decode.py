@@ -108,12 +108,25 @@ def to_paged(rng, k, lens, bs, spare=3):
     nblk = b * per + spare
     order = rng.permutation(nblk)
     table = order[:b * per].reshape(b, per).astype(np.int32)
-    pages = np.full((nblk, bs, hkv, d), np.nan, dtype=k.dtype)
+    return pages_of(k, lens, table, nblk, bs), table
+
+
+def pages_of(x, lens, table, nblk, bs):
+    """The contiguous cache x (B, Hkv, N, d) in the pages (nblk, bs, Hkv, d)
+    that `table` gives each sequence, unused slots NaN."""
+    b, hkv, n, d = x.shape
+    pages = np.full((nblk, bs, hkv, d), np.nan, dtype=x.dtype)
     for i in range(b):
         for j in range(-(-int(lens[i]) // bs)):
-            rows = k[i, :, j * bs:(j + 1) * bs]              # (Hkv, <=bs, d)
+            rows = x[i, :, j * bs:(j + 1) * bs]              # (Hkv, <=bs, d)
             pages[table[i, j], :rows.shape[1]] = rows.transpose(1, 0, 2)
-    return pages, table
+    return pages
+
+
+def to_paged_kv(rng, k, v, lens, bs):
+    """K and V in the same shuffled pages (to_paged) and their table."""
+    kp, table = to_paged(rng, k, lens, bs)
+    return kp, pages_of(v, lens, table, kp.shape[0], bs), table
 
 
 def inputs(rng, b, hq, hkv, nq, n, d, lens, dt):
@@ -197,12 +210,7 @@ class DecodeAttention(unittest.TestCase):
             if dt not in dtypes():
                 continue
             q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, dt)
-            kp, table = to_paged(rng, k, sl, bs)
-            vp = np.full_like(kp, np.nan)       # V in K's pages
-            for i in range(b):
-                for j in range(-(-int(sl[i]) // bs)):
-                    rows = v[i, :, j * bs:(j + 1) * bs]
-                    vp[table[i, j], :rows.shape[1]] = rows.transpose(1, 0, 2)
+            kp, vp, table = to_paged_kv(rng, k, v, sl, bs)
             for splits in (None, 1, 4):
                 want, wl = ops.decode_attention(q, k, v, sl, return_lse=True,
                                                 num_splits=splits)
@@ -330,13 +338,7 @@ class DecodeAttention(unittest.TestCase):
                 q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, cdt)
                 pages = {}
                 for bs in (16, 1):
-                    kp, table = to_paged(rng, k, sl, bs)
-                    vp = np.full_like(kp, np.nan)
-                    for i in range(b):
-                        for j in range(-(-int(sl[i]) // bs)):
-                            rows = v[i, :, j * bs:(j + 1) * bs]
-                            vp[table[i, j], :rows.shape[1]] = \
-                                rows.transpose(1, 0, 2)
+                    kp, vp, table = to_paged_kv(rng, k, v, sl, bs)
                     pages[bs] = (kp, vp, table)
                 for splits in (1, 3, 40):
                     _decode.TUNE = {}
@@ -410,13 +412,7 @@ class DecodeAttention(unittest.TestCase):
                     if (b, hq, nq) not in ((2, 8, 1), (2, 8, 4)):
                         continue
                     for bs in (16, 64, 1, 8):
-                        kp, table = to_paged(rng, k, sl, bs)
-                        vp = np.full_like(kp, np.nan)
-                        for i in range(b):
-                            for j in range(-(-int(sl[i]) // bs)):
-                                rows = v[i, :, j * bs:(j + 1) * bs]
-                                vp[table[i, j], :rows.shape[1]] = \
-                                    rows.transpose(1, 0, 2)
+                        kp, vp, table = to_paged_kv(rng, k, v, sl, bs)
                         want, wl = ops.decode_attention(
                             q, k, v, sl, num_splits=3, return_lse=True)
                         got, gl = ops.decode_attention(

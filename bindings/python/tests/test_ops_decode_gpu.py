@@ -126,6 +126,16 @@ class DecodeAttentionGpu(unittest.TestCase):
         sl = torch.tensor(lens or [n] * b, dtype=torch.int32, device="cuda")
         return q, k, v, sl
 
+    def check_paged(self, q, k, v, sl, what, sizes, gen, splits=7):
+        """Paged (block sizes `sizes`) equal to contiguous bit for bit at
+        a given split count."""
+        want = ops.decode_attention(q, k, v, sl, num_splits=splits)
+        for bs in sizes:
+            kp, vp, table = paged(k, v, sl, bs, gen)
+            got = ops.decode_attention(q, kp, vp, sl, table,
+                                       num_splits=splits)
+            self.assertTrue(torch.equal(got, want), f"{what} paged {bs}")
+
     def check(self, q, k, v, sl, what, **kw):
         o, lse = ops.decode_attention(q, k, v, sl, return_lse=True, **kw)
         self.assertEqual((o.dtype, o.shape, o.device),
@@ -166,20 +176,14 @@ class DecodeAttentionGpu(unittest.TestCase):
                     (3, 32, 8, 1, 1000, [1000, 17, 1], 128),
                     (2, 8, 2, 4, 4096, [4096, 2000], 64)]:
                 q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens, d, dt)
-                for bs in (16, 256):
-                    kp, vp, table = paged(k, v, sl, bs, gen)
-                    # Bit for bit at a given split count. (Without one, the
-                    # heuristic sees the cache's capacity, which paging
-                    # rounds up to whole blocks: it may pick another count,
-                    # so another summation order; an H100 showed it at
-                    # f32, block size 256.)
-                    for splits in (1, 7):
-                        want = ops.decode_attention(q, k, v, sl,
-                                                    num_splits=splits)
-                        got = ops.decode_attention(q, kp, vp, sl, table,
-                                                   num_splits=splits)
-                        self.assertTrue(torch.equal(got, want),
-                                        f"{dt} bs{bs} splits {splits}")
+                # Bit for bit at a given split count. (Without one, the
+                # heuristic sees the cache's capacity, which paging rounds
+                # up to whole blocks: it may pick another count, so another
+                # summation order; an H100 showed it at f32, block size
+                # 256.)
+                for splits in (1, 7):
+                    self.check_paged(q, k, v, sl, f"{dt} splits {splits}",
+                                     (16, 256), gen, splits)
 
     def test_async_ring(self):
         # K/V through the cp.async ring in shared memory (_decode.TUNE's
@@ -208,14 +212,7 @@ class DecodeAttentionGpu(unittest.TestCase):
                         self.check(q, k, v, sl, what + " (heuristic)")
                         if n < 1000 or n > 5000:
                             continue
-                        for bs in (16, 256):
-                            kp, vp, table = paged(k, v, sl, bs, gen)
-                            want = ops.decode_attention(q, k, v, sl,
-                                                        num_splits=7)
-                            got = ops.decode_attention(q, kp, vp, sl, table,
-                                                       num_splits=7)
-                            self.assertTrue(torch.equal(got, want),
-                                            f"{what} paged {bs}")
+                        self.check_paged(q, k, v, sl, what, (16, 256), gen)
         finally:
             _decode.TUNE = {}
             _decode.MMA = saved_mma
@@ -251,14 +248,8 @@ class DecodeAttentionGpu(unittest.TestCase):
                         self.check(q, k, v, sl, what + " (heuristic)")
                         if n < 1000 or n > 5000:
                             continue
-                        for bs in (16, 256, 8):
-                            kp, vp, table = paged(k, v, sl, bs, gen)
-                            want = ops.decode_attention(q, k, v, sl,
-                                                        num_splits=7)
-                            got = ops.decode_attention(q, kp, vp, sl, table,
-                                                       num_splits=7)
-                            self.assertTrue(torch.equal(got, want),
-                                            f"{what} paged {bs}")
+                        self.check_paged(q, k, v, sl, what, (16, 256, 8),
+                                         gen)
         finally:
             _decode.MMA_TUNE = {}
             _decode.MMA = saved
