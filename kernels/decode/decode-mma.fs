@@ -271,26 +271,9 @@ RB 8 / 0 UNROLL DO
 LOOP
 BARRIER
 
-\ The block's rows, four features a thread: the warps' states merged,
-\ normalised, written.
-RB HEAD_DIM * 4 / { units }
-TID-X BEGIN DUP units < WHILE
-  { e }
-  e HEAD_DIM 4 / /MOD { f4 row }     \ features 4*f4 .. 4*f4+3 of row
-  r0 row + nrows < IF
-    EMPTY-MAX  WARPS 0 UNROLL DO  I RB * row + FLOATS WM + SF@ FMAX  LOOP
-    { mm }
-    0.0 0.0 0.0 0.0 0.0 { tot o0 o1 o2 o3 }
-    WARPS 0 UNROLL DO
-      I RB * row + { slot }
-      slot FLOATS WM + SF@ mm F- FEXP2 { w }
-      slot FLOATS WL + SF@ w F* tot F+ TO tot
-      slot WOS * f4 4 * + FLOATS WO + 4SF@ { a0 a1 a2 a3 }
-      a0 w F* o0 F+ TO o0  a1 w F* o1 F+ TO o1
-      a2 w F* o2 F+ TO o2  a3 w F* o3 F+ TO o3
-    LOOP
-    o0 o1 o2 o3 tot mm  grow r0 + row +  f4 split write-row
-  THEN
-  e NTHREADS +
-REPEAT DROP
-bat HKV * kvh + NCH * rc +  r0 nrows grow  fused-merge
+\ Where warp w left features 4*f4.. of row `row` in WO (rows WOS floats
+\ apart).
+: wo-unit ( warp row f4 -- addr )
+  { w row f4 }  w RB * row + WOS * f4 4 * + FLOATS WO + ;
+INCLUDE decode-finish.fs
+r0 nrows grow split  bat HKV * kvh + NCH * rc +  finish
