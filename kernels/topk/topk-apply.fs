@@ -7,6 +7,7 @@
 \ ( x addr -- ) and U. Launch: grid (any, ROWS), any block.
 
 INCLUDE topk-keys.fs
+INCLUDE topk-mask.fs
 
 BID-Y COLS * ESZ * { roff }
 roff X + { xrow }
@@ -18,12 +19,6 @@ BID-X step * TID-X + BEGIN DUP COLS < WHILE
   U 0 UNROLL DO
     j0 I BDIM-X * + DUP COLS < IF  ESZ * xrow + LD  ELSE DROP 0.0 THEN
   LOOP
-  U 0 UNROLL DO
-    { v }
-    j0 U 1- I - BDIM-X * + { jj }
-    jj COLS < IF
-      v tv F< IF NEG-INF ELSE v THEN  jj ESZ * yrow + ST
-    THEN
-  LOOP
+  j0 tv yrow store-masked
   GDIM-X step * +
 REPEAT DROP

@@ -41,6 +41,7 @@
 -3.4028234663852886e38 CONSTANT NEG-MAX
 
 INCLUDE topk-keys.fs
+INCLUDE topk-mask.fs
 
 \ Loads of U elements of the row, BDIM-X apart from j (past the row: -inf),
 \ all issued before any is used.
@@ -205,12 +206,6 @@ pre KEY>BITS 1.0 F* { thr }
 t BEGIN DUP COLS < WHILE
   DUP { jx }
   jx xrow LOAD-U
-  U 0 UNROLL DO
-    { v }
-    jx U 1- I - BDIM-X * + { jj }
-    jj COLS < IF
-      v thr F< IF NEG-INF ELSE v THEN  jj ESZ * yrow + ST
-    THEN
-  LOOP
+  jx thr yrow store-masked
   step +
 REPEAT DROP
