@@ -482,22 +482,33 @@ int64_t constantInRange(const std::string &text, const rt::NameLookup &lookup,
 }
 } // namespace
 
-void HeaderParser::parseLaunchBounds(const Token &dir) {
-  const char *usage = "\\! launch-bounds MAX_THREADS [MIN_BLOCKS_PER_SM]";
-  if (!checkArgCount(dir, 2, usage))
-    return;
-  if (dir.parts.size() > 3) {
-    diags.error(dir.parts[3].loc,
+// The values of a directive given at most once, `least` to `most` of them,
+// kept in `parts` to be evaluated once the constants are known; false
+// (reported) for too few, too many or a second such directive.
+bool HeaderParser::takeValues(const Token &dir, size_t least, size_t most,
+                              const char *name, const char *usage,
+                              std::vector<Token> &parts) {
+  if (!checkArgCount(dir, least + 1, usage))
+    return false;
+  if (dir.parts.size() > most + 1) {
+    diags.error(dir.parts[most + 1].loc,
                 std::string("too many values: expected '") + usage + "'",
-                dir.parts[3].length());
-    return;
+                dir.parts[most + 1].length());
+    return false;
   }
-  if (!boundsParts.empty()) {
-    diags.error(dir.parts[0].loc, "duplicate launch-bounds directive",
+  if (!parts.empty()) {
+    diags.error(dir.parts[0].loc,
+                std::string("duplicate ") + name + " directive",
                 dir.parts[0].length());
-    return;
+    return false;
   }
-  boundsParts.assign(dir.parts.begin() + 1, dir.parts.end());
+  parts.assign(dir.parts.begin() + 1, dir.parts.end());
+  return true;
+}
+
+void HeaderParser::parseLaunchBounds(const Token &dir) {
+  takeValues(dir, 1, 2, "launch-bounds",
+             "\\! launch-bounds MAX_THREADS [MIN_BLOCKS_PER_SM]", boundsParts);
 }
 
 // Evaluated with the constants, so `\! launch-bounds 32*WARPS` follows -D.
@@ -522,21 +533,8 @@ void HeaderParser::finishLaunchBounds(const rt::NameLookup &lookup) {
 }
 
 void HeaderParser::parseCluster(const Token &dir) {
-  const char *usage = "\\! cluster X Y Z";
-  if (!checkArgCount(dir, 4, usage))
+  if (!takeValues(dir, 3, 3, "cluster", "\\! cluster X Y Z", clusterParts))
     return;
-  if (dir.parts.size() > 4) {
-    diags.error(dir.parts[4].loc,
-                std::string("too many values: expected '") + usage + "'",
-                dir.parts[4].length());
-    return;
-  }
-  if (!clusterParts.empty()) {
-    diags.error(dir.parts[0].loc, "duplicate cluster directive",
-                dir.parts[0].length());
-    return;
-  }
-  clusterParts.assign(dir.parts.begin() + 1, dir.parts.end());
   header.clusterLoc = dir.parts[0].loc;
   header.clusterLength = dir.parts[0].length();
 }

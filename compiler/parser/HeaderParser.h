@@ -40,6 +40,8 @@ private:
   void parseCluster(const Token &dir);
   void finishCluster(const rt::NameLookup &lookup);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
+  bool takeValues(const Token &dir, size_t least, size_t most, const char *name,
+                  const char *usage, std::vector<Token> &parts);
   bool claimName(const Token &nameTok);
   /// Splits "f64[SEQ*DIM]" into type and size; reports bad types.
   bool parseTypeSpec(const Token &dir, size_t firstPart, ElemType &type,
