@@ -77,9 +77,12 @@ MMA = True
 MMA_HEAD_DIMS = (64, 128)
 # With splits, the merge inside the decode kernel (-D FUSED: the last
 # block of a group merges, after FENCE-GPU and a count) instead of its own
-# kernel. Off until measured on a GPU (bench/ops_decode.py --only
-# base,fused times both).
-FUSED_MERGE = False
+# kernel: one launch less. Measured side by side (bench/ops_decode.py
+# --only base,fused, H200, bf16 Hq32 Hkv8 d128 Nq1, two runs): equal at
+# B8 N4096 (3.36-3.40 TB/s both), B1 N131072 and B64 N1024, 3-5% faster
+# at B1 N4096 (1.46-1.49 against 1.41-1.42 TB/s); GPU test bit-equal to
+# the merge kernel.
+FUSED_MERGE = True
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
 # STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
 # at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
