@@ -1,5 +1,5 @@
 \ The radix select of top-k/top-p thresholds (topk-rows.fs, one block a
-\ row): the digits of the passes, the
+\ row, and the split top-p, topp-split.fs): the digits of the passes, the
 \ histogram of one pass (count, and for top-p mass) in shared memory, its
 \ scan from the top and the choice of the bin that holds the threshold.
 \ The rule and the passes are described in topk-rows.fs.
@@ -99,6 +99,15 @@
 : ADD-KEY ( key pre msh dsh mask max -- )
   { kv pre msh dsh mask mx }
   kv KEY>BITS 1.0 F*  kv pre msh dsh mask 0 mx ADD ;
+
+\ The sum of n over this lane and the lanes below it (a full warp).
+: WARP-SCAN ( n -- sum )
+  { inc }
+  5 0 UNROLL DO
+    inc 1 I LSHIFT SHFL-UP
+    LANE-ID 1 I LSHIFT >= IF  inc + TO inc  ELSE DROP THEN
+  LOOP
+  inc ;
 
 \ The scan of a filled histogram of nb bins: thread t owns BPT bins, from
 \ the top down, starting at position t*BPT (bin nb-1-position). tc and tw:

@@ -21,7 +21,8 @@
 \ than CAND_MAX elements share the first 12 bits). A last pass writes the
 \ row. So the row is read 3 times for top-k, 4 for top-p (its max first),
 \ each thread keeping U loads in flight. The words of the passes (the
-\ digits, histogram, scan and choice) are in topk-radix.fs.
+\ digits, histogram, scan and choice) are in topk-radix.fs, which the split
+\ top-p (topp-split.fs) shares.
 \
 \ The wrapper declares X and Y (ROWS*COLS elements), ROWS, COLS, K (M above:
 \ top_k's k, or top_p's min_tokens_to_keep; 1 to COLS), P (f32; top-k
