@@ -18,6 +18,11 @@ the wrappers' U.
 against HF: one block a row (the kernel before the split path) and the
 split path (chunk top-k, merge, mask) at several chunk sizes (elements a
 thread E, blocks an SM MINB) and chunk counts, at the issue's shapes and k.
+
+--p-variants does the same for top_p_mask (p=0.9): one block a row and
+the split path (topp-split.fs: chunk maxima, first pass over the chunks,
+candidates and the last passes, mask) at several chunk counts, block sizes
+and loads in flight, on few rows (1x128256, 4x128256, 32x128256, 1x50257).
 """
 
 from __future__ import annotations
@@ -73,32 +78,67 @@ VARIANTS = [
 
 
 def variants() -> None:
-    defaults = {n: getattr(_topk, n) for _, v in VARIANTS for n in v}
     print(f"{torch.cuda.get_device_name()}; top_k_mask designs, median ms")
-    print(f"{'shape':<12}{'dtype':<9}{'k':>5}  {'variant':<20}{'ms':>8}"
-          f"{'HF ms':>8}{'vs HF':>7}{'vs rows':>8}{'TB/s':>6}  mask")
-    for shape in [(64, 50257), (64, 128256), (1, 128256), (256, 128256)]:
-        for dt in (torch.float32, torch.bfloat16):
-            x = (torch.randn(shape, device="cuda") * 3).to(dt)
-            out = torch.empty_like(x)
-            for k in ((1, 50, 256, 1024) if shape == (64, 50257)
-                      and dt == torch.float32 else (50,)):
-                want = hf_top_k(x.float(), k) == float("-inf")
-                t_hf = median_ms(lambda: hf_top_k(x, k))
-                t_rows = None
-                for name, tun in VARIANTS:
-                    for n, v in defaults.items():
-                        setattr(_topk, n, tun.get(n, v))
-                    ops.top_k_mask(x, k, out=out)
-                    differ = ((out == float("-inf")) != want).sum().item()
-                    t = median_ms(lambda: ops.top_k_mask(x, k, out=out))
-                    t_rows = t_rows or t
-                    gb = 2 * x.numel() * x.element_size()
-                    print(f"{'x'.join(map(str, shape)):<12}"
-                          f"{str(dt).replace('torch.', ''):<9}{k:>5}  "
-                          f"{name:<20}{t:8.3f}{t_hf:8.3f}{t_hf / t:7.2f}"
-                          f"{t_rows / t:8.2f}{gb / t / 1e9:6.2f}  "
-                          f"{'same' if differ == 0 else f'{differ} differ'}")
+    cases = [(shape, dt, k)
+             for shape in [(64, 50257), (64, 128256), (1, 128256),
+                           (256, 128256)]
+             for dt in (torch.float32, torch.bfloat16)
+             for k in ((1, 50, 256, 1024) if shape == (64, 50257)
+                       and dt == torch.float32 else (50,))]
+    time_variants("k", cases, VARIANTS, ops.top_k_mask, hf_top_k)
+
+
+# (name, tunables of ops/_topk.py) for --p-variants; the first is the
+# one-block-a-row kernel.
+P_VARIANTS = [
+    ("rows", dict(SPLIT=False)),
+    ("split", dict()),
+    ("split 66 blocks", dict(TOPP_SPLIT_BLOCKS=66)),
+    ("split 264 blocks", dict(TOPP_SPLIT_BLOCKS=264)),
+    ("split 528 blocks", dict(TOPP_SPLIT_BLOCKS=528, TOPP_CHUNK_MIN=256)),
+    ("split 256 thr", dict(TOPP_BLOCK=256)),
+    ("split 1024 thr", dict(TOPP_BLOCK=1024)),
+    ("split U8", dict(TOPP_U=8)),
+]
+
+
+def p_variants() -> None:
+    print(f"{torch.cuda.get_device_name()}; top_p_mask designs, median ms")
+    cases = [(shape, dt, 0.9)
+             for shape in [(1, 128256), (4, 128256), (32, 128256),
+                           (1, 50257)]
+             for dt in (torch.float32, torch.bfloat16)]
+    time_variants("p", cases, P_VARIANTS, ops.top_p_mask, hf_top_p)
+
+
+def time_variants(arg, cases, designs, op, hf) -> None:
+    """Each design (tunables of ops/_topk.py) of op on each case (shape,
+    dtype, k or p) against HF's code: ms, HF's ms, HF's over ours, the
+    first design's over ours, bytes moved (read and write once) a second,
+    and whether the mask agrees with HF's on the same values in f32."""
+    defaults = {n: getattr(_topk, n) for _, v in designs for n in v}
+    print(f"{'shape':<12}{'dtype':<9}{arg:>5}  {'variant':<20}{'ms':>8}"
+          f"{'HF ms':>8}{'vs HF':>7}{'vs ' + designs[0][0]:>8}{'TB/s':>6}"
+          "  mask")
+    for shape, dt, a in cases:
+        x = (torch.randn(shape, device="cuda") * 3).to(dt)
+        out = torch.empty_like(x)
+        want = hf(x.float(), a) == float("-inf")
+        t_hf = median_ms(lambda: hf(x, a))
+        t_first = None
+        for name, tun in designs:
+            for n, v in defaults.items():
+                setattr(_topk, n, tun.get(n, v))
+            op(x, a, out=out)
+            differ = ((out == float("-inf")) != want).sum().item()
+            t = median_ms(lambda: op(x, a, out=out))
+            t_first = t_first or t
+            gb = 2 * x.numel() * x.element_size()
+            print(f"{'x'.join(map(str, shape)):<12}"
+                  f"{str(dt).replace('torch.', ''):<9}{a:>5}  "
+                  f"{name:<20}{t:8.3f}{t_hf:8.3f}{t_hf / t:7.2f}"
+                  f"{t_first / t:8.2f}{gb / t / 1e9:6.2f}  "
+                  f"{'same' if differ == 0 else f'{differ} differ'}")
     for n, v in defaults.items():
         setattr(_topk, n, v)
 
@@ -107,12 +147,16 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sweep", action="store_true")
     p.add_argument("--variants", action="store_true")
+    p.add_argument("--p-variants", action="store_true")
     args = p.parse_args()
     if args.sweep:
         sweep()
         return
     if args.variants:
         variants()
+        return
+    if args.p_variants:
+        p_variants()
         return
     print(f"{torch.cuda.get_device_name()}; median ms of 20 after warmup")
     print(f"{'op':<12}{'shape':<14}{'dtype':<10}{'warpforth':>11}"

@@ -113,6 +113,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
 from warpforth.ops import _attention, _attention_backward  # noqa: E402
+from warpforth.ops import _topk  # noqa: E402
+
+
+# The split top-p (ops/_topk.py _top_p_split): its three phases, with the
+# loads in flight the op gives them (the top-k split's kernels and the mask
+# run with their files' defaults).
+for _dt in ("f32", "bf16", "f16"):
+    VARIANTS[f"top_p_split_{_dt}.forth"] = [
+        ["-D", f"PHASE={ph}", "-D", f"U={_topk.TOPP_U}"] for ph in (1, 2, 3)]
 
 
 # The backward kernels as flash_attention_backward compiles them: ROLE 0

@@ -155,6 +155,46 @@ class TopKTopPGpu(unittest.TestCase):
                              (1.0, 1)):
                     self.check_top_p(x, p, m, f"top_p {shape} {name} p={p}")
 
+    def test_top_p_split(self):
+        # top_p_mask's split path (topp-split.fs, many blocks a row and the
+        # last block of a row finishing each pass) forced at small and odd
+        # shapes (chunks of 8 columns or more), and at its defaults on few
+        # long rows: HF's masks (check_top_p), and one block a row's but
+        # for decisions within 1e-5 of p (f32 sums in another order).
+        from opcheck import Tunables
+        from warpforth.ops import _topk
+        forced = dict(TOPP_SPLIT_MAX_ROWS=65535, TOPP_CHUNK_MIN=8,
+                      TOPP_MIN_CHUNKS=1, TOPP_SPLIT_BLOCKS=64)
+        g = torch.Generator(device="cuda").manual_seed(3)
+        for shape, tun in (((1, 1), forced), ((3, 31), forced),
+                           ((2, 3, 1000), forced),
+                           ((4, 4097), dict(forced, TOPP_BLOCK=32)),
+                           ((1, 128256), {}), ((4, 128256), {}),
+                           ((32, 50257), {}), ((2, 262144), {})):
+            for name in DTYPES:
+                dt = getattr(torch, name)
+                x = (torch.randn(shape, device="cuda", generator=g) * 3).to(dt)
+                x.view(-1)[::7] = float("-inf")
+                for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (0.95, 5),
+                             (1.0, 1)):
+                    what = f"top_p split {shape} {name} p={p} m={m}"
+                    with Tunables(_topk, **tun):
+                        rows, cols = x.numel() // shape[-1], shape[-1]
+                        self.assertIsNotNone(_topk._p_split(rows, cols), what)
+                        got = ops.top_p_mask(x, p, m)
+                        if p < 1.0:     # HF's p = 1 drops the -inf
+                            self.check_top_p(x, p, m, what)
+                        else:
+                            self.assertTrue(torch.equal(got, x), what)
+                    with Tunables(_topk, SPLIT=False):
+                        one = ops.top_p_mask(x, p, m)
+                    near = ((mass_above(x) - p).abs() < 1e-5).reshape(
+                        x.shape)
+                    differ = (got != one) & ~near
+                    self.assertFalse(differ.any(), f"{what}: "
+                                     f"{differ.sum().item()} differ from "
+                                     "one block a row")
+
     def test_infinities_ties_and_stream(self):
         x = torch.randint(-5, 5, (4, 5000), device="cuda").float()
         x[1, ::3] = float("-inf")

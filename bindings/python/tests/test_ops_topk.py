@@ -245,8 +245,7 @@ class TopK(Check):
         # keeps: it reads the row again for the last pass.
         rng = np.random.default_rng(9)
         x = (1.0 + rng.random((3, 3000)) * 0.1).astype(np.float32)
-        tk._cand_max_saved, tk.CAND_MAX = tk.CAND_MAX, 64
-        try:
+        with Tunables(tk, CAND_MAX=64, SPLIT=False):
             for k in (1, 100, 2999):
                 self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
             for target in (0.1, 0.5, 0.9):
@@ -258,8 +257,6 @@ class TopK(Check):
                 self.assertTrue(unambiguous(x[:1], p))
                 self.check(ops.top_p_mask(x[:1], p), ref_top_p(x[:1], p),
                            f"p={p}")
-        finally:
-            tk.CAND_MAX = tk._cand_max_saved
 
     def test_empty(self):
         self.assertEqual(ops.top_k_mask(np.ones((0, 4), np.float32), 2)
@@ -268,16 +265,22 @@ class TopK(Check):
 
 class TopP(Check):
     def test_shapes_dtypes_p(self):
-        rng = np.random.default_rng(4)
-        for shape in SHAPES:
-            for dt in dtypes():
-                for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (1.0, 1),
-                             (0.9, 3), (0.2, 40)):
-                    x = logits(rng, shape, dt, p)
-                    y = ops.top_p_mask(x, p, m)
-                    self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
-                    self.check(y, ref_top_p(x, p, m),
-                               f"{shape} {dt} p={p} m={m}")
+        # Both paths at their defaults: one block a row, and the split
+        # (rows of 4097 and 9000: a few chunks; TopPSplit has more).
+        for split in (True, False):
+            rng = np.random.default_rng(4)
+            with Tunables(tk, SPLIT=split):
+                for shape in SHAPES:
+                    for dt in dtypes():
+                        for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (1.0, 1),
+                                     (0.9, 3), (0.2, 40)):
+                            x = logits(rng, shape, dt, p)
+                            y = ops.top_p_mask(x, p, m)
+                            self.assertEqual((y.dtype, y.shape),
+                                             (x.dtype, x.shape))
+                            self.check(y, ref_top_p(x, p, m),
+                                       f"{shape} {dt} p={p} m={m} "
+                                       f"split={split}")
 
     def test_matches_hf_without_ties(self):
         # The documented rule is HF's whenever the values are distinct.
@@ -324,18 +327,22 @@ class TopP(Check):
         x = (rng.standard_normal((1, n)) * 2).astype(np.float32)
         x[0, rng.choice(n, 300, replace=False)] = \
             rng.uniform(12, 20, 300).astype(np.float32)
-        for p in (0.5, 0.9):
-            self.assertTrue(unambiguous(x, p))
-            self.check(ops.top_p_mask(x, p), ref_top_p(x, p), f"p={p}")
-        # ...and a flat one, where it falls in the tail: there, the f32
-        # sums may decide otherwise only within 1e-5 of p.
-        x = (rng.standard_normal((1, n)) * 2).astype(np.float32)
-        got = np.isinf(ops.top_p_mask(x, 0.9))
-        want = np.isinf(ref_top_p(x, 0.9))
-        above, _ = mass_above(f64(x))
-        differ = got != want
-        self.assertTrue((np.abs(above[differ] - 0.9) < 1e-5).all())
-        self.assertLess(differ.sum(), 20)
+        # Both paths: one row is split by default.
+        flat = (rng.standard_normal((1, n)) * 2).astype(np.float32)
+        for split in (True, False):
+            with Tunables(tk, SPLIT=split):
+                for p in (0.5, 0.9):
+                    self.assertTrue(unambiguous(x, p))
+                    self.check(ops.top_p_mask(x, p), ref_top_p(x, p),
+                               f"p={p} split={split}")
+                # ...and a flat one, where it falls in the tail: there, the
+                # f32 sums may decide otherwise only within 1e-5 of p.
+                got = np.isinf(ops.top_p_mask(flat, 0.9))
+                want = np.isinf(ref_top_p(flat, 0.9))
+                above, _ = mass_above(f64(flat))
+                differ = got != want
+                self.assertTrue((np.abs(above[differ] - 0.9) < 1e-5).all())
+                self.assertLess(differ.sum(), 20)
 
     def test_out_and_in_place(self):
         rng = np.random.default_rng(8)
@@ -367,6 +374,174 @@ class TopP(Check):
         self.assertEqual(ops.top_p_mask(np.ones((3, 0), np.float32), 0.5)
                          .shape, (3, 0))
 
+
+def split_tunables(block=32, **more):
+    """Tunables that send top_p_mask down its split path at any shape:
+    chunks of 8 columns or more, up to 64 a row (so that short rows are
+    cut into many), blocks of `block` threads."""
+    return Tunables(tk, TOPP_SPLIT_MAX_ROWS=65535, TOPP_CHUNK_MIN=8,
+                    TOPP_MIN_CHUNKS=1, TOPP_SPLIT_BLOCKS=64,
+                    TOPP_BLOCK=block, **more)
+
+
+def heavy_top(rng, shape, dt, count=300, low=12.0):
+    """Rows of 2*N(0,1) with `count` logits in [low, low+8) a row: most of
+    the mass in a few hundred elements, so that the decisions at p are
+    clear even on long rows (TopP.test_long_row's construction)."""
+    x = rng.standard_normal(shape) * 2
+    flat = x.reshape(-1, shape[-1])
+    for r in range(flat.shape[0]):
+        flat[r, rng.choice(shape[-1], count, replace=False)] = \
+            rng.uniform(low, low + 8, count)
+    return cast(x, dt)
+
+
+class TopPSplit(Check):
+    """top_p_mask's split path (topp-split.fs: many blocks a row), forced
+    at small and odd shapes; each result against the f64 reference and
+    against the one-block-a-row kernel's (topk-rows.fs) on the same input."""
+
+    def check_split(self, x, p, m=1, what="", want=None):
+        shape = np.shape(x)
+        rows = int(np.prod(shape[:-1])) if shape[-1] else 0
+        self.assertIsNotNone(tk._p_split(rows, shape[-1]), what)
+        y = ops.top_p_mask(x, p, m)
+        self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
+        with Tunables(tk, SPLIT=False):
+            rows_path = ops.top_p_mask(x, p, m)
+        if want is None:
+            want = ref_top_p(x, p, m)
+        self.check(y, want, f"{what} p={p} m={m} (reference)")
+        self.check(y, f64(rows_path), f"{what} p={p} m={m} (one block a row)")
+        return y
+
+    def test_choice(self):
+        # Few long rows split; many rows, or a short row, do not.
+        nch, ch, block = tk._p_split(1, 128256)
+        self.assertGreater(nch, 64)
+        self.assertGreaterEqual(nch * ch, 128256)
+        self.assertLess((nch - 1) * ch, 128256)
+        self.assertIsNotNone(tk._p_split(tk.TOPP_SPLIT_MAX_ROWS, 50257))
+        self.assertIsNone(tk._p_split(tk.TOPP_SPLIT_MAX_ROWS + 1, 50257))
+        self.assertIsNone(tk._p_split(1, 1000))
+        with Tunables(tk, SPLIT=False):
+            self.assertIsNone(tk._p_split(1, 128256))
+        with split_tunables():
+            self.assertEqual(tk._p_split(1, 1), (1, 1, 32))
+            self.assertEqual(tk._p_split(1, 31), (3, 11, 32))
+            self.assertEqual(tk._p_split(2, 4097)[:2], (32, 129))
+
+    def test_shapes_dtypes_p(self):
+        rng = np.random.default_rng(20)
+        shapes = [(1, 1), (1, 31), (3, 33), (2, 3, 7), (1, 1000),
+                  (4, 1000), (2, 4097)]
+        for block in (32, 256):
+            with split_tunables(block):
+                for shape in shapes:
+                    for dt in dtypes():
+                        for p, m in ((0.0, 1), (0.5, 1), (0.9, 1),
+                                     (1.0, 1), (0.9, 3), (0.2, 40),
+                                     (0.0, 5)):
+                            x = logits(rng, shape, dt, p)
+                            self.check_split(x, p, m,
+                                             f"{shape} {dt} block={block}")
+
+    def test_long_row(self):
+        # A vocabulary-sized row with the default chunks (and 4 rows with
+        # 64-element chunks of 1024 threads: long chunks, few of them).
+        rng = np.random.default_rng(21)
+        for dt in dtypes():
+            x = heavy_top(rng, (1, 50000), dt)
+            for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (0.9, 20),
+                         (1.0, 1)):
+                self.assertTrue(unambiguous(x, p))
+                self.check_split(x, p, m, f"(1, 50000) {dt}")
+        x = heavy_top(rng, (3, 50000), "f32")
+        with Tunables(tk, TOPP_BLOCK=1024):
+            self.check_split(x, 0.8, 1, "(3, 50000) 1024 threads")
+
+    def test_ties_infinities(self):
+        # Ties at the threshold (by value: whole groups kept), -inf
+        # elements, a row of -inf but one, chunks of -inf only, all -inf.
+        rng = np.random.default_rng(22)
+        with split_tunables():
+            for n in (33, 1000, 4097):
+                x = (rng.integers(-6, 7, (4, n)) * 0.75).astype(np.float32)
+                x[1, ::3] = -np.inf
+                x[2, :] = -np.inf
+                x[2, 5] = 1.0
+                x[3, : n // 2] = -np.inf
+                for p, m in ((0.0, 1), (0.6, 1), (0.9, 1), (0.9, 2),
+                             (0.3, 40), (1.0, 1)):
+                    self.assertTrue(unambiguous(x, p))
+                    for dt in dtypes():
+                        self.check_split(cast(x, dt), p, m, f"ties n={n}")
+            allinf = np.full((2, 40), -np.inf, np.float32)
+            self.check_split(allinf, 0.5, 1, "all -inf", f64(allinf))
+            z = np.array([[0.0, -0.0, -1.0, 0.0, -0.0, -2.0] * 5],
+                         np.float32)
+            for p in (0.0, 0.5, 0.95):
+                self.check_split(z, p, 1, "zeros")
+
+    def test_nan_or_inf_row_is_kept(self):
+        x = np.tile(np.linspace(-5, 5, 500, dtype=np.float32), (3, 1))
+        x[0, 3] = np.nan
+        x[1, 470] = np.inf
+        x[2, 100] = -np.inf
+        with split_tunables():
+            y = ops.top_p_mask(x, 0.5)
+        self.check(y[:2], f64(x[:2]), "NaN/inf rows")
+        self.check(y[2:], ref_top_p(x[2:], 0.5), "-inf row")
+
+    def test_distributions(self):
+        # The largest in one chunk (sorted) or the first (reversed), all
+        # equal, one 12-bit bin for every element (the whole row is the
+        # candidates' list), values over the whole f32 range.
+        rng = np.random.default_rng(23)
+        rows = {
+            "sorted": np.sort(rng.standard_normal((2, 900)) * 3, -1),
+            "reversed": np.sort(rng.standard_normal((2, 900)) * 3,
+                                -1)[:, ::-1],
+            "equal": np.full((2, 900), 2.5),
+            "one bin": 1.0 + rng.random((2, 3000)) * 0.1,
+            "wide": rng.standard_normal((2, 900))
+            * np.exp(rng.uniform(-80, 80, (2, 900))),
+            "huge": rng.choice([3e38, -3e38, 1e38, 2e38, -np.inf, 0.0],
+                               (2, 900)),
+        }
+        with split_tunables():
+            for name, x in rows.items():
+                x = np.ascontiguousarray(x, np.float32)
+                above = np.unique(mass_above(f64(x[:1]))[0])
+                ps = [0.0, 1.0]
+                for target in (0.1, 0.5, 0.9):
+                    # p halfway between two masses above (of the first row)
+                    i = min(max(np.searchsorted(above, target), 1),
+                            len(above) - 1)
+                    ps.append(float(above[i - 1] + above[i]) / 2)
+                for p in ps:
+                    if unambiguous(x, p):
+                        for m in (1, 7, 100):
+                            self.check_split(x, p, m, name)
+
+    def test_out_and_in_place(self):
+        rng = np.random.default_rng(24)
+        with split_tunables():
+            for dt in dtypes():
+                x = logits(rng, (3, 100), dt, 0.8)
+                want = ref_top_p(x, 0.8, 2)
+                out = np.empty_like(x)
+                self.assertIs(ops.top_p_mask(x, 0.8, 2, out=out), out)
+                self.check(out, want, f"{dt} out=")
+                for _ in range(2):      # again: the cached plan
+                    y = x.copy()
+                    self.assertIs(ops.top_p_mask(y, 0.8, 2, out=y), y)
+                    self.check(y, want, f"{dt} in place")
+        x = heavy_top(rng, (2, 50000), "bf16")
+        self.assertTrue(unambiguous(x, 0.9))
+        want = ref_top_p(x, 0.9)
+        self.assertIs(ops.top_p_mask(x, 0.9, out=x), x)
+        self.check(x, want, "in place, default chunks")
 
 if __name__ == "__main__":
     unittest.main()

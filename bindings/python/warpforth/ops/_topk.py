@@ -3,11 +3,13 @@ TopKLogitsWarper and TopPLogitsWarper) over the last dimension
 (kernels/topk/).
 
 Both find one threshold value per row without sorting (a radix select on
-the bits of the values, kernels/topk/topk-rows.fs, one block a row; for
-top_k_mask with small k, the split path below: topk-chunks.fs,
-top_k_merge.forth and topk-apply.fs over many blocks a row) and set every
-element below it to -inf. Elements equal to the threshold are kept or masked
-together: ties are decided by value, never by position."""
+the bits of the values, kernels/topk/topk-rows.fs, one block a row) and set
+every element below it to -inf. On few rows each row is split over many
+blocks instead (the split paths below): for top_k_mask with small k,
+topk-chunks.fs, top_k_merge.forth and topk-apply.fs; for top_p_mask,
+topp-split.fs (the same radix select, its passes spread over the row's
+blocks) and topk-apply.fs. Elements equal to the threshold are kept or
+masked together: ties are decided by value, never by position."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ from . import _common as c
 
 
 def _block(cols: int) -> int:
-    """Threads per block (one block per row): enough to keep a long row's
-    reads in flight; a power of two from 256 to 1024 (the kernel's scans
-    share 4096 and 1024 bins among them)."""
+    """Threads per block of a row (one block per row) or of a chunk (the
+    split top-p) of cols elements: enough to keep a long row's reads in
+    flight; a power of two from 256 to 1024 (the kernel's scans share 4096
+    and 1024 bins among them)."""
     if cols <= 2048:
         return 256
     if cols <= 8192:
@@ -91,6 +94,46 @@ def _split(rows: int, cols: int, k: int) -> tuple | None:
     return nch, ch, block
 
 
+# The split path of top_p_mask for few rows (kernels/topk/topp-split.fs,
+# then topk-apply.fs): each row cut into NCH chunks, one block each, in
+# three launches: the chunks' maxima; the first pass of the radix select
+# (12 bits of count and mass a bin) over the chunks, their histograms added
+# in global memory, the last block of the row choosing the first digit;
+# the elements of that digit gathered from the chunks into a list on which
+# the row's last block runs the other two passes. Then the mask, over the
+# whole GPU. One block a row (topk-rows.fs) leaves most SMs idle on few
+# rows: an H100 took 0.162 ms for 1x128256 f32, against HF's 0.125.
+# SPLIT False turns this path off too. TOPP_SPLIT_MAX_ROWS: the most rows
+# that take it; TOPP_SPLIT_BLOCKS: chunk blocks to aim for, with no chunk
+# shorter than TOPP_CHUNK_MIN; a row takes it only with at least
+# TOPP_MIN_CHUNKS chunks (tests set 1 to force it on short rows). The
+# defaults are not measured yet: bench/ops_topk.py --p-variants times them
+# and their neighbours against one block a row and HF.
+TOPP_SPLIT_MAX_ROWS = 32
+TOPP_SPLIT_BLOCKS = 132     # one per SM on an H100
+TOPP_CHUNK_MIN = 1024
+TOPP_MIN_CHUNKS = 2
+TOPP_BLOCK = None           # threads of a chunk block, a power of two from
+                            # 32 to 1024 (None: _block of the chunk length)
+TOPP_U = 4                  # loads in flight a thread of a chunk block
+TOPP_WS_SLOTS = 8224        # the workspace's 8-byte slots a row, besides
+                            # one a chunk (topp-split.fs W-CMAX)
+
+
+def _p_split(rows: int, cols: int) -> tuple | None:
+    """(chunks a row, chunk length, threads a block) of top_p_mask's split
+    path, or None where it does not apply."""
+    if not SPLIT or rows > TOPP_SPLIT_MAX_ROWS:
+        return None
+    nch = max(min(-(-TOPP_SPLIT_BLOCKS // rows),
+                  cols // max(TOPP_CHUNK_MIN, 1)), 1)
+    if nch < TOPP_MIN_CHUNKS:
+        return None
+    ch = -(-cols // nch)
+    nch = -(-cols // ch)        # every chunk holds an element
+    return nch, ch, TOPP_BLOCK or _block(ch)
+
+
 def _cand_max(cols: int) -> int:
     if CAND_MAX is not None:
         return CAND_MAX
@@ -100,33 +143,65 @@ def _cand_max(cols: int) -> int:
 def _launch(b: c.PlanBuilder, file: str, a: c.Arg, x: Any, out: Any,
             kk: int, *extra: Any) -> Any:
     rows, cols = c.rows_cols(a)
-    split = (_split(rows, cols, min(kk, cols))
-             if rows and cols and file == "top_k_mask" else None)
-    if split is not None:
-        nch, ch, block = split
+    if rows and cols:
+        # k (or min_tokens_to_keep) past the row keeps it whole, as the row
+        # length does.
         kk = min(kk, cols)
-        cand = b.empty(a, (rows * nch * kk,), "f32")   # keys' bits
-        thr = b.empty(a, (rows,), "f32")
-        k1 = c.kernel(f"topk/top_k_chunks_{a.dtype}.forth", a,
-                      {"E": CHUNK_E, "MINB": CHUNK_MINB})
-        b.launch(k1, x, cand, rows, cols, nch, ch, kk, grid=(nch, rows),
-                 block=CHUNK_BLOCK)
-        k2 = c.kernel("topk/top_k_merge.forth", a, {"E": MERGE_E})
-        b.launch(k2, cand, thr, rows, nch, kk, grid=rows, block=block)
-        k3 = c.kernel(f"topk/top_k_apply_{a.dtype}.forth", a,
-                      {"U": APPLY_U})
-        per = 256 * APPLY_U
-        b.launch(k3, x, out, thr, rows, cols,
-                 grid=(min(-(-cols // per), 1024), rows), block=256)
-    elif rows and cols:
-        k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
-                     {"CAND_MAX": _cand_max(cols), **DEFINES})
-        # A grid of one block per row; k (or min_tokens_to_keep) past the
-        # row keeps it whole, as the row length does.
-        b.launch(k, x, out, rows, cols, min(kk, cols), *extra, grid=rows,
-                 block=BLOCK or _block(cols))
+        if file == "top_k_mask":
+            split = _split(rows, cols, kk)
+            if split is not None:
+                _top_k_split(b, a, x, out, rows, cols, kk, *split)
+        else:
+            split = _p_split(rows, cols)
+            if split is not None:
+                _top_p_split(b, a, x, out, rows, cols, kk, *extra, *split)
+        if split is None:
+            k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
+                         {"CAND_MAX": _cand_max(cols), **DEFINES})
+            # A grid of one block per row.
+            b.launch(k, x, out, rows, cols, kk, *extra, grid=rows,
+                     block=BLOCK or _block(cols))
     b.store(_plans, out)
     return out
+
+
+def _top_k_split(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, rows: int,
+                 cols: int, kk: int, nch: int, ch: int, block: int) -> None:
+    cand = b.empty(a, (rows * nch * kk,), "f32")   # keys' bits
+    thr = b.empty(a, (rows,), "f32")
+    k1 = c.kernel(f"topk/top_k_chunks_{a.dtype}.forth", a,
+                  {"E": CHUNK_E, "MINB": CHUNK_MINB})
+    b.launch(k1, x, cand, rows, cols, nch, ch, kk, grid=(nch, rows),
+             block=CHUNK_BLOCK)
+    k2 = c.kernel("topk/top_k_merge.forth", a, {"E": MERGE_E})
+    b.launch(k2, cand, thr, rows, nch, kk, grid=rows, block=block)
+    _apply(b, a, x, out, thr, rows, cols)
+
+
+def _top_p_split(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, rows: int,
+                 cols: int, m: int, p: float, nch: int, ch: int,
+                 block: int) -> None:
+    # Rows 128 bytes apart in both (topp-split.fs): 8-byte slots, and the
+    # candidates' keys' bits.
+    ws = b.empty(a, (rows * (TOPP_WS_SLOTS + -(-nch // 16) * 16) * 2,),
+                 "f32")
+    cands = b.empty(a, (rows * -(-cols // 32) * 32,), "f32")
+    thr = b.empty(a, (rows,), "f32")
+    for phase in (1, 2, 3):
+        k = c.kernel(f"topk/top_p_split_{a.dtype}.forth", a,
+                     {"PHASE": phase, "U": TOPP_U})
+        b.launch(k, x, ws, cands, thr, rows, cols, nch, ch, m, p,
+                 grid=(nch, rows), block=block)
+    _apply(b, a, x, out, thr, rows, cols)
+
+
+def _apply(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, thr: Any,
+           rows: int, cols: int) -> None:
+    """The split paths' last launch: the rows masked at the keys in thr."""
+    k = c.kernel(f"topk/top_k_apply_{a.dtype}.forth", a, {"U": APPLY_U})
+    per = 256 * APPLY_U
+    b.launch(k, x, out, thr, rows, cols,
+             grid=(min(-(-cols // per), 1024), rows), block=256)
 
 
 # Cached plans (ops/_common.py).
@@ -138,7 +213,10 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
     return c.start(_plans, objs, len(objs) - 1,
                    extra + (CAND_MAX, BLOCK, tuple(DEFINES.items()),
                             SPLIT, SPLIT_KMAX, SPLIT_MAX_ROWS, SPLIT_BLOCKS, CHUNK_BLOCK,
-                            CHUNK_E, CHUNK_MINB, MERGE_E, APPLY_U))
+                            CHUNK_E, CHUNK_MINB, MERGE_E, APPLY_U,
+                            TOPP_SPLIT_MAX_ROWS, TOPP_SPLIT_BLOCKS,
+                            TOPP_CHUNK_MIN, TOPP_MIN_CHUNKS, TOPP_BLOCK,
+                            TOPP_U, TOPP_WS_SLOTS))
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
@@ -198,7 +276,11 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     a NaN softmax and is left as it is, as in HF.
 
     float32, bfloat16 or float16 logits, softmax in f32 (relative to the
-    row max), result in logits' dtype; out may be logits itself."""
+    row max), result in logits' dtype; out may be logits itself. Few rows
+    (at most 32, ops._topk.TOPP_SPLIT_MAX_ROWS) of 2048 elements or more
+    are each split over many blocks, with the same rule; their f32 sums go
+    in another order, so a decision within f32 rounding of p may differ
+    from the one-block-a-row kernel's."""
     b = _start(logits, out, ("p", type(p), p, type(min_tokens_to_keep),
                              min_tokens_to_keep))
     if type(b) is tuple:
