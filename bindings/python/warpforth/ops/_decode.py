@@ -77,12 +77,13 @@ MMA = True
 MMA_HEAD_DIMS = (64, 128)
 # With splits, the merge inside the decode kernel (-D FUSED: the last
 # block of a group merges, after FENCE-GPU and a count) instead of its own
-# kernel: one launch less. Measured side by side (bench/ops_decode.py
-# --only base,fused, H200, bf16 Hq32 Hkv8 d128 Nq1, two runs): equal at
-# B8 N4096 (3.36-3.40 TB/s both), B1 N131072 and B64 N1024, 3-5% faster
-# at B1 N4096 (1.46-1.49 against 1.41-1.42 TB/s); GPU test bit-equal to
-# the merge kernel.
-FUSED_MERGE = True
+# kernel: one launch less, no faster. Measured side by side
+# (bench/ops_decode.py --only base,fused, bf16 Hq32 Hkv8 d128 Nq1): on an
+# H100 1% slower at B8 N4096 (2.54 against 2.56 TB/s), paged 16 (2.46
+# against 2.49) and B1 N4096 (1.38 against 1.40), equal elsewhere; on an
+# H200 equal, 3-5% faster at B1 N4096. GPU test bit-equal to the merge
+# kernel. Off: the H100 figures decide.
+FUSED_MERGE = False
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
 # STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
 # at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
