@@ -617,6 +617,8 @@ private:
   }
 
   llvm::Value *atomic(const ir::Inst &inst) {
+    if (inst.type == ir::Type::Void)
+      return vectorReduction(inst);
     auto op = static_cast<ir::AtomicOp>(inst.imm);
     llvm::Value *ptr = guard(addressOf(inst.operands.back(), inst.space),
                              elemTypeBytes(inst.elem), inst.operands.back(),
@@ -661,6 +663,24 @@ private:
                binOp, ptr, v,
                llvm::MaybeAlign(v->getType()->getPrimitiveSizeInBits() / 8),
                order));
+  }
+
+  // 2FATOMIC-ADD-F32 / 4FATOMIC-ADD-F32: the values added to consecutive
+  // f32s at an address aligned to the whole vector (the GPU faults on a
+  // misaligned one; the host reports it).
+  llvm::Value *vectorReduction(const ir::Inst &inst) {
+    size_t lanes = inst.operands.size() - 1;
+    const ir::Value *addr = inst.operands[lanes];
+    llvm::Value *ptr = guard(addressOf(addr, inst.space),
+                             lanes * elemTypeBytes(inst.elem), addr,
+                             inst.space, inst, "vector atomic on");
+    vectorAlignChecked(ptr, vectorAlign(lanes, inst.elem), inst, "atomic on");
+    std::vector<llvm::Value *> values;
+    for (size_t i = 0; i < lanes; ++i)
+      values.push_back(toElem(get(inst.operands[i]), inst.elem));
+    target.vectorAtomicFAdd(b, ptr, values);
+    target.endGuard(b, nullptr);
+    return nullptr;
   }
 
   /// ", file:line:col" of an instruction, for the host's fault messages.

@@ -91,14 +91,14 @@ createNVPTXTargetMachine(const std::string &arch, int optLevel,
   options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   auto level = optLevel == 0 ? llvm::CodeGenOptLevel::None
                              : llvm::CodeGenOptLevel::Aggressive;
-  // sm_90's asynchronous words (TMA, mbarrier expect_tx) are PTX ISA 8.0;
-  // LLVM 19 defaults to 7.8 for sm_90. Every driver that runs sm_90 PTX
-  // 8.0 (CUDA 12.0 on) has it.
+  // sm_90's asynchronous words (TMA, mbarrier expect_tx) are PTX ISA 8.0,
+  // the vector reductions (2FATOMIC-ADD-F32) 8.1; LLVM 19 defaults to 7.8
+  // for sm_90. Drivers from CUDA 12.1 on read 8.1.
   unsigned sm = 0;
   for (size_t i = 3; i < arch.size() && std::isdigit((unsigned char)arch[i]);
        ++i)
     sm = sm * 10 + unsigned(arch[i] - '0');
-  std::string features = sm >= 90 ? "+ptx80" : "";
+  std::string features = sm >= 90 ? "+ptx81" : "";
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple, arch, features, options, std::nullopt, std::nullopt, level));
 }

@@ -36,6 +36,14 @@ std::vector<llvm::Value *> TargetHooks::splitResults(llvm::IRBuilder<> &b,
   return members;
 }
 
+void TargetHooks::vectorAtomicFAdd(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                                   llvm::ArrayRef<llvm::Value *> values) {
+  for (size_t i = 0; i < values.size(); ++i)
+    b.CreateAtomicRMW(llvm::AtomicRMWInst::FAdd,
+                      b.CreateConstGEP1_64(b.getFloatTy(), ptr, i), values[i],
+                      llvm::MaybeAlign(4), llvm::AtomicOrdering::Monotonic);
+}
+
 llvm::Value *TargetHooks::halfToFloat(llvm::IRBuilder<> &b, llvm::Value *bits) {
   return b.CreateFPExt(b.CreateBitCast(bits, b.getHalfTy()), b.getFloatTy());
 }
@@ -449,6 +457,27 @@ public:
       constraints += ",r";
       types.push_back(b.getInt32Ty());
       args.push_back(regs[i]);
+    }
+    text += "};";
+    constraints += ",~{memory}";
+    auto *asmType = llvm::FunctionType::get(b.getVoidTy(), types, false);
+    b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
+  }
+
+  // LLVM 19 has no vector red: inline PTX (ISA 8.1, sm_90), relaxed at gpu
+  // scope like the scalar atomics.
+  void vectorAtomicFAdd(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                        llvm::ArrayRef<llvm::Value *> values) override {
+    std::string text = "red.relaxed.gpu.global.add.v" +
+                       std::to_string(values.size()) + ".f32 [$0], {";
+    std::string constraints = "l";
+    std::vector<llvm::Type *> types = {b.getInt64Ty()};
+    std::vector<llvm::Value *> args = {b.CreatePtrToInt(ptr, b.getInt64Ty())};
+    for (size_t i = 0; i < values.size(); ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",f";
+      types.push_back(b.getFloatTy());
+      args.push_back(values[i]);
     }
     text += "};";
     constraints += ",~{memory}";

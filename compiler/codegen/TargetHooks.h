@@ -131,6 +131,11 @@ public:
                             llvm::ArrayRef<llvm::Value *> args,
                             llvm::Type *type) = 0;
   virtual unsigned addressSpace(ir::AddrSpace space) const = 0;
+  /// Adds the f32 `values` to consecutive f32s at `ptr` (global memory),
+  /// atomically each, with no result (2FATOMIC-ADD-F32): one relaxed
+  /// atomicrmw fadd a value here, one red.global.add.vN.f32 on the GPU.
+  virtual void vectorAtomicFAdd(llvm::IRBuilder<> &b, llvm::Value *ptr,
+                                llvm::ArrayRef<llvm::Value *> values);
   /// The results of a call: none, the value, or a struct's members.
   static std::vector<llvm::Value *> splitResults(llvm::IRBuilder<> &b,
                                                  llvm::Value *r);

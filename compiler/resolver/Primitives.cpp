@@ -132,6 +132,17 @@ void Resolver::lowerStoreVec(const Item &item, const PrimitiveInfo &info,
 
 void Resolver::lowerAtomic(const Item &item, const PrimitiveInfo &info,
                            rows::AtomWord word) {
+  if (info.out[0] == '\0') {
+    // A vector reduction (2FATOMIC-ADD-F32): its float cells into
+    // consecutive f32s, nothing pushed.
+    ir::Inst *inst = b.create(Op::Atomic, ir::Type::Void, popOperands(info.in));
+    inst->imm = static_cast<int64_t>(word.op);
+    inst->elem = ElemType::F32;
+    inst->space = word.space;
+    useAddress(item, inst, static_cast<unsigned>(inst->operands.size() - 1),
+               word.space);
+    return;
+  }
   bool isFloat = info.out[0] == 'f';
   ir::Inst *inst =
       b.create(Op::Atomic, cellType(info.out[0]), popOperands(info.in));

@@ -57,7 +57,7 @@ THEN
 \ IR: tmap A
 \ IR-NEXT: async TMA-LOAD-2D
 
-\ CHECK: .version 8.0
+\ CHECK: .version 8.1
 \ CHECK: .param .align 64 .b8 k_param_0[128]
 \ CHECK: .param .align 64 .b8 k_param_1[128]
 \ CHECK: .shared .align 1024 .b8 shared_T[8192]
