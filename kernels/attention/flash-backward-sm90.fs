@@ -138,6 +138,49 @@ TID-X 128 / { wg }
     LOOP
   LOOP ;
 
+\ dQ's 64 x 64 part (DQR) added to DQACC's rows from qrow0 on (keys kr and
+\ kr + 8 of the thread's warp: its rows qrow0 and qrow0 + 8) of query head
+\ qh, features 64fp on. The tile's sums from every key block meet there,
+\ so these atomics are the kernel's heaviest memory traffic (without them
+\ the kernel ran twice as fast on an H100): `vec` floats an access. vec 1
+\ and 2: the thread's own pairs (columns 2t, 2t + 1 of each 8); vec 4:
+\ lanes t and t ^ 1 swap halves by shuffles, so that even t holds four
+\ columns 2t .. 2t + 3 of row qrow0 and odd t those of row qrow0 + 8.
+: dq-add ( qrow0 qh fp vec -- )
+  { qrow0 qh fp vec }
+  LANE-ID 4 MOD { t }
+  vec 4 = IF
+    t 1 AND { odd }
+    qrow0 odd 8 * + { qrow }
+    qh NQ * qrow + HEAD_DIM * fp 64 * + t 2 AND 2* + 4 * DQACC + { dst }
+    8 0 UNROLL DO
+      I 4 * DQR@ { a0 }  I 4 * 1+ DQR@ { a1 }
+      I 4 * 2 + DQR@ { b0 }  I 4 * 3 + DQR@ { b1 }
+      odd IF a0 ELSE b0 THEN 1 FSHFL-XOR { p0 }
+      odd IF a1 ELSE b1 THEN 1 FSHFL-XOR { p1 }
+      qrow NQ < IF
+        odd IF  p0 p1 b0 b1  ELSE  a0 a1 p0 p1  THEN
+        dst I 32 * + 4FATOMIC-ADD-F32
+      THEN
+    LOOP
+  ELSE
+    2 0 UNROLL DO I { r }
+      qrow0 r 8 * + { qrow }
+      qrow NQ < IF
+        qh NQ * qrow + HEAD_DIM * fp 64 * + t 2* + 4 * DQACC + { dst }
+        8 0 UNROLL DO
+          I 4 * r 2* + { n }
+          vec 2 = IF
+            n DQR@ n 1+ DQR@  dst I 32 * + 2FATOMIC-ADD-F32
+          ELSE
+            n DQR@  dst I 32 * + FATOMIC-ADD DROP
+            n 1+ DQR@  dst I 32 * + 4 + FATOMIC-ADD DROP
+          THEN
+        LOOP
+      THEN
+    LOOP
+  THEN ;
+
 \ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
 \ and D from shared memory (two neighbouring queries at once).
 \ `edge` (a constant: only tiles that reach past the keys or the queries, or
@@ -240,19 +283,7 @@ ELSE
     WGMMA-COMMIT  0 WGMMA-WAIT
     leader IF  s qempty MBAR-ARRIVE  THEN
     \ dQ's part into DQACC.
-    q0 wg qhalf 64 * + kr + { qrow0 }
-    wg fpanel 64 * t 2* + { f0 }
-    2 0 UNROLL DO I { r }
-      qrow0 r 8 * + { qrow }
-      qrow NQ < IF
-        qh NQ * qrow + HEAD_DIM * f0 + 4 * DQACC + { dst }
-        8 0 UNROLL DO
-          2 0 UNROLL DO
-            J 4 * r 2* + I + DQR@  dst J 8 * I + 4 * + FATOMIC-ADD DROP
-          LOOP
-        LOOP
-      THEN
-    LOOP
+    q0 wg qhalf 64 * + kr + qh wg fpanel DQ_VEC dq-add
   LOOP
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
   2 0 UNROLL DO I { r }

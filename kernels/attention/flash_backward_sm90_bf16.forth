@@ -11,6 +11,7 @@
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
 \! const DS_SPLIT 1                 \ dS into dQ as two 16-bit parts
+\! const DQ_VEC 4                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 two-part dS 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! launch-bounds NTHREADS 1
 \! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128

@@ -79,6 +79,18 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         self.assertLess(split, 0.6 * one, f"dq error {split:.3g} vs {one:.3g}")
         self.assertLess(split, 0.6 * base.UNIT["bf16"], f"dq error {split:.3g}")
 
+    def test_dq_vector_atomics(self):
+        # dQ's sums go into DQACC 1, 2 or 4 floats an atomic (DQ_VEC; 4:
+        # lanes swap halves by shuffles first): the same gradients within
+        # the bounds each way, at ragged rows (a tile past NQ).
+        for vec in (1, 2, 4):
+            ab.HOPPER_DEFINES = {"DQ_VEC": vec}
+            try:
+                self.check((1, 2, 1, 77, 140, 64), "bf16", False)
+                self.check((1, 2, 2, 70, 70, 128), "f16", True)
+            finally:
+                ab.HOPPER_DEFINES = {}
+
     def test_dispatch(self):
         # HOPPER None on the CPU backend: the mma.sync kernels, same result
         # within the bounds (and f32 never takes the Hopper kernel).
