@@ -11,6 +11,7 @@
 \! const BC 64
 \! const MIN_BLOCKS 1
 \! const DQ_ATOMIC 0    \ 1 (ROLE 1): dQ by atomics here (flash-backward-mma.fs)
+\! const DQ_VEC 1       \ DQ_ATOMIC's floats an atomic: 2 on sm_90 (2FATOMIC-ADD-F32)
 \! const DQF HEAD_DIM*(BC/16)/WARPS   \ dQ features a warp
 \! const DSTRIDE BC+16/ESZ
 \! const DS_SPLIT 0     \ 1: dS in two 16-bit parts (flash-backward-mma.fs)

@@ -23,9 +23,14 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
 # How dQ is made: "pass", its own kernel (S and dP recomputed, no
 # atomics), or "atomic", in the dK/dV kernel with f32 atomics and a
 # conversion pass, as FlashAttention-2 does (DQ_ATOMIC in
-# flash-backward-mma.fs). "pass" until the two are measured on a GPU
-# (issue 15's note).
-DQ_MODE = "pass"
+# flash-backward-mma.fs); None: "atomic" where the GPU has vector
+# reductions (sm_90: two floats an atomic, 2FATOMIC-ADD-F32), else
+# "pass". H100, causal B4 H16 N4096 (bench/backward_dq_atomics.py): f32
+# forward + backward d64 10.82 ms atomic against 13.47 pass (SDPA
+# efficient 14.97), d128 19.38 against 26.11 (25.60); bf16 mma.sync d64
+# 168 against 141 TFLOP/s, d128 178 against 171. With one float an
+# atomic (sm_80's) the pass won (session 5: bf16 d64 136 against 123).
+DQ_MODE: Optional[str] = None
 
 # The Hopper backward (flash_backward_sm90_<dtype>.forth: TMA, wgmma,
 # warp specialization, dQ by f32 atomics) for bf16/f16 at head_dim 64 and
@@ -118,7 +123,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         pb.store(_plans, dq, dk, dv)
         return dq, dk, dv
     bc_q, bc_kv = _columns(dt, d)
-    atomic = DQ_MODE == "atomic" and _atomic_ok(bc_kv, d)
+    mode = DQ_MODE or ("atomic" if sm >= 90 else "pass")
+    atomic = mode == "atomic" and _atomic_ok(bc_kv, d)
     # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
     dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32", zero=True)
     args = (q, k, v, dout, l2, dpre, dq, dk, dv, dq_acc, nq, nqp, nkv, hq,
@@ -129,7 +135,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         pb.launch(kq, *args, grid=(-(-nq // kq.const("BR")), hq, b),
                   block=kq.const("NTHREADS"))
     kkv = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
-                   dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic)),
+                   dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
+                        DQ_VEC=2 if atomic and sm >= 90 else 1),
                    arch=arch)
     pb.launch(kkv, *args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
               block=kkv.const("NTHREADS"))
