@@ -102,13 +102,13 @@ def hf_partial(q, k, cos, sin):
 VARIANTS = [
     ("rows (before)", dict(HEADS=False)),
     ("heads (default)", dict()),
+    ("heads 256 thr", dict(HEADS_BLOCK=256)),
+    ("heads 64 thr", dict(HEADS_BLOCK=64)),
     ("heads hpt1", dict(HEADS_PER_THREAD=1)),
     ("heads hpt2", dict(HEADS_PER_THREAD=2)),
     ("heads hpt8", dict(HEADS_PER_THREAD=8)),
     ("heads 8-byte", dict(VEC_BYTES=8)),
-    ("heads 128 thr", dict(HEADS_BLOCK=128)),
-    ("heads 512 thr", dict(HEADS_BLOCK=512)),
-    ("heads hpt2 128 thr", dict(HEADS_PER_THREAD=2, HEADS_BLOCK=128)),
+    ("heads hpt2 256 thr", dict(HEADS_PER_THREAD=2, HEADS_BLOCK=256)),
 ]
 # (label, Hq, Hkv, r) at B4 N4096 d128.
 VARIANT_CASES = [("H32 r128", 32, 32, 128), ("H32 r64", 32, 32, 64),

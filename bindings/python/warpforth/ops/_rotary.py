@@ -24,9 +24,9 @@ from . import _common as c
 # for comparison (bench/ops_rotary_scores.py --variants) and by the tests.
 HEADS = True
 # Heads a thread (HEADS): more bytes in flight and fewer cos/sin reads, but
-# more registers (ptxas, sm_90, f32 16-byte vectors: 44 registers at 1, 72
-# at 4, 122 at 8; bf16 at 8 elements a vector: 58, 96, 143). Fewer where q
-# and k both have fewer heads.
+# more registers (ptxas, sm_90, 16-byte vectors: f32 44 registers at 1, 56
+# at 2, 72 at 4, 122 at 8; bf16/f16 58, 72, 96, 143). Fewer where q and k
+# both have fewer heads.
 HEADS_PER_THREAD = 4
 # Widest access of the HEADS kernel in bytes (16, 8 or 4): vectors of
 # VEC_BYTES / itemsize elements where r/2, d - r and every buffer's address
@@ -34,8 +34,10 @@ HEADS_PER_THREAD = 4
 VEC_BYTES = 16
 # Threads per block of the HEADS kernel: x along a row's units (a unit is
 # two vectors: a rotated pair, or two copied vectors past r), y along
-# positions.
-HEADS_BLOCK = 256
+# positions. 128 rather than 256: at 72-96 registers a thread an SM then
+# holds 7 or 5 blocks (896 or 640 threads) instead of 3 or 2 (768 or 512),
+# and a block that finishes leaves less of the SM without loads in flight.
+HEADS_BLOCK = 128
 # Threads per block of the rows kernel (HEADS False): units of features
 # along x, heads along y (kernels/rotary/rotary-rows.fs).
 BLOCK = 256
