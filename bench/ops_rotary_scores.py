@@ -15,6 +15,18 @@ Times are the GPU's (CUDA-event medians with the host's launch cost
 hidden, bench/common.py); the outputs are checked against torch's.
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_rotary_scores.py
+
+--variants times apply_rotary's designs (tunables of ops/_rotary.py) side
+by side on the same tensors instead: the rows kernel (the design before,
+HEADS False), the heads kernel (the default) and its variants (heads a
+thread, access width, block size), against torch.compile of HF's code
+(partial rotary as GPT-NeoX applies it) on B4 N4096 d128: H32 with r = 128
+and r = 64, and grouped heads (Hq 32, Hkv 8, q and k together), in f32,
+bf16 and f16 (--dtypes to choose). For each: ms, TB/s (q and k read and
+written once, cos/sin read once), % of the copy rate of this run, the
+ratio to torch.compile (above 1: faster) and to the rows kernel, and the
+largest difference from torch.compile's output (relative to its largest
+value).
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ import torch
 from common import ROOT, copy_rate_tbs, median_ms, tbs
 
 from warpforth import ops
+from warpforth.ops import _rotary
 
 
 sys.path.insert(0, str(ROOT / "bindings" / "python" / "tests"))
@@ -73,6 +86,83 @@ def bench_rotary(reps: int, copy_tbs: float) -> None:
         torch.cuda.empty_cache()
 
 
+def hf_partial(q, k, cos, sin):
+    """HF's apply_rotary_pos_emb on the first r features, the rest passed
+    (GPT-NeoX / Phi); cos/sin (B, N, r)."""
+    r = cos.shape[-1]
+    if r == q.shape[-1]:
+        return hf_apply_rotary_pos_emb(q, k, cos, sin)
+    qr, kr = hf_apply_rotary_pos_emb(q[..., :r], k[..., :r], cos, sin)
+    return (torch.cat((qr, q[..., r:]), -1), torch.cat((kr, k[..., r:]), -1))
+
+
+# (name, tunables of ops/_rotary.py) for --variants: the rows kernel (the
+# design before), then the heads kernel as the op runs it by default, then
+# its variants.
+VARIANTS = [
+    ("rows (before)", dict(HEADS=False)),
+    ("heads (default)", dict()),
+    ("heads 256 thr", dict(HEADS_BLOCK=256)),
+    ("heads 64 thr", dict(HEADS_BLOCK=64)),
+    ("heads hpt1", dict(HEADS_PER_THREAD=1)),
+    ("heads hpt2", dict(HEADS_PER_THREAD=2)),
+    ("heads hpt8", dict(HEADS_PER_THREAD=8)),
+    ("heads 8-byte", dict(VEC_BYTES=8)),
+    ("heads hpt2 256 thr", dict(HEADS_PER_THREAD=2, HEADS_BLOCK=256)),
+]
+# (label, Hq, Hkv, r) at B4 N4096 d128.
+VARIANT_CASES = [("H32 r128", 32, 32, 128), ("H32 r64", 32, 32, 64),
+                 ("Hq32 Hkv8 r128", 32, 8, 128)]
+TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
+
+
+def bench_variants(reps: int, copy_tbs: float, dtypes: list,
+                   b: int = 4, n: int = 4096, d: int = 128) -> None:
+    defaults = {k: getattr(_rotary, k) for _, tun in VARIANTS for k in tun}
+    print(f"\napply_rotary designs, B{b} N{n} d{d}, cos/sin ({n}, r); "
+          f"copy: {copy_tbs:.2f} TB/s\n")
+    print("| case | dtype | variant | ms | TB/s | % of copy | "
+          "vs compile | vs rows | diff vs compile |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for label, hq, hkv, r in VARIANT_CASES:
+        for name in dtypes:
+            dt = getattr(torch, TORCH_DTYPES[name])
+            q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+            k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+            cos, sin = ops.rotary_cos_sin(torch.arange(n, device="cuda"), r,
+                                          dtype=dt)
+            c3, s3 = cos[None], sin[None]
+            nbytes = (2 * (q.numel() + k.numel()) + 2 * cos.numel()) \
+                * q.element_size()
+            # A static compile of this case alone: no recompilation limit,
+            # no dynamic shapes from the cases before.
+            torch._dynamo.reset()
+            compiled = torch.compile(hf_partial, dynamic=False)
+            tq, tk = compiled(q, k, c3, s3)
+            t_comp = median_ms(lambda: compiled(q, k, c3, s3), reps)
+
+            def row(variant, ms, vs_rows, diff):
+                tb = tbs(nbytes, ms)
+                print(f"| {label} | {name} | {variant} | {ms:.3f} | "
+                      f"{tb:.2f} | {tb / copy_tbs:.1%} | "
+                      f"{t_comp / ms:.3f} | {vs_rows} | {diff} |")
+            row("torch.compile", t_comp, "", "")
+            t_rows = None
+            for variant, tun in VARIANTS:
+                for key, v in defaults.items():
+                    setattr(_rotary, key, tun.get(key, v))
+                qo, ko = ops.apply_rotary(q, k, cos, sin)
+                diff = max(rel(qo, tq), rel(ko, tk))
+                del qo, ko
+                t = median_ms(lambda: ops.apply_rotary(q, k, cos, sin), reps)
+                t_rows = t_rows or t
+                row(variant, t, f"{t_rows / t:.3f}", f"{diff:.1e}")
+            for key, v in defaults.items():
+                setattr(_rotary, key, v)
+            del q, k, tq, tk, compiled
+            torch.cuda.empty_cache()
+
+
 def bench_scores(reps: int) -> None:
     b, h, n, d = 4, 16, 4096, 64
     scale = d ** -0.5
@@ -99,11 +189,22 @@ def bench_scores(reps: int) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--variants", action="store_true",
+                    help="apply_rotary's designs side by side (only)")
+    ap.add_argument("--dtypes", default="f32,bf16,f16",
+                    help="for --variants: comma-separated f32, bf16, f16")
     args = ap.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"median of {args.reps} (CUDA events, GPU time)")
+    if args.variants:
+        dtypes = [x.strip() for x in args.dtypes.split(",") if x.strip()]
+        unknown = [x for x in dtypes if x not in TORCH_DTYPES]
+        if unknown:
+            ap.error(f"--dtypes: unknown {unknown}; expected f32, bf16, f16")
+        bench_variants(args.reps, copy_rate_tbs(), dtypes)
+        return 0
     bench_rotary(args.reps, copy_rate_tbs())
     bench_scores(args.reps)
     return 0

@@ -83,7 +83,8 @@ VARIANTS = {
         ["-D", "HEAD_DIM=128", "-D", "WARPS=4", "-D", "ASYNC=0"],
         ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
-    # The ops' kernels as warpforth.ops compiles them.
+    # The ops' kernels as warpforth.ops compiles them (the rotary rows
+    # kernels: ops/_rotary.py HEADS False).
     "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
     "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
     "apply_rotary_f16.forth": [[], ["-D", "V=4"]],
@@ -113,7 +114,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
 from warpforth.ops import _attention, _attention_backward  # noqa: E402
-from warpforth.ops import _topk  # noqa: E402
+from warpforth.ops import _rotary, _topk  # noqa: E402
+
+
+# The heads kernels of apply_rotary (ops/_rotary.py HEADS): every vector
+# width the op can pick (16 bytes down to one element), with 1 to
+# HEADS_PER_THREAD heads a thread (fewer where q and k have fewer heads)
+# and 8 (bench/ops_rotary_scores.py --variants).
+for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
+                 ("f16", (1, 2, 4, 8))):
+    VARIANTS[f"apply_rotary_heads_{_dt}.forth"] = [
+        ["-D", f"V={v}", "-D", f"HPT={h}"] for v in _vs
+        for h in sorted(set(range(1, _rotary.HEADS_PER_THREAD + 1)) | {8})]
 
 
 # The split top-p (ops/_topk.py _top_p_split): its three phases, with the

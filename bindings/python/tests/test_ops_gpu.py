@@ -307,6 +307,45 @@ class RotaryScoresGpu(unittest.TestCase):
                     self.assertLessEqual(rel(qo, tq), BOUND[name], what)
                     self.assertLessEqual(rel(ko, tk), BOUND[name], what)
 
+    def test_apply_rotary_variants(self):
+        # Each design of ops/_rotary.py (the tests' CPU list, forced) on the
+        # GPU against f64 HF, at odd shapes and the bench's GQA layout, and
+        # in place; the bits past r copied unchanged.
+        from opcheck import Tunables
+        from test_ops_rotary import VARIANTS
+
+        from warpforth.ops import _rotary
+        for b, hq, hkv, n, d, r, batched in [
+                (2, 5, 5, 33, 128, 120, True), (1, 3, 1, 7, 76, 64, False),
+                (2, 32, 8, 100, 128, 128, False),
+                (1, 4, 2, 65, 64, 32, True)]:
+            for name in DTYPES:
+                dt = tdt(name)
+                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+                pos = torch.arange(n, device="cuda").expand(b, n) + 3
+                cos, sin = hf_cos_sin(pos, r, 10000.0, dt)
+                if not batched:
+                    cos, sin = cos[0].contiguous(), sin[0].contiguous()
+                c3 = cos if batched else cos[None]
+                s3 = sin if batched else sin[None]
+                wq, wk = hf_partial(q.double(), k.double(), c3.double(),
+                                    s3.double())
+                for variant, tun in VARIANTS:
+                    what = f"{variant} {name} B{b} Hq{hq} Hkv{hkv} N{n} " \
+                        f"d{d} r{r}"
+                    with Tunables(_rotary, **tun):
+                        qo, ko = ops.apply_rotary(q, k, cos, sin)
+                        qi, ki = q.clone(), k.clone()
+                        ops.apply_rotary(qi, ki, cos, sin, out=(qi, ki))
+                    torch.cuda.synchronize()
+                    self.assertLessEqual(rel(qo, wq), F64_BOUND[name], what)
+                    self.assertLessEqual(rel(ko, wk), F64_BOUND[name], what)
+                    self.assertTrue(torch.equal(qi, qo), what)
+                    self.assertTrue(torch.equal(ki, ko), what)
+                    self.assertTrue(torch.equal(qo[..., r:], q[..., r:]),
+                                    what)
+
     def test_apply_rotary_stream_and_out(self):
         q = torch.randn(2, 4, 64, 128, device="cuda")
         k = torch.randn(2, 2, 64, 128, device="cuda")

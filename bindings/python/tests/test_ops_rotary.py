@@ -1,16 +1,19 @@
 """ops.apply_rotary and ops.rotary_cos_sin on the CPU backend against f64
 numpy, in f32, f16 and bf16: small and odd shapes, partial rotary (r < d),
-grouped heads (Hkv < Hq), cos/sin of shape (N, r) and (B, N, r), both the
-scalar and the 4-wide kernels; and errors that name the argument."""
+grouped heads (Hkv < Hq), cos/sin of shape (N, r) and (B, N, r), both
+designs (ops/_rotary.py HEADS: the heads kernel at every vector width,
+several heads a thread and block sizes; the rows kernel, scalar and
+4-wide), in place; and errors that name the argument."""
 
 from __future__ import annotations
 
 import unittest
 
 import numpy as np
-from opcheck import DTYPES, assert_close, cast, dtypes, f64
+from opcheck import DTYPES, Tunables, assert_close, cast, dtypes, f64
 
 from warpforth import ops
+from warpforth.ops import _common, _rotary
 
 # (B, Hq, Hkv, N, d, r, cos batched)
 SHAPES = [(1, 1, 1, 1, 2, 2, False), (1, 2, 1, 33, 64, 64, False),
@@ -46,6 +49,46 @@ def inputs(rng, shape, dt, aligned=True):
     return q, k, cos, sin
 
 
+def launched(fn):
+    """fn()'s result and the (kernel file, defines) of every kernel it
+    looked up (with no cached plan, so every launch looks its kernel up)."""
+    used = []
+    orig = _common.kernel
+
+    def spy(file, on, defines=None, arch=None):
+        used.append((file, dict(defines or {})))
+        return orig(file, on, defines, arch)
+    _common.clear_plans()
+    _common.kernel = spy
+    try:
+        return fn(), used
+    finally:
+        _common.kernel = orig
+        _common.clear_plans()
+
+
+# Designs (tunables of ops/_rotary.py) the variant tests force: the rows
+# kernel, and the heads kernel with 1 to 8 heads a thread (3: groups that
+# do not divide the heads), narrower vectors, and blocks narrower than a
+# row's units (each thread then loops over units).
+VARIANTS = [
+    ("rows", dict(HEADS=False)),
+    ("heads", dict(HEADS=True)),
+    ("heads hpt1", dict(HEADS=True, HEADS_PER_THREAD=1)),
+    ("heads hpt3", dict(HEADS=True, HEADS_PER_THREAD=3)),
+    ("heads hpt8", dict(HEADS=True, HEADS_PER_THREAD=8)),
+    ("heads 8-byte", dict(HEADS=True, VEC_BYTES=8)),
+    ("heads 4-byte", dict(HEADS=True, VEC_BYTES=4)),
+    ("heads block 8", dict(HEADS=True, HEADS_BLOCK=8, HEADS_PER_THREAD=2)),
+]
+# (B, Hq, Hkv, N, d, r, cos batched): N 1, 7, 33; d 64 and 128; r < d (with
+# an odd number of vectors past r: d 76); grouped heads; odd head counts.
+VARIANT_SHAPES = [(1, 2, 2, 1, 64, 64, False), (2, 4, 2, 7, 128, 64, True),
+                  (1, 8, 2, 33, 128, 128, False), (2, 3, 1, 33, 64, 32, True),
+                  (2, 5, 5, 7, 128, 120, False), (1, 3, 1, 7, 76, 64, True),
+                  (1, 1, 1, 33, 64, 48, False)]
+
+
 class Rotary(unittest.TestCase):
     def check(self, got, want, dt, what):
         assert_close(self, got, want, dt, what)
@@ -66,52 +109,141 @@ class Rotary(unittest.TestCase):
                 self.assertTrue((f64(qo)[..., r:] == f64(q)[..., r:]).all())
 
     def test_both_kernels_ran(self):
-        # r/2 and d - r multiples of 4 (and numpy's aligned buffers) take
-        # the 4-wide f32 kernel, other shapes the scalar one.
-        from warpforth.ops import _common
+        # The rows kernel: r/2 and d - r multiples of 4 (and numpy's
+        # aligned buffers) take the 4-wide f32 kernel, other shapes the
+        # scalar one. The heads kernel: the widest vector (16 bytes at
+        # most) that r/2, d - r and the addresses allow.
         rng = np.random.default_rng(6)
-        for shape in ((1, 2, 1, 3, 16, 8, False), (1, 2, 1, 3, 10, 6, True)):
-            q, k, cos, sin = inputs(rng, shape, "f32")
-            qo, _ = ops.apply_rotary(q, k, cos, sin)
-            self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), "f32",
+        cases = [(False, "f32", (1, 2, 1, 3, 16, 8, False), 4),
+                 (False, "f32", (1, 2, 1, 3, 10, 6, True), 1),
+                 (True, "f32", (1, 2, 1, 3, 16, 8, False), 4),
+                 (True, "f32", (1, 2, 1, 3, 12, 4, False), 2),
+                 (True, "f32", (1, 2, 1, 3, 10, 6, True), 1)]
+        cases += [(True, dt, shape, v) for dt in dtypes() if dt != "f32"
+                  for shape, v in (((1, 2, 1, 3, 32, 16, False), 8),
+                                   ((1, 2, 1, 3, 16, 8, True), 4),
+                                   ((1, 2, 1, 3, 12, 4, False), 2),
+                                   ((1, 2, 1, 3, 10, 6, True), 1))]
+        for heads, dt, shape, v in cases:
+            q, k, cos, sin = inputs(rng, shape, dt)
+            with Tunables(_rotary, HEADS=heads):
+                (qo, ko), used = launched(
+                    lambda: ops.apply_rotary(q, k, cos, sin))
+            self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), dt,
                        f"q {shape}")
-        vs = {dict(key[3]).get("V", 1) for key in _common._kernels
-              if key[0] == "rotary/apply_rotary_f32.forth"}
-        self.assertEqual(vs, {1, 4})
+            self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), dt,
+                       f"k {shape}")
+            file = (f"rotary/apply_rotary_heads_{dt}.forth" if heads else
+                    f"rotary/apply_rotary_{dt}.forth")
+            self.assertEqual([(f, d.get("V", 1)) for f, d in used],
+                             [(file, v)], f"{dt} {shape}")
 
     def test_16bit_rounding_exact(self):
         # Products of bf16 or f16 values are exact in f32, so the f32
         # result is the exact value rounded once, and the output that
         # rounded to the dtype: equal to the bit (ties to even, subnormals,
-        # overflow, inf, NaN), on both the 4-wide kernel (its own
-        # conversions, d = 16) and the scalar one (d = 10).
-        from warpforth.ops import _common
+        # overflow, inf, NaN), on both designs: the rows kernel 4-wide (its
+        # own conversions, d = 16) and scalar (d = 10); the heads kernel at
+        # 8, 4, 2 and 1 elements a vector (d 32, 16, 12, 10).
         rng = np.random.default_rng(7)
         for dt in dtypes():
             if dt == "f32":
                 continue
             big = 3e38 if dt == "bf16" else 6e4
-            for shape in ((2, 2, 1, 6, 16, 8, False),
-                          (2, 2, 1, 6, 10, 6, True)):
+            for heads, shapes in (
+                    (False, ((2, 2, 1, 6, 16, 8, False),
+                             (2, 2, 1, 6, 10, 6, True))),
+                    (True, ((2, 2, 1, 6, 32, 16, False),
+                            (2, 2, 1, 6, 16, 8, False),
+                            (2, 3, 1, 6, 12, 4, True),
+                            (2, 2, 1, 6, 10, 6, True)))):
+                vs = set()
+                for shape in shapes:
+                    q, k, cos, sin = inputs(rng, shape, dt)
+                    q = cast(rng.standard_normal(q.shape)
+                             * np.exp(rng.uniform(-20, 8, q.shape)), dt)
+                    q.reshape(-1)[:4] = [np.inf, -np.inf, np.nan, big]
+                    k.reshape(-1)[:3] = [np.nan, 1.0, 1e-7]
+                    # An infinity after a nonzero element: the pair's
+                    # 32-bit word is a signaling NaN as an f32, which must
+                    # travel as bits.
+                    q.reshape(-1)[4:8] = [1e-30, np.inf, -3.0, -np.inf]
+                    with Tunables(_rotary, HEADS=heads):
+                        (qo, ko), used = launched(
+                            lambda: ops.apply_rotary(q, k, cos, sin))
+                    vs |= {d.get("V", 1) for _, d in used}
+                    for x, got in ((q, qo), (k, ko)):
+                        with np.errstate(invalid="ignore", over="ignore"):
+                            want = cast(ref_rotary(f64(x), f64(cos),
+                                                   f64(sin))
+                                        .astype(np.float32), dt)
+                        g, w = got.view(np.uint16), want.view(np.uint16)
+                        nan = np.isnan(f64(want))
+                        self.assertTrue(np.isnan(f64(got))[nan].all(), shape)
+                        self.assertTrue((g[~nan] == w[~nan]).all(),
+                                        f"{dt} {shape} heads {heads}: "
+                                        f"{np.count_nonzero(g != w)} differ")
+                self.assertEqual(vs, {8, 4, 2, 1} if heads else {1, 4},
+                                 f"{dt} heads {heads}")
+
+    def test_variants(self):
+        # Every design, forced, at small and odd shapes in every dtype.
+        rng = np.random.default_rng(10)
+        for shape in VARIANT_SHAPES:
+            for dt in dtypes():
                 q, k, cos, sin = inputs(rng, shape, dt)
-                q = cast(rng.standard_normal(q.shape)
-                         * np.exp(rng.uniform(-20, 8, q.shape)), dt)
-                q.reshape(-1)[:4] = [np.inf, -np.inf, np.nan, big]
-                k.reshape(-1)[:3] = [np.nan, 1.0, 1e-7]
-                qo, ko = ops.apply_rotary(q, k, cos, sin)
-                for x, got in ((q, qo), (k, ko)):
-                    with np.errstate(invalid="ignore", over="ignore"):
-                        want = cast(ref_rotary(f64(x), f64(cos), f64(sin))
-                                    .astype(np.float32), dt)
-                    g, w = got.view(np.uint16), want.view(np.uint16)
-                    nan = np.isnan(f64(want))
-                    self.assertTrue(np.isnan(f64(got))[nan].all(), shape)
-                    self.assertTrue((g[~nan] == w[~nan]).all(),
-                                    f"{dt} {shape}: "
-                                    f"{np.count_nonzero(g != w)} differ")
-            vs = {dict(key[3]).get("V", 1) for key in _common._kernels
-                  if key[0] == f"rotary/apply_rotary_{dt}.forth"}
-            self.assertEqual(vs, {1, 4}, dt)
+                c64, s64 = f64(cos), f64(sin)
+                wq, wk = ref_rotary(f64(q), c64, s64), ref_rotary(
+                    f64(k), c64, s64)
+                r = shape[5]
+                for name, tun in VARIANTS:
+                    what = f"{name} {shape}"
+                    with Tunables(_rotary, **tun):
+                        (qo, ko), used = launched(
+                            lambda: ops.apply_rotary(q, k, cos, sin))
+                    self.assertEqual(len(used), 1, what)
+                    self.assertEqual("heads" in used[0][0],
+                                     tun["HEADS"], what)
+                    self.check(qo, wq, dt, f"q {what}")
+                    self.check(ko, wk, dt, f"k {what}")
+                    for x, o in ((q, qo), (k, ko)):
+                        self.assertTrue(
+                            (f64(o)[..., r:] == f64(x)[..., r:]).all(), what)
+
+    def test_heads_kernel_copies_bits(self):
+        # The heads kernel copies the features past r as they are, bit for
+        # bit (NaN payloads, signaling NaNs, subnormals), at every vector
+        # width; and rotates a q of no heads (k alone).
+        rng = np.random.default_rng(11)
+        for dt in dtypes():
+            bits = {"f32": np.uint32}.get(dt, np.uint16)
+            for shape in ((2, 2, 1, 5, 48, 16, False),
+                          (1, 3, 3, 4, 40, 8, True),
+                          (1, 2, 1, 3, 14, 4, False),
+                          (1, 2, 2, 3, 9, 2, True)):
+                q, k, cos, sin = inputs(rng, shape, dt)
+                r = shape[5]
+                for x in (q, k):
+                    raw = x.view(bits)
+                    raw[..., r:] = rng.integers(0, np.iinfo(bits).max,
+                                                raw[..., r:].shape,
+                                                dtype=np.uint64)
+                with Tunables(_rotary, HEADS=True):
+                    qo, ko = ops.apply_rotary(q, k, cos, sin)
+                for x, o in ((q, qo), (k, ko)):
+                    self.assertTrue((o.view(bits)[..., r:]
+                                     == x.view(bits)[..., r:]).all(),
+                                    f"{dt} {shape}")
+                    self.check(o[..., :r], ref_rotary(
+                        f64(x[..., :r]), f64(cos), f64(sin)), dt,
+                        f"{dt} {shape}")
+            q0 = np.zeros((2, 0, 5, 16), q.dtype)
+            k, cos, sin = (inputs(rng, (2, 1, 3, 5, 16, 16, True), dt)[1:])
+            with Tunables(_rotary, HEADS=True):
+                qo, ko = ops.apply_rotary(q0, k, cos, sin)
+            self.assertEqual(qo.shape, q0.shape)
+            self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), dt,
+                       "no q heads")
 
     def test_16bit_words(self):
         # kernels/lib/bf16x4.fs and f16x4.fs, which the 4-wide kernels use
@@ -196,15 +328,23 @@ THEN
         self.assertIs(qo, out[0])
         self.assertIs(ko, out[1])
         self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), "f32", "out=")
-        # In place, on both kernels.
-        for shape in ((1, 4, 2, 5, 16, 8, True), (1, 2, 1, 3, 10, 6, False)):
-            q, k, cos, sin = inputs(rng, shape, "f32")
-            wq = ref_rotary(f64(q), f64(cos), f64(sin))
-            wk = ref_rotary(f64(k), f64(cos), f64(sin))
-            qo, ko = ops.apply_rotary(q, k, cos, sin, out=(q, k))
-            self.assertIs(qo, q)
-            self.check(q, wq, "f32", f"in place {shape}")
-            self.check(k, wk, "f32", f"in place {shape}")
+        # In place, on both designs and vector widths; the heads kernel
+        # also with groups whose last heads repeat the last one (3 a
+        # thread), read and written twice by the same thread.
+        for tun in (dict(HEADS=False), dict(HEADS=True),
+                    dict(HEADS=True, HEADS_PER_THREAD=3)):
+            for dt in dtypes():
+                for shape in ((1, 4, 2, 5, 16, 8, True),
+                              (1, 2, 1, 3, 10, 6, False),
+                              (2, 4, 2, 7, 76, 64, False)):
+                    q, k, cos, sin = inputs(rng, shape, dt)
+                    wq = ref_rotary(f64(q), f64(cos), f64(sin))
+                    wk = ref_rotary(f64(k), f64(cos), f64(sin))
+                    with Tunables(_rotary, **tun):
+                        qo, ko = ops.apply_rotary(q, k, cos, sin, out=(q, k))
+                    self.assertIs(qo, q)
+                    self.check(q, wq, dt, f"in place {shape} {tun}")
+                    self.check(k, wk, dt, f"in place {shape} {tun}")
 
     def test_cos_sin_cache(self):
         # HuggingFace's default rope: f32 inv_freq, f32 products, cos/sin.

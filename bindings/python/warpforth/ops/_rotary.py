@@ -8,9 +8,44 @@ from typing import Any, Optional
 
 from . import _common as c
 
-# Threads per block of apply_rotary: units of features along x, heads along
-# y (kernels/rotary/rotary-rows.fs).
+# Which kernel apply_rotary runs (both take every shape the op accepts):
+#
+# HEADS True (the default): kernels/rotary/rotary-heads.fs. A thread takes
+# one position n of one batch entry and HEADS_PER_THREAD heads of q (or of
+# k: a group never mixes them), reads its cos/sin once for all of them, and
+# issues the loads of all those heads before any arithmetic (both halves of
+# each: 2 * HEADS_PER_THREAD vectors in flight a thread), then stores; the
+# features past r go through the same loads and stores, copied. Grid
+# (ceil(N / positions a block), head groups of q then of k, B), so each
+# block covers a run of consecutive rows of every head of its group.
+# HEADS False: the earlier design, kernels/rotary/rotary-rows.fs (one block
+# a position (n, b), its threads loop over the heads one at a time; 16-byte
+# accesses for f32, 8-byte for bf16/f16 with conversions on the bits), kept
+# for comparison (bench/ops_rotary_scores.py --variants) and by the tests.
+HEADS = True
+# Heads a thread (HEADS): more bytes in flight and fewer cos/sin reads, but
+# more registers (ptxas, sm_90, 16-byte vectors: f32 44 registers at 1, 56
+# at 2, 72 at 4, 122 at 8; bf16/f16 58, 72, 96, 143). Fewer where q and k
+# both have fewer heads.
+HEADS_PER_THREAD = 4
+# Widest access of the HEADS kernel in bytes (16, 8 or 4): vectors of
+# VEC_BYTES / itemsize elements where r/2, d - r and every buffer's address
+# allow, narrower ones (down to one element) where they do not.
+VEC_BYTES = 16
+# Threads per block of the HEADS kernel: x along a row's units (a unit is
+# two vectors: a rotated pair, or two copied vectors past r), y along
+# positions. 128 rather than 256: at 72-96 registers a thread an SM then
+# holds 7 or 5 blocks (896 or 640 threads) instead of 3 or 2 (768 or 512),
+# and a block that finishes leaves less of the SM without loads in flight.
+HEADS_BLOCK = 128
+# Threads per block of the rows kernel (HEADS False): units of features
+# along x, heads along y (kernels/rotary/rotary-rows.fs).
 BLOCK = 256
+
+
+def _tunables() -> tuple:
+    """Everything above that a cached plan depends on."""
+    return (HEADS, HEADS_PER_THREAD, VEC_BYTES, HEADS_BLOCK, BLOCK)
 
 
 def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
@@ -58,9 +93,9 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     (each thread reads the features it writes)."""
     objs: tuple = (q, k, cos, sin)
     if out is None:
-        pb = c.start(_plans, objs, 0, BLOCK)
+        pb = c.start(_plans, objs, 0, _tunables())
     elif type(out) in (tuple, list) and len(out) == 2:
-        pb = c.start(_plans, objs + tuple(out), 2, BLOCK)
+        pb = c.start(_plans, objs + tuple(out), 2, _tunables())
     else:
         pb = c.PlanBuilder(None, objs)
     if type(pb) is tuple:
@@ -99,27 +134,68 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     if b * n * d == 0:
         pb.store(_plans, q_out, k_out)
         return q_out, k_out
-    # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
-    # row, half and buffer is aligned to that.
-    v = 1
-    width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
     outs = (c.arg(q_out, "out[0]"), c.arg(k_out, "out[1]"))
-    if width and (r // 2) % 4 == 0 and (d - r) % 4 == 0 and all(
-            t.address % width == 0 for t in (qa, ka, ca, sa) + outs):
-        v = 4
-    units = (r // 2) // v + (d - r) // v
-    bx = min(units, BLOCK)
-    by = max(1, min(hq + hkv, BLOCK // bx))
+    bufs = (qa, ka, ca, sa) + outs
     csb = n * r if len(ca.shape) == 3 else 0
-    kern = c.kernel(f"rotary/apply_rotary_{qa.dtype}.forth", qa,
-                    {"V": v} if v != 1 else None)
-    pb.launch(kern, q, k, cos, sin, q_out, k_out, b, hq, hkv, n, d, r, csb,
-              grid=(n, b), block=(bx, by))
+    if HEADS:
+        _launch_heads(pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
+                      (b, hq, hkv, n, d, r, csb))
+    else:
+        _launch_rows(pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
+                     (b, hq, hkv, n, d, r, csb))
     pb.store(_plans, q_out, k_out)
     return q_out, k_out
 
 
-# Cached plans (ops/_common.py).
+def _heads_vector(esz: int, half: int, rest: int, bufs: tuple) -> int:
+    """Elements a vector of the HEADS kernel: the most, within VEC_BYTES,
+    that divide r/2 and d - r and whose width every buffer is aligned
+    to."""
+    v = max(1, min(VEC_BYTES, 16) // esz)
+    while v > 1 and (half % v or rest % v or any(
+            t.address % (v * esz) for t in bufs)):
+        v //= 2
+    return v
+
+
+def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
+                  sizes: tuple) -> None:
+    """The HEADS kernel (kernels/rotary/rotary-heads.fs)."""
+    b, hq, hkv, n, d, r, csb = sizes
+    esz = {"f32": 4, "bf16": 2, "f16": 2}[qa.dtype]
+    v = _heads_vector(esz, r // 2, d - r, bufs)
+    hpt = max(1, min(HEADS_PER_THREAD, max(hq, hkv)))
+    units = (r // 2) // v + ((d - r) // v + 1) // 2
+    bx = min(units, HEADS_BLOCK)
+    by = max(1, min(HEADS_BLOCK // bx, n))
+    groups = -(-hq // hpt) + -(-hkv // hpt)
+    kern = c.kernel(f"rotary/apply_rotary_heads_{qa.dtype}.forth", qa,
+                    {"V": v, "HPT": hpt})
+    pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
+              grid=(-(-n // by), groups, b), block=(bx, by))
+
+
+def _launch_rows(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
+                 sizes: tuple) -> None:
+    """The rows kernel (kernels/rotary/rotary-rows.fs), HEADS False."""
+    b, hq, hkv, n, d, r, csb = sizes
+    # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
+    # row, half and buffer is aligned to that.
+    v = 1
+    width = {"f32": 16, "bf16": 8, "f16": 8}.get(qa.dtype)
+    if width and (r // 2) % 4 == 0 and (d - r) % 4 == 0 and all(
+            t.address % width == 0 for t in bufs):
+        v = 4
+    units = (r // 2) // v + (d - r) // v
+    bx = min(units, BLOCK)
+    by = max(1, min(hq + hkv, BLOCK // bx))
+    kern = c.kernel(f"rotary/apply_rotary_{qa.dtype}.forth", qa,
+                    {"V": v} if v != 1 else None)
+    pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
+              grid=(n, b), block=(bx, by))
+
+
+# Cached plans (ops/_common.py), by the tensors and _tunables().
 _plans = c.plans()
 
 
