@@ -7,6 +7,7 @@ Compute (tools/gpu-check.sh ncuops):
     ncu ... -k regex:flash_attention python3 bench/profile_ops.py attention \\
         [OVERLAP=1 PINGPONG=0 ...]   (the Hopper kernel's -D constants)
     ncu ... -k regex:decode_ python3 bench/profile_ops.py decode
+    ncu ... -k regex:flash_backward_sm90 python3 bench/profile_ops.py backward
 """
 
 from __future__ import annotations
@@ -50,7 +51,22 @@ def decode() -> None:
     torch.cuda.synchronize()
 
 
+def backward() -> None:
+    """The bf16 backward of causal attention B4 H16 N4096 (issue 15), d128
+    then d64: on an H100 the Hopper kernel, then the dQ conversion."""
+    for d in (128, 64):
+        q, k, v = (torch.randn(4, 16, 4096, d, device="cuda",
+                               dtype=torch.bfloat16) for _ in range(3))
+        o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        ops.flash_attention_backward(torch.randn_like(q), q, k, v, o, lse,
+                                     causal=True)
+    torch.cuda.synchronize()
+
+
 def main() -> None:
+    if sys.argv[1:] == ["backward"]:
+        backward()
+        return
     if sys.argv[1:2] == ["attention"]:
         attention(sys.argv[2:])
         return

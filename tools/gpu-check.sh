@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var ncuattn90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var ncuattn90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -16,6 +16,8 @@ steps (run in the order given; the first failing step stops the run):
              schedules (OVERLAP, PINGPONG, KVS) next to FA2 and cuDNN
   ncuattn90  Nsight Compute of the Hopper attention (bf16 d128 and d64
              causal) in each schedule: tensor pipe, issue, stalls
+  ncubwd90   Nsight Compute of the Hopper backward (bf16 causal B4 H16
+             N4096, d128 and d64): tensor pipe, issue, stalls, L2 atomics
   gemm90     bench/gemm_sm90.py: the Hopper bf16 GEMM (TMA + wgmma) against
              cuBLAS, every tile variant, 8192^3 and LLM shapes
   ncugemm90  Nsight Compute of that GEMM and cuBLAS's at 8192^3 (tensor
@@ -192,6 +194,13 @@ step_ncuattn90() {
     grep -E "Duration|Compute \(SM\) Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued" \
       "$OUT/ncu_attention90_${v//[ =]/_}.txt" | head -12
   done
+}
+step_ncubwd90() {
+  ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats \
+    --section MemoryWorkloadAnalysis -k regex:flash_backward_sm90 -c 2 \
+    python3 bench/profile_ops.py backward > "$OUT/ncu_backward90.txt" 2>&1
+  grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued|Stall|L2 Hit" \
+    "$OUT/ncu_backward90.txt" | head -40
 }
 step_ncuattn() {
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
