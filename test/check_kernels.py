@@ -118,14 +118,14 @@ from warpforth.ops import _rotary, _topk  # noqa: E402
 
 
 # The heads kernels of apply_rotary (ops/_rotary.py HEADS): every vector
-# width the op can pick (16 bytes down to one element), with 1 to
-# HEADS_PER_THREAD heads a thread (fewer where q and k have fewer heads)
-# and 8 (bench/ops_rotary_scores.py --variants).
+# width the op can pick (16 bytes down to one element), with the heads a
+# thread of _rotary.HEADS_PER_THREAD_BY_DTYPE (fewer where q and k have
+# fewer heads: 1 to 4) and 8 (bench/ops_rotary_scores.py --variants).
 for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
                  ("f16", (1, 2, 4, 8))):
     VARIANTS[f"apply_rotary_heads_{_dt}.forth"] = [
         ["-D", f"V={v}", "-D", f"HPT={h}"] for v in _vs
-        for h in sorted(set(range(1, _rotary.HEADS_PER_THREAD + 1)) | {8})]
+        for h in (1, 2, 3, 4, 8)]
 
 
 # The split top-p (ops/_topk.py _top_p_split): its three phases, with the

@@ -26,8 +26,14 @@ HEADS = True
 # Heads a thread (HEADS): more bytes in flight and fewer cos/sin reads, but
 # more registers (ptxas, sm_90, 16-byte vectors: f32 44 registers at 1, 56
 # at 2, 72 at 4, 122 at 8; bf16/f16 58, 72, 96, 143). Fewer where q and k
-# both have fewer heads.
-HEADS_PER_THREAD = 4
+# both have fewer heads. None: HEADS_PER_THREAD_BY_DTYPE. H100 (bench/
+# ops_rotary_scores.py --variants, B4 N4096 d128, ratio to torch.compile
+# of the HF code at H32 r128 / H32 r64 / Hq32 Hkv8 r128): f32 1 head
+# 1.008 / 0.996 / 1.023 (4 heads 0.974 / 0.972 / 0.982); bf16 2 heads
+# 0.988 / 1.093 / 1.003 (4: 0.978 / 1.081 / 0.994); f16 2 heads 0.982 /
+# 1.036 / 1.002; 95-98% of the copy rate, where compile is at 94-98%.
+HEADS_PER_THREAD: Optional[int] = None
+HEADS_PER_THREAD_BY_DTYPE = {"f32": 1, "bf16": 2, "f16": 2}
 # Widest access of the HEADS kernel in bytes (16, 8 or 4): vectors of
 # VEC_BYTES / itemsize elements where r/2, d - r and every buffer's address
 # allow, narrower ones (down to one element) where they do not.
@@ -164,7 +170,8 @@ def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
     b, hq, hkv, n, d, r, csb = sizes
     esz = {"f32": 4, "bf16": 2, "f16": 2}[qa.dtype]
     v = _heads_vector(esz, r // 2, d - r, bufs)
-    hpt = max(1, min(HEADS_PER_THREAD, max(hq, hkv)))
+    hpt = max(1, min(HEADS_PER_THREAD or HEADS_PER_THREAD_BY_DTYPE[qa.dtype],
+                     max(hq, hkv)))
     units = (r // 2) // v + ((d - r) // v + 1) // 2
     bx = min(units, HEADS_BLOCK)
     by = max(1, min(HEADS_BLOCK // bx, n))
