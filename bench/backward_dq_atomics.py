@@ -16,13 +16,20 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 from warpforth import ops
 from warpforth.ops import _attention_backward as ab
 
-for d in (64, 128):
+
+def bf16_case(d):
+    """q, k, v (bf16, B4 H16 N4096, requiring grad), dO, our causal
+    output and the backward's FLOPs (2.5x the forward's, causal half)."""
     b, h, n = 4, 16, 4096
     q, k, v = (torch.randn(b, h, n, d, device="cuda", dtype=torch.bfloat16,
                            requires_grad=True) for _ in range(3))
     do = torch.randn_like(q)
     flops = 2.5 * 4 * b * h * n * n * d * 0.5
-    o = ops.flash_attention(q, k, v, causal=True)
+    return q, k, v, do, ops.flash_attention(q, k, v, causal=True), flops
+
+
+for d in (64, 128):
+    q, k, v, do, o, flops = bf16_case(d)
     ref = None
     for split in (1, 0):
         for vec in (1, 2, 4):
@@ -70,12 +77,7 @@ for d in (64, 128):
               f"{ref:.2f} ms ({ref / ms:.2f}x)")
     ab.DQ_MODE = None
 for d in (64, 128):
-    b, h, n = 4, 16, 4096
-    q, k, v = (torch.randn(b, h, n, d, device="cuda", dtype=torch.bfloat16,
-                           requires_grad=True) for _ in range(3))
-    do = torch.randn_like(q)
-    flops = 2.5 * 4 * b * h * n * n * d * 0.5
-    o = ops.flash_attention(q, k, v, causal=True)
+    q, k, v, do, o, flops = bf16_case(d)
     ab.HOPPER = False
     for mode in ("pass", "atomic"):
         ab.DQ_MODE = mode

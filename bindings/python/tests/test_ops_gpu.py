@@ -255,6 +255,22 @@ def hf_cos_sin(position_ids, dim, base, dtype):
     return emb.cos().to(dtype), emb.sin().to(dtype)
 
 
+def rotary_inputs(shape, dt, first_pos):
+    """q, k and HF's cos/sin cache for positions first_pos on, for
+    apply_rotary: (N, r) tables unless `batched` ((B, N, r)); c3, s3 the
+    same as (B or 1, N, r) for the references."""
+    b, hq, hkv, n, d, r, batched = shape
+    q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+    k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+    pos = torch.arange(n, device="cuda").expand(b, n) + first_pos
+    cos, sin = hf_cos_sin(pos, r, 10000.0, dt)
+    if not batched:
+        cos, sin = cos[0].contiguous(), sin[0].contiguous()
+    c3 = cos if batched else cos[None]
+    s3 = sin if batched else sin[None]
+    return q, k, cos, sin, c3, s3
+
+
 def torch_scores(q, k, causal, scale):
     n, m = q.shape[-2], k.shape[-2]
     s = (q @ k.transpose(-1, -2)) * scale
@@ -283,17 +299,11 @@ class RotaryScoresGpu(unittest.TestCase):
                 (1, 2, 1, 9, 10, 6, False), (4, 32, 8, 256, 128, 128, False)]:
             for name in DTYPES:
                 dt = tdt(name)
-                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
-                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-                pos = torch.arange(n, device="cuda").expand(b, n) + 7
-                cos, sin = hf_cos_sin(pos, r, 10000.0, dt)
-                if not batched:
-                    cos, sin = cos[0].contiguous(), sin[0].contiguous()
+                q, k, cos, sin, c3, s3 = rotary_inputs(
+                    (b, hq, hkv, n, d, r, batched), dt, 7)
                 qo, ko = ops.apply_rotary(q, k, cos, sin)
                 self.assertEqual((qo.dtype, qo.device, qo.shape),
                                  (dt, q.device, q.shape))
-                c3 = cos if batched else cos[None]
-                s3 = sin if batched else sin[None]
                 what = f"{name} B{b} Hq{hq} Hkv{hkv} N{n} d{d} r{r}"
                 wq, wk = hf_partial(q.double(), k.double(), c3.double(),
                                     s3.double())
@@ -321,14 +331,8 @@ class RotaryScoresGpu(unittest.TestCase):
                 (1, 4, 2, 65, 64, 32, True)]:
             for name in DTYPES:
                 dt = tdt(name)
-                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
-                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-                pos = torch.arange(n, device="cuda").expand(b, n) + 3
-                cos, sin = hf_cos_sin(pos, r, 10000.0, dt)
-                if not batched:
-                    cos, sin = cos[0].contiguous(), sin[0].contiguous()
-                c3 = cos if batched else cos[None]
-                s3 = sin if batched else sin[None]
+                q, k, cos, sin, c3, s3 = rotary_inputs(
+                    (b, hq, hkv, n, d, r, batched), dt, 3)
                 wq, wk = hf_partial(q.double(), k.double(), c3.double(),
                                     s3.double())
                 for variant, tun in VARIANTS:
