@@ -249,13 +249,15 @@ for _dt in ("bf16", "f16"):
         for n in (1024, 4096)] + [
         ["-D", "HEAD_DIM=128", "-D", "OVERLAP=0"],
         ["-D", "HEAD_DIM=128", "-D", "KVS=3"],
-        ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"]]
+        ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
+        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]
 # The Hopper backward as flash_attention_backward compiles it: head_dim 64
-# and 128, causal and not.
+# and 128, causal and not, either block order (LPT).
 for _dt in ("bf16", "f16"):
     VARIANTS[f"flash_backward_sm90_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
-        for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)]
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"LPT={lpt}"]
+        for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
+        for lpt in (0, 1)]
     SPILLS_ALLOWED[f"flash_backward_sm90_{_dt}.forth"] = (
         16, "the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
         "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills "

@@ -156,10 +156,16 @@ INCLUDE flash-grid.fs
 : my-turn ( wg -- )  turns IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
 : your-turn ( wg -- )  turns IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
-query-tile BR * { q0 }
+\ LPT: grid (HQ, BATCH, query tiles), the tile slowest, so that the
+\ heaviest tiles of every head (causal: the last) start first and the
+\ grid's tail holds light ones; else grid (query tiles, HQ, BATCH).
+LPT IF BID-Z ELSE BID-X THEN { tile-id }
+LPT IF BID-X ELSE BID-Y THEN { head-id }
+LPT IF BID-Y ELSE BID-Z THEN { batch-id }
+NQ BR tiles  CAUSAL IF 1- tile-id - ELSE DROP tile-id THEN  BR * { q0 }
 q0 key-tiles { ntiles }
-BID-Z HQ * BID-Y + { qh }                 \ the (batch, head) of Q, O, LSE
-BID-Z HKV * BID-Y HQ HKV / / + { kvh }    \ and of K and V
+batch-id HQ * head-id + { qh }                 \ the (batch, head) of Q, O, LSE
+batch-id HKV * head-id HQ HKV / / + { kvh }    \ and of K and V
 TID-X 0= IF
   1 0 bar MBAR-INIT
   KVS 0 DO

@@ -66,18 +66,24 @@ INCLUDE flash-grid.fs
 \ from qstart on (causal: query i sees key j when j <= i + diagonal).
 : qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
 
-BID-X BC * { k0 }
+\ LPT: grid (HKV, BATCH, key blocks), the key block slowest, so that every
+\ head's heaviest blocks (causal: the first keys, seen by the most
+\ queries) start first; else grid (key blocks, HKV, BATCH).
+: kblock ( -- i )  LPT IF BID-Z ELSE BID-X THEN ;
+: kv-head-id ( -- i )  LPT IF BID-X ELSE BID-Y THEN ;
+: batch-id ( -- i )  LPT IF BID-Y ELSE BID-Z THEN ;
+kblock BC * { k0 }
 HQ HKV / { group }
 NQ BR tiles { nqt }
 k0 qstart { qt0 }
 nqt qt0 - 0 MAX { per-head }
 group per-head * { niters }
-BID-Z HKV * BID-Y + { kvh }
+batch-id HKV * kv-head-id + { kvh }
 \ Iteration i: query head (batch, head) and first query row.
 : iter-q ( it per-head group qt0 -- qh q0 )
   { it per-head group qt0 }
   it per-head /MOD { qi hh }
-  BID-Z HQ * BID-Y group * + hh +  qi qt0 + BR * ;
+  batch-id HQ * kv-head-id group * + hh +  qi qt0 + BR * ;
 
 TID-X 0= IF
   1 0 bar MBAR-INIT

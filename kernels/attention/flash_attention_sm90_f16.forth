@@ -5,6 +5,7 @@
 \! kernel flash_attention_sm90_f16
 \! float f32
 \! const HEAD_DIM 128
+\! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-sm90.fs)
 \! const CAUSAL 0
 \! const NCWG 2                     \ consumer warpgroups (64 query rows each)
 \! const BR 64*NCWG

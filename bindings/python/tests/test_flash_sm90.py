@@ -62,8 +62,10 @@ class FlashSm90(unittest.TestCase):
         lse = np.full((b, hq, nq), np.nan, dtype=np.float32)
         scale = 1.0 / np.sqrt(d)
         kern = self.kernel(dtype, d, causal, schedule or {})
-        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
-             grid=(-(-nq // kern.const("BR")), hq, b),
+        tiles = -(-nq // kern.const("BR"))
+        # LPT: the query tile slowest (the heaviest first), as the op does.
+        grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
+        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale, grid=grid,
              block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
@@ -90,6 +92,11 @@ class FlashSm90(unittest.TestCase):
 
     def test_grouped_heads_batch(self):
         self.run_case(2, 4, 2, 130, 260, 128, False, "f16", 5)
+        # Several query tiles, heads and batches: the LPT grid (tile
+        # slowest, the default) and the plain one map blocks alike.
+        for lpt in (1, 0):
+            self.run_case(2, 4, 2, 300, 300, 64, True, "bf16", 6,
+                          {"LPT": lpt})
 
     def test_schedules(self):
         # Every -D schedule of the kernel (flash-attention-sm90.fs): one

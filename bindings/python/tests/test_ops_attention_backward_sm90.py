@@ -91,6 +91,17 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
             finally:
                 ab.HOPPER_DEFINES = {}
 
+    def test_block_order(self):
+        # LPT (the default): grid (HKV, BATCH, key blocks), the heaviest key
+        # blocks first; LPT 0: grid (key blocks, HKV, BATCH). Same
+        # gradients over several key blocks, heads and batches.
+        for lpt in (1, 0):
+            ab.HOPPER_DEFINES = {"LPT": lpt}
+            try:
+                self.check((2, 4, 2, 150, 300, 64), "bf16", True)
+            finally:
+                ab.HOPPER_DEFINES = {}
+
     def test_dispatch(self):
         # HOPPER None on the CPU backend: the mma.sync kernels, same result
         # within the bounds (and f32 never takes the Hopper kernel).

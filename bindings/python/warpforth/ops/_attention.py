@@ -28,6 +28,16 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own defaults (OVERLAP,
 # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
 HOPPER_DEFINES: dict = {}
+# The Hopper kernels' block order (their -D LPT): 1 puts the tile index
+# slowest in the grid, so that every head's heaviest tiles start first and
+# the grid's tail holds light ones, but then the blocks running at once
+# read as many heads' K/V (forward) or Q/dO (backward) as there are SMs.
+# Taken where a head's pair of tensors is at most LPT_MAX_BYTES, so that
+# those stay in L2. H100, bf16 causal (bench/attention_block_order.py,
+# TFLOP/s fwd / bwd, LPT 0 -> 1): B8 H12 N1024 d64 (256 KiB a head) 222 ->
+# 242 / 130 -> 136; B4 H16 N4096 d64 (1 MiB) 385 -> 390 / 218 -> 225;
+# d128 (2 MiB) 527 -> 508 / 265 -> 213; full d128 633 -> 568 / 311 -> 249.
+LPT_MAX_BYTES = 512 << 10
 # The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
 # do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
 # cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
@@ -163,7 +173,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
-                  HOPPER, tuple(sorted(HOPPER_DEFINES.items()))))
+                  HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
+                  LPT_MAX_BYTES))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -198,15 +209,22 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
         defines.update(hopper_schedule(d, causal, nkv))
+        defines["LPT"] = int(2 * nkv * d * 2 <= LPT_MAX_BYTES)
         kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
                         qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
     else:
         defines.update(_tiles(qa.dtype, d, sm))
         kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
                         defines, arch=f"sm_{sm}")
-    br = kern.const("BR")
+    tiles = -(-nq // kern.const("BR"))
+    if kern.const("LPT") and tiles > 65535:    # grid z's limit
+        kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
+                        qa, {**defines, **HOPPER_DEFINES, "LPT": 0},
+                        arch="sm_90")
+    # LPT (the Hopper kernel): the tile index slowest, heaviest first.
+    grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
     pb.launch(kern, q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
-              grid=(-(-nq // br), hq, b), block=kern.const("NTHREADS"))
+              grid=grid, block=kern.const("NTHREADS"))
     pb.store(_plans, out, lse)
     return result
 

@@ -73,7 +73,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     3xTF32 (f32 accuracy)."""
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
-                  HOPPER, tuple(sorted(HOPPER_DEFINES.items()))))
+                  HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
+                  _attention.LPT_MAX_BYTES))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -158,12 +159,19 @@ def _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv, dims,
     b, hq, hkv, nq, nkv, nqp = dims
     dt = qa.dtype
     dq_acc = pb.empty(qa, qa.shape, "f32", zero=True)
+    # LPT (ops/_attention.py): where a head's Q and dO stay in L2.
+    lpt = int(2 * nq * defines["HEAD_DIM"] * 2 <= _attention.LPT_MAX_BYTES)
     kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                    {**defines, **HOPPER_DEFINES}, arch="sm_90")
-    bc = kern.const("BC")
+                    {**defines, "LPT": lpt, **HOPPER_DEFINES}, arch="sm_90")
+    blocks = -(-nkv // kern.const("BC"))
+    if kern.const("LPT") and blocks > 65535:   # grid z's limit
+        kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
+                        {**defines, **HOPPER_DEFINES, "LPT": 0},
+                        arch="sm_90")
+    # LPT: the key block slowest, heaviest (causal: first) first.
+    grid = (hkv, b, blocks) if kern.const("LPT") else (blocks, hkv, b)
     pb.launch(kern, q, k, v, dout, l2, dpre, dq_acc, dk, dv, nq, nqp, nkv,
-              hq, hkv, b, scale, grid=(-(-nkv // bc), hkv, b),
-              block=kern.const("NTHREADS"))
+              hq, hkv, b, scale, grid=grid, block=kern.const("NTHREADS"))
     n = qa.numel
     conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
                     arch="sm_90")
