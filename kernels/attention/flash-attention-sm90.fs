@@ -162,7 +162,7 @@ INCLUDE flash-grid.fs
 LPT IF BID-Z ELSE BID-X THEN { tile-id }
 LPT IF BID-X ELSE BID-Y THEN { head-id }
 LPT IF BID-Y ELSE BID-Z THEN { batch-id }
-NQ BR tiles  CAUSAL IF 1- tile-id - ELSE DROP tile-id THEN  BR * { q0 }
+tile-id query-tile-of BR * { q0 }
 q0 key-tiles { ntiles }
 batch-id HQ * head-id + { qh }                 \ the (batch, head) of Q, O, LSE
 batch-id HKV * head-id HQ HKV / / + { kvh }    \ and of K and V

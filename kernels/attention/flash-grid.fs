@@ -33,8 +33,9 @@
 \ This block's tile of BR query rows. With a causal mask a later tile sees
 \ as many keys as an earlier one or more, wherever the diagonal lies: the
 \ blocks that start first take the last tiles.
-: query-tile ( -- qtile )
-  NQ BR tiles  CAUSAL IF 1- BID-X - ELSE DROP BID-X THEN ;
+: query-tile-of ( id -- qtile )
+  NQ BR tiles  CAUSAL IF 1- SWAP - ELSE DROP THEN ;
+: query-tile ( -- qtile )  BID-X query-tile-of ;
 \ The number of BC-key tiles that the BR query rows from q0 on see: all
 \ NKV keys, or with CAUSAL those up to the last row's diagonal (0 when
 \ every row is above it).
