@@ -443,20 +443,22 @@ public:
     b.CreateCall(llvm::InlineAsm::get(type, text, "~{memory}", true), {});
   }
 
-  // LLVM 19 has no stmatrix intrinsic: inline PTX (sm_90).
-  void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
-                   llvm::ArrayRef<llvm::Value *> regs, bool trans) override {
-    std::string text = "stmatrix.sync.aligned.m8n8.x" +
-                       std::to_string(regs.size()) + (trans ? ".trans" : "") +
-                       ".shared.b16 [$0], {";
-    std::string constraints = "r";
-    std::vector<llvm::Type *> types = {b.getInt32Ty()};
-    std::vector<llvm::Value *> args = {b.CreatePtrToInt(row, b.getInt32Ty())};
-    for (size_t i = 0; i < regs.size(); ++i) {
+  // `head [$0], {$1, .., $n};` with the address and then `values` as
+  // operands, touching memory: the shape of PTX's vector stores to an
+  // address (stmatrix, red.vN).
+  void vectorToAddress(llvm::IRBuilder<> &b, const std::string &head,
+                       llvm::Value *addr, char addrConstraint,
+                       llvm::ArrayRef<llvm::Value *> values,
+                       char valueConstraint) {
+    std::string text = head + " [$0], {";
+    std::string constraints(1, addrConstraint);
+    std::vector<llvm::Type *> types = {addr->getType()};
+    std::vector<llvm::Value *> args = {addr};
+    for (size_t i = 0; i < values.size(); ++i) {
       text += (i ? ", $" : "$") + std::to_string(i + 1);
-      constraints += ",r";
-      types.push_back(b.getInt32Ty());
-      args.push_back(regs[i]);
+      (constraints += ',') += valueConstraint;
+      types.push_back(values[i]->getType());
+      args.push_back(values[i]);
     }
     text += "};";
     constraints += ",~{memory}";
@@ -464,25 +466,24 @@ public:
     b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
   }
 
+  // LLVM 19 has no stmatrix intrinsic: inline PTX (sm_90).
+  void matrixStore(llvm::IRBuilder<> &b, llvm::Value *row,
+                   llvm::ArrayRef<llvm::Value *> regs, bool trans) override {
+    vectorToAddress(b,
+                    "stmatrix.sync.aligned.m8n8.x" +
+                        std::to_string(regs.size()) + (trans ? ".trans" : "") +
+                        ".shared.b16",
+                    b.CreatePtrToInt(row, b.getInt32Ty()), 'r', regs, 'r');
+  }
+
   // LLVM 19 has no vector red: inline PTX (ISA 8.1, sm_90), relaxed at gpu
   // scope like the scalar atomics.
   void vectorAtomicFAdd(llvm::IRBuilder<> &b, llvm::Value *ptr,
                         llvm::ArrayRef<llvm::Value *> values) override {
-    std::string text = "red.relaxed.gpu.global.add.v" +
-                       std::to_string(values.size()) + ".f32 [$0], {";
-    std::string constraints = "l";
-    std::vector<llvm::Type *> types = {b.getInt64Ty()};
-    std::vector<llvm::Value *> args = {b.CreatePtrToInt(ptr, b.getInt64Ty())};
-    for (size_t i = 0; i < values.size(); ++i) {
-      text += (i ? ", $" : "$") + std::to_string(i + 1);
-      constraints += ",f";
-      types.push_back(b.getFloatTy());
-      args.push_back(values[i]);
-    }
-    text += "};";
-    constraints += ",~{memory}";
-    auto *asmType = llvm::FunctionType::get(b.getVoidTy(), types, false);
-    b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
+    vectorToAddress(b,
+                    "red.relaxed.gpu.global.add.v" +
+                        std::to_string(values.size()) + ".f32",
+                    b.CreatePtrToInt(ptr, b.getInt64Ty()), 'l', values, 'f');
   }
 
   // LLVM 19 has intrinsics for mbarrier.init and .arrive only: the rest is
