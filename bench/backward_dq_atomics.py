@@ -3,8 +3,8 @@
 Hopper kernel with 1, 2 or 4 floats an atomic (its DQ_VEC), dS in two
 parts (bf16's default) and one, next to SDPA's FA2 and cuDNN backends
 (bf16, causal B4 H16 N4096, TFLOP/s at 2.5x the forward's FLOPs); then the
-mma.sync kernels' dQ pass against their atomic dQ (DQ_MODE): f32 forward +
-backward against SDPA's efficient backend (ms), bf16 backward (TFLOP/s).
+mma.sync kernel's dQ pass against its atomic dQ (DQ_MODE), bf16 backward
+(TFLOP/s).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/backward_dq_atomics.py
 """
@@ -52,30 +52,9 @@ for d in (64, 128):
             ot, (q, k, v), do, retain_graph=True), reps=20)
         print(f"d{d} {name}: {flops / ms / 1e9:.0f} TFLOP/s")
 
-# The mma.sync backward (f32 in 3xTF32; bf16 when the Hopper kernel is
-# off): dQ by its own pass, or by atomics in the dK/dV kernel (DQ_MODE
-# "atomic", two floats an atomic on sm_90); f32 as forward + backward
-# against SDPA's efficient backend (issue 15's f32 target).
-for d in (64, 128):
-    q, k, v = (torch.randn(4, 16, 4096, d, device="cuda",
-                           requires_grad=True) for _ in range(3))
-    do = torch.randn_like(q)
-
-    def ours_step():
-        o = ops.flash_attention(q, k, v, causal=True)
-        torch.autograd.grad(o, (q, k, v), do)
-
-    def sdpa_step():
-        with sdpa_kernel(SDPBackend.EFFICIENT_ATTENTION):
-            o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        torch.autograd.grad(o, (q, k, v), do)
-    ref = median_ms(sdpa_step, reps=10)
-    for mode in ("pass", "atomic"):
-        ab.DQ_MODE = mode
-        ms = median_ms(ours_step, reps=10)
-        print(f"f32 fwd+bwd d{d} DQ_MODE {mode}: {ms:.2f} ms, SDPA efficient "
-              f"{ref:.2f} ms ({ref / ms:.2f}x)")
-    ab.DQ_MODE = None
+# The mma.sync backward (bf16 with the Hopper kernel off): dQ by its own
+# pass, or by atomics in the dK/dV kernel (DQ_MODE "atomic", two floats an
+# atomic on sm_90). (f32's two modes: bench/ops_attention.py --backward.)
 for d in (64, 128):
     q, k, v, do, o, flops = bf16_case(d)
     ab.HOPPER = False

@@ -268,7 +268,12 @@ def backward(reps: int) -> None:
             o = ops.flash_attention(q, k, v, causal=True)
             torch.autograd.grad(o, (q, k, v), do)
         ms = median_ms(ours_step, reps=reps)
-        cells = []
+        # The other way of making dQ (DQ_MODE: the default picks atomics
+        # on sm_90, the pass elsewhere), for comparison.
+        ab.DQ_MODE = "pass" if hopper else "atomic"
+        other = median_ms(ours_step, reps=reps)
+        cells = [f"dQ {ab.DQ_MODE} {other:.2f}"]
+        ab.DQ_MODE = None
         for name, be in BACKENDS32:
             def step():
                 with sdpa_kernel(be):
