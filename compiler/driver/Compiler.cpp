@@ -188,8 +188,18 @@ CompileResult compile(const std::string &path, const std::string &source,
   if (!ok)
     return result;
   result.signature = formatSignature(front.module.header, options.arch);
-  if (emit == EmitKind::Tokens || emit == EmitKind::AST ||
-      emit == EmitKind::IR) {
+  if (emit == EmitKind::Tokens || emit == EmitKind::AST) {
+    result.ok = true;
+    return result;
+  }
+  // Words the --arch lacks are the program's error, found with its IR:
+  // a kernel that resolves also compiles (the fuzzer holds us to it).
+  std::string arch = targetArch(front, options.arch);
+  if (arch.empty() || !archSupports(front, arch)) {
+    result.diagnostics = front.diags.render();
+    return result;
+  }
+  if (emit == EmitKind::IR) {
     result.ok = true;
     return result;
   }
@@ -199,11 +209,6 @@ CompileResult compile(const std::string &path, const std::string &source,
       codegen::createNVPTXTargetMachine(options.arch, options.optLevel, error);
   if (!tm) {
     result.diagnostics += "warpforthc: error: " + error + "\n";
-    return result;
-  }
-  std::string arch = targetArch(front, options.arch);
-  if (arch.empty() || !archSupports(front, arch)) {
-    result.diagnostics = front.diags.render();
     return result;
   }
   if (arch != options.arch)

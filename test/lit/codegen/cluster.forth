@@ -3,7 +3,7 @@
 \ kernel clustered) and @cluster in the signature for the runtime's grid
 \ check; the cluster words are special registers and inline PTX. The
 \ multicast TMA load makes the kernel sm_90a (ptxas advises it).
-\ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
+\ RUN: %warpforthc %s --arch sm_90 --emit ir | FileCheck %s --check-prefix=IR
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 -D MC=0 | FileCheck %s --check-prefix=PLAIN
 \ RUN: sed 's/^.. cluster.*//' %s | %warpforthc - --arch sm_90 -D MC=0 | FileCheck %s --check-prefix=NONE

@@ -4,7 +4,7 @@
 \ (`.param .align 64 .b8 NAME[128]`) whose generic address (cvta.param)
 \ the cp.async.bulk.tensor instructions take, coordinates innermost first
 \ (the words take them outermost first). PTX ISA 8.0 for sm_90.
-\ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
+\ RUN: %warpforthc %s --arch sm_90 --emit ir | FileCheck %s --check-prefix=IR
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 > %t.ptx && %ptxas-verify %t.ptx
 

@@ -4,7 +4,7 @@
 \ LLVM 19 has no intrinsic); F>BF16X2 / F>F16X2 one cvt.rn.*x2.f32 with the
 \ second operand (x1) first, as cvt puts its first operand in the high
 \ half; F16X2>F two cvt.f32.f16, BF16X2>F bit shifts.
-\ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
+\ RUN: %warpforthc %s --arch sm_90 --emit ir | FileCheck %s --check-prefix=IR
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 > %t.ptx && %ptxas-verify %t.ptx
 

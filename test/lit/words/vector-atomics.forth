@@ -5,6 +5,7 @@
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 --float f64 | FileCheck %s --check-prefix=F64
 \ RUN: %not %warpforthc %s --arch sm_80 2>&1 | FileCheck %s --check-prefix=SM80
+\ RUN: %not %warpforthc %s --arch sm_80 --emit ir 2>&1 | FileCheck %s --check-prefix=SM80
 \ RUN: %not %warpforthc %s --arch sm_90 -D SHARED=1 2>&1 | FileCheck %s --check-prefix=SHARED
 
 \! kernel k

@@ -5,7 +5,7 @@
 \ access to those registers moves across them; WGMMA-DESC is integer
 \ arithmetic on the tile's shared-window offset; --arch sm_90 compiles as
 \ sm_90a, the target these words need.
-\ RUN: %warpforthc %s --emit ir | FileCheck %s --check-prefix=IR
+\ RUN: %warpforthc %s --arch sm_90 --emit ir | FileCheck %s --check-prefix=IR
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90a -D F16=1 | FileCheck %s --check-prefix=F16
 
