@@ -1,4 +1,4 @@
-\! kernel sink
+\! kernel sm90_word_default_arch
 \! param N i64
 \! param X f32[N]
 \! param H f16[N]
