@@ -3,7 +3,6 @@
 #include "common/Error.h"
 #include "common/SizeExpr.h"
 
-#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <set>
@@ -174,24 +173,30 @@ public:
     }
   }
 
-  // @param NAME tmap TYPE DIMS BOX SWIZZLE
+  // @param NAME tmap TYPE DIMS BOX SWIZZLE [STRIDES]
   void tensorMap(const std::vector<std::string> &f, ParamDecl &p) {
-    need(f, 7, "@param NAME tmap TYPE DIMS BOX SWIZZLE");
+    need(f, 7, "@param NAME tmap TYPE DIMS BOX SWIZZLE [STRIDES]");
     p.isArray = true;
     TensorMapSpec map;
     map.dims = splitList(f[4]);
-    for (const std::string &d : map.dims) {
-      try {
-        checkSizeExpr(d);
-      } catch (const Error &e) {
-        fail(std::string("param '") + p.name + "': " + e.what());
+    // Older compilers write no strides: the map is dense.
+    if (f.size() > 7)
+      map.strides = splitList(f[7]);
+    for (const std::vector<std::string> *exprs : {&map.dims, &map.strides})
+      for (const std::string &e : *exprs) {
+        try {
+          checkSizeExpr(e);
+        } catch (const Error &err) {
+          fail(std::string("param '") + p.name + "': " + err.what());
+        }
       }
-      bool plain = !d.empty();
-      for (char c : d)
-        plain =
-            plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-      p.size += (p.size.empty() ? "" : "*") + (plain ? d : "(" + d + ")");
-    }
+    if (!map.strides.empty() && map.strides.size() + 1 != map.dims.size())
+      fail("param '" + p.name +
+           "': a tensor map takes a stride for each dim but the innermost; "
+           "got " +
+           std::to_string(map.strides.size()) + " strides for " +
+           std::to_string(map.dims.size()) + " dims");
+    p.size = tensorMapExtent(map.dims, map.strides);
     for (const std::string &b : splitList(f[5]))
       map.box.push_back(parseInt(b, "box size"));
     map.swizzle = parseInt(f[6], "swizzle");
@@ -288,7 +293,10 @@ std::string formatSignature(const KernelSignature &sig) {
       };
       out << "// @param " << p.name << " tmap " << elemTypeName(p.type) << " "
           << list(p.tmap->dims) << " " << list(p.tmap->box) << " "
-          << p.tmap->swizzle << "\n";
+          << p.tmap->swizzle;
+      if (!p.tmap->strides.empty())
+        out << " " << list(p.tmap->strides);
+      out << "\n";
       continue;
     }
     out << "// @param " << p.name << (p.isArray ? " array " : " scalar ")

@@ -10,6 +10,7 @@
 //   // @param Q array f64 SEQ_LEN*HEAD_DIM
 //   // @param SEQ_LEN scalar i64
 //   // @param A tmap bf16 M,K 64,64 128     (dims, box, swizzle bytes)
+//   // @param Q tmap bf16 B,N,D 1,64,64 128 SB,SN   (strides: not dense)
 //   // @shared SCORES f64 1024
 //   // @shared-bytes 8192
 //   // @large-shared-bytes 65536      (only when the arrays pass 48 KiB)
@@ -39,12 +40,16 @@
 namespace wf::rt {
 
 /// A '\! tmap' param's tensor map: the launch passes an array (isArray,
-/// size the product of the dims) and the runtime builds the map from it.
-/// Lists outermost first, as in the kernel header.
+/// size the product of the dims, or with strides the extent
+/// tensorMapExtent gives) and the runtime builds the map from it. Lists
+/// outermost first, as in the kernel header.
 struct TensorMapSpec {
   std::vector<std::string> dims; ///< size expressions
   std::vector<int64_t> box;
   int64_t swizzle = 0; ///< bytes: 0, 32, 64, 128
+  /// Elements between consecutive indices of each dim but the innermost
+  /// (size expressions, one per dim but the last); empty: dense, row-major.
+  std::vector<std::string> strides;
 };
 
 struct ParamDecl {

@@ -272,4 +272,25 @@ SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup) {
   return result;
 }
 
+std::string tensorMapExtent(const std::vector<std::string> &dims,
+                            const std::vector<std::string> &strides) {
+  // A name or a number stands bare; anything else is parenthesized.
+  auto operand = [](const std::string &e) {
+    bool plain = !e.empty();
+    for (char c : e)
+      plain = plain && isNameChar(c);
+    return plain ? e : "(" + e + ")";
+  };
+  std::string text;
+  if (strides.empty()) {
+    for (const std::string &d : dims)
+      text += (text.empty() ? "" : "*") + operand(d);
+    return text;
+  }
+  // "D-1" parses as (D)-1 whatever D is, and "-1" never extends a name.
+  for (size_t k = 0; k + 1 < dims.size() && k < strides.size(); ++k)
+    text += "(" + dims[k] + "-1)*" + operand(strides[k]) + "+";
+  return text + (dims.empty() ? "1" : operand(dims.back()));
+}
+
 } // namespace wf::rt

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace wf::rt {
 
@@ -38,6 +39,14 @@ struct SizeEval {
   std::string detail; // Symbolic: the first unknown name; Invalid: why
 };
 SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup);
+
+/// The element count a tensor map's buffer must hold ('\! tmap', dims and
+/// strides outermost first, without spaces): the dims' product when
+/// `strides` is empty (dense), else the extent one past its last element,
+/// (D0-1)*S0+(D1-1)*S1+..+D{r-1}. The compiler and the runtime both build
+/// it here, so the launch check's messages show the same text.
+std::string tensorMapExtent(const std::vector<std::string> &dims,
+                            const std::vector<std::string> &strides);
 
 } // namespace wf::rt
 

@@ -41,8 +41,10 @@ def flash(module, query, key, value, attention_mask, scaling=None,
     out. Causal, one unpadded sequence per row: the mask adds nothing."""
     if dropout and module.training:
         raise ValueError("attention dropout is not supported")
-    q, k, v = (t.contiguous() for t in (query, key, value))
-    out = ops.flash_attention(q, k, v, causal=True, scale=scaling)
+    # HF's q, k, v are strided views of one projection: the op reads them
+    # where they lie, and its output (in q's order) transposes back to a
+    # dense (B, N, H, d), so .contiguous() copies nothing.
+    out = ops.flash_attention(query, key, value, causal=True, scale=scaling)
     return out.transpose(1, 2).contiguous(), None
 
 

@@ -60,23 +60,28 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     d.elemBytes = static_cast<int64_t>(elemSize(p.type));
     d.swizzle = spec.swizzle;
     d.name = p.name.c_str();
-    for (size_t k = 0; k < rank; ++k) {
-      // The header lists dims outermost first; the map innermost first.
-      const std::string &text = spec.dims[rank - 1 - k];
+    // A dim or stride: a size expression of scalar params and constants.
+    auto evaluate = [&](const char *what, const std::string &text) {
       std::optional<int64_t> v;
       try {
         v = evalSizeExpr(text, lookup);
       } catch (const Error &e) {
-        fail("dimension '" + text + "': " + e.what());
+        fail(std::string(what) + " '" + text + "': " + e.what());
       }
       if (!v)
-        fail("dimension '" + text +
+        fail(std::string(what) + " '" + text +
              "' is not known at launch (it may use integer scalar params "
              "and constants)");
-      if (*v < 1 || *v > (int64_t(1) << 32))
-        fail("dimension '" + text + "' = " + std::to_string(*v) +
+      return *v;
+    };
+    for (size_t k = 0; k < rank; ++k) {
+      // The header lists dims outermost first; the map innermost first.
+      const std::string &text = spec.dims[rank - 1 - k];
+      int64_t v = evaluate("dimension", text);
+      if (v < 1 || v > (int64_t(1) << 32))
+        fail("dimension '" + text + "' = " + std::to_string(v) +
              " must be between 1 and 2^32 (cuTensorMapEncodeTiled)");
-      d.dims[k] = *v;
+      d.dims[k] = v;
       d.box[k] = spec.box[rank - 1 - k];
       if (d.box[k] < 1 || d.box[k] > 256)
         fail("box size " + std::to_string(d.box[k]) +
@@ -85,20 +90,39 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     if (slots[i] % 16 != 0)
       fail("the buffer's address is not 16-byte aligned, which TMA needs "
            "(cuTensorMapEncodeTiled)");
+    bool strided = !spec.strides.empty();
+    if (strided && spec.strides.size() + 1 != rank)
+      fail("needs a stride for each dim but the innermost");
     d.strides[0] = d.elemBytes;
     for (size_t k = 1; k < rank; ++k) {
-      // Below 2^40 times at most 2^32: no overflow in 128 bits.
-      unsigned __int128 wide =
-          static_cast<unsigned __int128>(d.strides[k - 1]) *
-          static_cast<uint64_t>(d.dims[k - 1]);
+      // Dim k counted from the innermost is the header's rank - k (from 1).
+      std::string dim = std::to_string(rank - k);
+      std::string what = "a row of dimension " + dim + " (outermost first)";
+      unsigned __int128 wide;
+      if (strided) {
+        // The header's strides are elements; the map's bytes.
+        const std::string &text = spec.strides[rank - 1 - k];
+        int64_t v = evaluate("stride", text);
+        if (v < 1)
+          fail("stride '" + text + "' = " + std::to_string(v) +
+               " must be at least 1");
+        wide = static_cast<unsigned __int128>(v) *
+               static_cast<uint64_t>(d.elemBytes);
+        what =
+            "stride '" + text + "' (of dimension " + dim + ", outermost first)";
+      } else {
+        // Dense: the row below's bytes. Below 2^40 times at most 2^32: no
+        // overflow in 128 bits.
+        wide = static_cast<unsigned __int128>(d.strides[k - 1]) *
+               static_cast<uint64_t>(d.dims[k - 1]);
+      }
       if (wide >= (static_cast<unsigned __int128>(1) << 40))
-        fail("a stride of more than 2^40 bytes, TMA's most");
+        fail(what + " is 2^40 bytes or more, past TMA's most");
       int64_t stride = static_cast<int64_t>(wide);
       if (stride % 16 != 0)
-        fail("a row of dimension " + std::to_string(rank - k) +
-             " (outermost first) is " + std::to_string(stride) +
-             " bytes; TMA needs every stride to be a multiple of 16 bytes "
-             "(pad the inner dimension)");
+        fail(what + " is " + std::to_string(stride) +
+             " bytes; TMA needs every stride to be a multiple of 16 bytes" +
+             (strided ? "" : " (pad the inner dimension)"));
       d.strides[k] = stride;
     }
     maps.push_back(m);

@@ -28,11 +28,12 @@ struct LaunchTensorMap {
 };
 
 /// The tensor maps of a launch with these slots (marshalArgs's: a buffer's
-/// address, a scalar's bytes): each param's dims evaluated with the @const
-/// values and the integer scalar params, checked (every dim known, from 1
-/// to 2^32; the buffer 16-byte aligned; each stride a multiple of 16 bytes
-/// below 2^40). Throws Error "tensor map 'NAME': why" (the caller says
-/// which launch).
+/// address, a scalar's bytes): each param's dims (and strides, when the
+/// header gives them; else row-major) evaluated with the @const values and
+/// the integer scalar params, checked (every dim known, from 1 to 2^32;
+/// every given stride at least 1; the buffer 16-byte aligned; each stride
+/// in bytes a multiple of 16 below 2^40). Throws Error "tensor map 'NAME':
+/// why" (the caller says which launch).
 std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
                                           const std::vector<uint64_t> &slots);
 

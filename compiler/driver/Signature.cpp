@@ -13,7 +13,8 @@ std::string formatSignature(const KernelHeader &header, const std::string &arch,
   os << "// @float " << floatModeName(header.floatMode) << "\n";
   for (const ParamDecl &p : header.params) {
     if (p.tmap) {
-      // `@param NAME tmap TYPE DIMS BOX SWIZZLE`, lists outermost first.
+      // `@param NAME tmap TYPE DIMS BOX SWIZZLE [STRIDES]`, lists outermost
+      // first; a dense map has no strides field (as before strides).
       auto list = [&](const auto &items) {
         std::ostringstream l;
         for (size_t i = 0; i < items.size(); ++i)
@@ -22,7 +23,10 @@ std::string formatSignature(const KernelHeader &header, const std::string &arch,
       };
       os << "// @param " << p.name << " tmap " << elemTypeName(p.type) << " "
          << list(p.tmap->dims) << " " << list(p.tmap->box) << " "
-         << p.tmap->swizzle << "\n";
+         << p.tmap->swizzle;
+      if (!p.tmap->strides.empty())
+        os << " " << list(p.tmap->strides);
+      os << "\n";
       continue;
     }
     os << "// @param " << p.name << " " << (p.isArray ? "array" : "scalar")

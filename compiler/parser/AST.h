@@ -27,13 +27,17 @@ struct SizeExpr {
   std::optional<int64_t> value;
 };
 
-/// `\! tmap NAME TYPE[D0,D1,..] box B0,B1,.. [swizzle S]`: an array param
-/// that kernels see as a tensor map for the TMA words. Outermost first, as
-/// in the header; the runtime reverses them for cuTensorMapEncodeTiled.
+/// `\! tmap NAME TYPE[D0,D1,..] [strides S0,S1,..] box B0,B1,.. [swizzle
+/// S]`: an array param that kernels see as a tensor map for the TMA words.
+/// Outermost first, as in the header; the runtime reverses them for
+/// cuTensorMapEncodeTiled.
 struct TensorMapDecl {
   std::vector<std::string> dims; // size expressions, without spaces
   std::vector<int64_t> box;
   int64_t swizzle = 0; // bytes: 0, 32, 64 or 128
+  // In elements, one per dim but the innermost (contiguous), size
+  // expressions without spaces; empty: dense, row-major.
+  std::vector<std::string> strides;
 };
 
 struct ParamDecl {
@@ -41,7 +45,7 @@ struct ParamDecl {
   SourceLoc loc;
   ElemType type = ElemType::I64;
   bool isArray = false;
-  SizeExpr size; // arrays only (a tensor map: the product of its dims)
+  SizeExpr size; // arrays only (a tensor map: rt::tensorMapExtent)
   std::optional<TensorMapDecl> tmap; // a '\! tmap' param (isArray too)
 };
 

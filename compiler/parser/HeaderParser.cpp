@@ -214,38 +214,59 @@ void HeaderParser::parseParam(const Token &dir) {
   paramSizeLocs.push_back(sizeLoc);
 }
 
-// `\! tmap NAME TYPE[D0,D1,..] box B0,B1,.. [swizzle none|32|64|128]`: an
-// array param (the launch passes its buffer) that the kernel sees as a
-// tensor map. The sizes are checked in finishTensorMaps, once constants
-// are known.
+// `\! tmap NAME TYPE[D0,D1,..] [strides S0,S1,..] box B0,B1,.. [swizzle
+// none|32|64|128]`: an array param (the launch passes its buffer) that the
+// kernel sees as a tensor map. The sizes are checked in finishTensorMaps,
+// once constants are known.
 void HeaderParser::parseTensorMap(const Token &dir) {
-  const char *usage = "\\! tmap NAME TYPE[DIMS] box SIZES [swizzle "
-                      "none|32|64|128]";
+  const char *usage = "\\! tmap NAME TYPE[DIMS] [strides STRIDES] box SIZES "
+                      "[swizzle none|32|64|128]";
   if (!checkArgCount(dir, 5, usage))
     return;
-  size_t boxAt = 0, swizzleAt = 0;
+  const std::string &name = dir.parts[1].text;
+  size_t boxAt = 0, swizzleAt = 0, stridesAt = 0;
   for (size_t i = 3; i < dir.parts.size(); ++i) {
-    if (dir.parts[i].upper == "BOX" && !boxAt)
+    const Token &part = dir.parts[i];
+    if (part.upper == "BOX" && !boxAt) {
       boxAt = i;
-    else if (dir.parts[i].upper == "SWIZZLE" && !swizzleAt)
+    } else if (part.upper == "SWIZZLE" && !swizzleAt) {
       swizzleAt = i;
+    } else if (part.upper == "STRIDES") {
+      if (stridesAt) {
+        diags.error(part.loc, "tensor map '" + name + "' has 'strides' twice",
+                    part.length());
+        return;
+      }
+      stridesAt = i;
+    }
   }
   if (!boxAt || boxAt + 1 >= (swizzleAt ? swizzleAt : dir.parts.size()) ||
       (swizzleAt && swizzleAt < boxAt)) {
     const Token &at = dir.parts[boxAt ? boxAt : 1];
     diags.error(at.loc,
-                "tensor map '" + dir.parts[1].text +
-                    "' needs its box: expected '" + usage + "'",
+                "tensor map '" + name + "' needs its box: expected '" + usage +
+                    "'",
+                at.length());
+    return;
+  }
+  if (stridesAt && (stridesAt > boxAt || stridesAt + 1 == boxAt)) {
+    const Token &at = dir.parts[stridesAt];
+    diags.error(at.loc,
+                "tensor map '" + name + "': " +
+                    (stridesAt > boxAt
+                         ? "'strides' comes before 'box'"
+                         : "'strides' needs its values, outermost first") +
+                    ": expected '" + usage + "'",
                 at.length());
     return;
   }
   ParamDecl param;
-  param.name = dir.parts[1].text;
+  param.name = name;
   param.loc = dir.parts[1].loc;
   SourceLoc dimsLoc;
   std::string dimsText;
   if (!parseTypeSpec(dir, 2, param.type, param.isArray, dimsText, dimsLoc,
-                     boxAt))
+                     stridesAt ? stridesAt : boxAt))
     return;
   if (!param.isArray || dimsText.empty()) {
     diags.error(dir.parts[2].loc,
@@ -274,15 +295,26 @@ void HeaderParser::parseTensorMap(const Token &dir) {
       start = comma + 1;
     }
   };
+  // The parts from `first` up to `end`, one space apart.
+  auto join = [&](size_t first, size_t end) {
+    std::string text;
+    for (size_t i = first; i < end; ++i)
+      text += (i > first ? " " : "") + dir.parts[i].text;
+    return text;
+  };
   TensorMapText text;
   text.dims = split(dimsText);
   text.dimsLoc = dimsLoc;
-  std::string boxText;
-  size_t boxEnd = swizzleAt ? swizzleAt : dir.parts.size();
-  for (size_t i = boxAt + 1; i < boxEnd; ++i)
-    boxText += (i > boxAt + 1 ? " " : "") + dir.parts[i].text;
+  std::string boxText =
+      join(boxAt + 1, swizzleAt ? swizzleAt : dir.parts.size());
   text.box = split(boxText);
   text.boxLoc = dir.parts[boxAt + 1].loc;
+  std::string stridesText;
+  if (stridesAt) {
+    stridesText = join(stridesAt + 1, boxAt);
+    text.strides = split(stridesText);
+    text.stridesLoc = dir.parts[stridesAt + 1].loc;
+  }
   if (swizzleAt) {
     if (swizzleAt + 2 != dir.parts.size()) {
       const Token &at = dir.parts[swizzleAt];
@@ -315,29 +347,47 @@ void HeaderParser::parseTensorMap(const Token &dir) {
                 static_cast<uint32_t>(boxText.size()));
     return;
   }
+  // TMA reads the innermost dim's elements one after another, so it has
+  // no stride: one per other dim.
+  size_t rank = text.dims.size();
+  if (stridesAt && text.strides.size() + 1 != rank) {
+    diags.error(text.stridesLoc,
+                "tensor map '" + param.name + "' " +
+                    (rank == 1
+                         ? std::string("is 1-D: its one dimension is "
+                                       "contiguous and takes no stride")
+                         : "has " + std::to_string(rank) + " dimensions, so " +
+                               std::to_string(rank - 1) +
+                               (rank == 2 ? " stride" : " strides") +
+                               " (all but the innermost, which "
+                               "is contiguous); got " +
+                               std::to_string(text.strides.size())),
+                static_cast<uint32_t>(stridesText.size()));
+    return;
+  }
   if (!claimName(dir.parts[1]))
     return;
-  // The buffer holds the product of the dims (the launch checks its size).
-  std::string product, spaced;
-  for (const std::string &d : text.dims) {
-    std::string compact;
-    for (char c : d)
-      if (c != ' ')
-        compact += c;
-    bool plain = !compact.empty();
-    for (char c : compact)
-      plain =
-          plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-    map.dims.push_back(compact);
-    product +=
-        (product.empty() ? "" : "*") + (plain ? compact : "(" + compact + ")");
-    spaced += (spaced.empty() ? "" : " * ") + ("(" + d + ")");
-  }
-  param.size.text = product;
+  // The signature holds each size as one field, so without spaces;
+  // finishTensorMaps checks the spaced text, which keeps operands apart.
+  auto compact = [](const std::vector<std::string> &items) {
+    std::vector<std::string> out;
+    for (const std::string &item : items) {
+      out.emplace_back();
+      for (char c : item)
+        if (c != ' ')
+          out.back() += c;
+    }
+    return out;
+  };
+  map.dims = compact(text.dims);
+  map.strides = compact(text.strides);
+  // The buffer holds the dims' product, or the strided extent (the launch
+  // checks its size).
+  param.size.text = rt::tensorMapExtent(map.dims, map.strides);
   param.tmap = map;
   text.param = header.params.size();
   header.params.push_back(param);
-  paramSizeText.push_back(spaced);
+  paramSizeText.push_back(param.size.text); // unused: see finish()
   paramSizeLocs.push_back(dimsLoc);
   tensorMaps.push_back(std::move(text));
 }
@@ -577,10 +627,10 @@ void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
   std::copy(dims, dims + 3, header.cluster);
 }
 
-// A tensor map's dims are size expressions (params or constants, known at
-// launch), its box compile-time constants; cuTensorMapEncodeTiled's rules
-// that these decide are checked here, the rest (strides, the buffer's
-// alignment) at launch.
+// A tensor map's dims and strides are size expressions (params or
+// constants, known at launch), its box compile-time constants;
+// cuTensorMapEncodeTiled's rules that these decide are checked here, the
+// rest (the strides in bytes, the buffer's alignment) at launch.
 void HeaderParser::finishTensorMaps(const rt::NameLookup &lookup) {
   for (const TensorMapText &t : tensorMaps) {
     ParamDecl &p = header.params[t.param];
@@ -601,6 +651,20 @@ void HeaderParser::finishTensorMaps(const rt::NameLookup &lookup) {
         err(t.dimsLoc, d,
             "dimension '" + d + "' = " + std::to_string(r.value) +
                 " must be between 1 and 2^32");
+        ok = false;
+      }
+    }
+    // Strides are elements; whether their bytes suit TMA (multiples of 16,
+    // below 2^40) is checked at launch, as the dense rows' are.
+    for (const std::string &s : t.strides) {
+      rt::SizeEval r = rt::evaluateSizeExpr(s, lookup);
+      if (r.status == rt::SizeEval::Invalid) {
+        err(t.stridesLoc, s, "bad stride '" + s + "': " + r.detail);
+        ok = false;
+      } else if (r.status == rt::SizeEval::Known && r.value < 1) {
+        err(t.stridesLoc, s,
+            "stride '" + s + "' = " + std::to_string(r.value) +
+                " must be at least 1");
         ok = false;
       }
     }
@@ -783,7 +847,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     ParamDecl &p = header.params[i];
     if (!p.isArray || p.size.text.empty())
       continue;
-    if (p.tmap) { // its dims are checked one by one (finishTensorMaps)
+    if (p.tmap) { // dims, strides checked one by one (finishTensorMaps)
       rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
       if (r.status == rt::SizeEval::Known && r.value > 0)
         p.size.value = r.value;

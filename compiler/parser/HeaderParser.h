@@ -69,6 +69,8 @@ private:
     SourceLoc boxLoc;
     std::string swizzle; // a constant's name or an expression, else empty
     SourceLoc swizzleLoc;
+    std::vector<std::string> strides; // as written; empty: dense
+    SourceLoc stridesLoc;
   };
   std::vector<TensorMapText> tensorMaps;
   /// `\! shared ... align N`: the alignment's text and place, by array.

@@ -1,7 +1,8 @@
 \ FlashAttention forward on Hopper (sm_90a), INCLUDEd by
 \ flash_attention_sm90_bf16.forth and flash_attention_sm90_f16.forth, which
-\ declare the header (Q, K, V as tensor maps (BATCH*H, N, HEAD_DIM) with
-\ boxes of BR (Q) or BC (K, V) rows x 64 features, swizzle 128), the
+\ declare the header (Q, K, V as tensor maps (BATCH, H, N, HEAD_DIM) with
+\ strides, boxes of BR (Q) or BC (K, V) rows x 64 features, swizzle 128;
+\ O with the strides O_SB, O_SH, O_SN), the
 \ register arrays SACC (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows,
 \ m64nBC), OACC (f32[HEAD_DIM/2]: O, m64nHEAD_DIM), P (i32[BC/4]: P as
 \ 16-bit pairs), AL and ML (per-row factors, maxima and sums), the
@@ -69,13 +70,13 @@ INCLUDE flash-grid.fs
 : tile-bytes ( -- n )  BC HEAD_DIM * 2* ;    \ a K or V tile, 16-bit
 : panels ( -- n )  HEAD_DIM 64 / ;
 
-\ `rows` rows from `row` on of (batch, head) `head` of tensor map `map`
+\ `rows` rows from `row` on of batch `b`, head `h` of tensor map `map`
 \ into the tile at `smem`, one 64-feature panel (rows x 128 bytes) a box,
 \ completing on `mbar`.
-: load-tile ( head row mbar smem map rows -- )
-  { head row mbar smem map rows }
+: load-tile ( b h row mbar smem map rows -- )
+  { b h row mbar smem map rows }
   rows HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
-  panels 0 DO  head row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-3D  LOOP ;
+  panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP ;
 
 \ The consumer's steps. Thread 32w + 4g + t of a warpgroup holds rows
 \ r0 = 16w + g and r0 + 8 of its 64 (h = 0, 1).
@@ -164,8 +165,8 @@ LPT IF BID-X ELSE BID-Y THEN { head-id }
 LPT IF BID-Y ELSE BID-Z THEN { batch-id }
 tile-id query-tile-of BR * { q0 }
 q0 key-tiles { ntiles }
-batch-id HQ * head-id + { qh }                 \ the (batch, head) of Q, O, LSE
-batch-id HKV * head-id HQ HKV / / + { kvh }    \ and of K and V
+batch-id HQ * head-id + { qh }                 \ the (batch, head) of LSE
+head-id HQ HKV / / { kv-head }                 \ the head of K and V
 TID-X 0= IF
   1 0 bar MBAR-INIT
   KVS 0 DO
@@ -180,13 +181,13 @@ TID-X 128 / { wg }
 wg NCWG = IF
   24 SETMAXNREG-DEC
   TID-X 127 AND 0= IF
-    qh q0 0 bar QS Q BR load-tile
+    batch-id head-id q0 0 bar QS Q BR load-tile
     ntiles 0 ?DO
       I KVS MOD { s }  I KVS / 1 AND { ph }
       ph 1 XOR  s kempty MBAR-WAIT
-      kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+      batch-id kv-head I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
       ph 1 XOR  s vempty MBAR-WAIT
-      kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+      batch-id kv-head I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
     LOOP
   THEN
 ELSE
@@ -247,6 +248,7 @@ ELSE
     LOOP
   THEN
   LANE-ID 4 MOD { t }
+  batch-id O_SB * head-id O_SH * + { o-head }
 
   \ Finish the row sums over the four lanes of each row; store each row
   \ (16-bit pairs, 4 bytes a lane and 8 features) and its log-sum-exp.
@@ -257,7 +259,7 @@ ELSE
       HEAD_DIM 8 / 0 UNROLL DO
         I 4 * h 2* + { n }
         n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
-        O  qh NQ * row + HEAD_DIM * I 8 * + t 2* + 2* +  I32!
+        O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
       LOOP
       t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
     THEN

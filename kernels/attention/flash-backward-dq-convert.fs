@@ -1,10 +1,15 @@
-\ FlashAttention-2 backward with atomic dQ (DQ_ATOMIC, flash-backward-mma.fs):
-\ dQ = SCALE DQACC, from the f32 sums to the gradient's dtype. Two
-\ elements a thread; grid (ceil(N/2/256)), block 256. INCLUDEd by
-\ flash_backward_dq_convert_<dtype>.forth, which declares the params
-\ (DQACC, DQ, N, SCALE), ESZ and STORE2 ( x0 x1 addr -- ).
-GLOBAL-ID 2* { e }
-e N < IF
-  DQACC e 4 * + 2F@ { x0 x1 }
-  x0 SCALE F*  x1 SCALE F*  DQ e ESZ * + STORE2
+\ FlashAttention-2 backward with atomic dQ (DQ_ATOMIC, flash-backward-mma.fs,
+\ and the Hopper backward): dQ = SCALE DQACC, from the f32 sums (dense,
+\ (BATCH, H, NQ, HEAD_DIM)) to the gradient's dtype and strides (DQ_SB,
+\ DQ_SH, DQ_SN in elements, the features contiguous). Two elements a
+\ thread; grid (ceil(NQ HEAD_DIM / 512), H, BATCH), block 256. INCLUDEd by
+\ flash_backward_dq_convert_<dtype>.forth, which declares the params, the
+\ constants HEAD_DIM and ESZ and STORE2 ( x0 x1 addr -- ).
+GLOBAL-ID 2* { e }                      \ in this head's NQ x HEAD_DIM
+e NQ HEAD_DIM * < IF
+  BID-Z H * BID-Y + NQ * HEAD_DIM * e + { src }
+  e HEAD_DIM /MOD { f n }
+  BID-Z DQ_SB * BID-Y DQ_SH * + n DQ_SN * + f + { dst }
+  DQACC src 4 * + 2F@ { x0 x1 }
+  x0 SCALE F*  x1 SCALE F*  DQ dst ESZ * + STORE2
 THEN

@@ -3,22 +3,25 @@
 \ the backward kernels, with -inf (a row that sees no key) made +inf so
 \ that exp2(s - L2) is 0 there, never NaN. INCLUDEd by
 \ flash_backward_pre_<dtype>.forth, which declares the params (DOUT, O
-\ (BH, NQ, HEAD_DIM), LSE (BH, NQ) in; DPRE, L2 (BH, NQP) out: rows NQP
-\ floats apart, see flash-backward-mma.fs), the constant HEAD_DIM and
-\ LD2 ( addr -- x0 x1 ), two consecutive elements.
+\ (BATCH, H, NQ, HEAD_DIM) with the strides DO_S* and O_S* (in elements,
+\ the features contiguous), LSE (BATCH, H, NQ) in; DPRE, L2 (BATCH*H,
+\ NQP) out: rows NQP floats apart, see flash-backward-mma.fs), the
+\ constant HEAD_DIM and LD2 ( addr -- x0 x1 ), two consecutive elements.
 \ One warp per row, lanes over the features two at a time; grid
-\ (ceil(NQ/WARPS), BH), block 32*WARPS.
+\ (ceil(NQ/WARPS), H, BATCH), block 32*WARPS.
 
 BID-X WARPS * WARP-ID + { qrow }
-BID-Y NQ * qrow + { row }
-BID-Y NQP * qrow + { prow }
+BID-Z H * BID-Y + { bh }
+bh NQ * qrow + { row }
+bh NQP * qrow + { prow }
+BID-Z DO_SB * BID-Y DO_SH * + qrow DO_SN * + { drow }
+BID-Z O_SB * BID-Y O_SH * + qrow O_SN * + { orow }
 qrow NQ < IF
   0.0
   HEAD_DIM 64 tiles 0 UNROLL DO
     I 64 * LANE-ID 2* + { f }
     f HEAD_DIM < IF
-      row HEAD_DIM * f + ESZ * { at }
-      DOUT at + LD2  O at + LD2  { d0 d1 o0 o1 }
+      DOUT drow f + ESZ * + LD2  O orow f + ESZ * + LD2  { d0 d1 o0 o1 }
       d0 o0 F* F+  d1 o1 F* F+
     THEN
   LOOP

@@ -1,8 +1,9 @@
 \ FlashAttention backward on Hopper (sm_90a), FlashAttention-3's form:
 \ INCLUDEd by flash_backward_sm90_bf16.forth and flash_backward_sm90_f16.forth,
-\ which declare the header (Q, DOUT (BATCH*HQ, NQ, HEAD_DIM) and K, V
-\ (BATCH*HKV, NKV, HEAD_DIM) as tensor maps with boxes of 64 features,
-\ swizzle 128; L2 and DPRE (BATCH*HQ, NQP) as tensor maps of BR floats,
+\ which declare the header (Q, DOUT (BATCH, HQ, NQ, HEAD_DIM) and K, V
+\ (BATCH, HKV, NKV, HEAD_DIM) as strided tensor maps with boxes of 64
+\ features, swizzle 128; DK, DV with the strides G_SB, G_SH, G_SN; L2 and
+\ DPRE (BATCH*HQ, NQP) as tensor maps of BR floats,
 \ from flash_backward_pre_<dtype>.forth), the register arrays and the
 \ products:
 \   S-MMA  ( desc-k desc-q scale-d -- )   S^T = K Q^T into SACC (m64nBR)
@@ -55,12 +56,12 @@ INCLUDE flash-grid.fs
 : stage ( i -- s ph )  DUP QST MOD SWAP QST / 1 AND ;
 : sw ( o -- o' )  DUP 7 RSHIFT 7 AND 4 LSHIFT XOR ;   \ the 128-byte swizzle
 
-\ `rows` rows from `row` on of (batch, head) `head` of map `map` into
+\ `rows` rows from `row` on of batch `b`, head `h` of map `map` into
 \ `smem`, one 64-feature panel (rows x 128 bytes) a box, completing on `mbar`
 \ (whose bytes the caller has announced).
-: load-rows ( head row mbar smem map rows -- )
-  { head row mbar smem map rows }
-  panels 0 DO  head row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-3D  LOOP ;
+: load-rows ( b h row mbar smem map rows -- )
+  { b h row mbar smem map rows }
+  panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP ;
 
 \ The query tiles this block's keys k0 .. k0 + BC - 1 see, per query head:
 \ from qstart on (causal: query i sees key j when j <= i + diagonal).
@@ -78,12 +79,13 @@ NQ BR tiles { nqt }
 k0 qstart { qt0 }
 nqt qt0 - 0 MAX { per-head }
 group per-head * { niters }
-batch-id HKV * kv-head-id + { kvh }
-\ Iteration i: query head (batch, head) and first query row.
-: iter-q ( it per-head group qt0 -- qh q0 )
+\ Iteration i: query head (of HQ) and first query row.
+: iter-q ( it per-head group qt0 -- h q0 )
   { it per-head group qt0 }
   it per-head /MOD { qi hh }
-  batch-id HQ * kv-head-id group * + hh +  qi qt0 + BR * ;
+  kv-head-id group * hh +  qi qt0 + BR * ;
+\ A query head's (batch, head) in L2, DPRE and DQACC (dense).
+: bh ( h -- qh )  batch-id HQ * + ;
 
 TID-X 0= IF
   1 0 bar MBAR-INIT
@@ -221,15 +223,16 @@ wg NCWG = IF
   24 SETMAXNREG-DEC
   TID-X 127 AND 0= IF
     BC HEAD_DIM * 4 * 0 bar MBAR-ARRIVE-TX
-    kvh k0 0 bar KS K BC load-rows
-    kvh k0 0 bar VS V BC load-rows
+    batch-id kv-head-id k0 0 bar KS K BC load-rows
+    batch-id kv-head-id k0 0 bar VS V BC load-rows
     niters 0 ?DO
       I stage { s ph }
-      I per-head group qt0 iter-q { qh q0 }
+      I per-head group qt0 iter-q { h q0 }
+      h bh { qh }
       ph 1 XOR  s qempty MBAR-WAIT
       q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
-      qh q0 s qfull  QS s q-bytes * +  Q BR load-rows
-      qh q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
+      batch-id h q0 s qfull  QS s q-bytes * +  Q BR load-rows
+      batch-id h q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
       qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
       qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
     LOOP
@@ -247,7 +250,7 @@ ELSE
   0 0 bar MBAR-WAIT
   niters 0 ?DO
     I stage { s ph }
-    I per-head group qt0 iter-q { qh q0 }
+    I per-head group qt0 iter-q { h q0 }
     I 2 MOD { b }
     ph s qfull MBAR-WAIT
     WGMMA-FENCE
@@ -289,15 +292,16 @@ ELSE
     WGMMA-COMMIT  0 WGMMA-WAIT
     leader IF  s qempty MBAR-ARRIVE  THEN
     \ dQ's part into DQACC.
-    q0 wg qhalf 64 * + kr + qh wg fpanel DQ_VEC dq-add
+    q0 wg qhalf 64 * + kr + h bh wg fpanel DQ_VEC dq-add
   LOOP
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
+  batch-id G_SB * kv-head-id G_SH * + { g-head }
   2 0 UNROLL DO I { r }
     key0 r 8 * + { key }
     key NKV < IF
       HEAD_DIM 8 / 0 UNROLL DO
         I 4 * r 2* + { n }
-        kvh NKV * key + HEAD_DIM * I 8 * + t 2* + 2* { dst }
+        g-head key G_SN * + I 8 * + t 2* + 2* { dst }
         n DVACC@ n 1+ DVACC@ PACK  DV dst + I32!
         n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK  DK dst + I32!
       LOOP

@@ -19,10 +19,13 @@
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
 \! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS MINB
-\! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
-\! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
-\! tmap V bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
-\! param O bf16[BATCH*HQ*NQ*HEAD_DIM]
+\ Q, K, V and O are (BATCH, heads, rows, HEAD_DIM) with any strides (in
+\ elements, the features contiguous): views such as q = qkv[:, :, 0] of a
+\ (B, N, 3, H, d) tensor are read where they lie.
+\! tmap Q bf16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
+\! tmap K bf16[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
+\! tmap V bf16[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! param O bf16[(BATCH-1)*O_SB+(HQ-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param NQ i64
 \! param NKV i64
@@ -30,6 +33,18 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
+\! param Q_SB i64
+\! param Q_SH i64
+\! param Q_SN i64
+\! param K_SB i64
+\! param K_SH i64
+\! param K_SN i64
+\! param V_SB i64
+\! param V_SH i64
+\! param V_SN i64
+\! param O_SB i64
+\! param O_SH i64
+\! param O_SN i64
 \! shared QS bf16[BR*HEAD_DIM] align 1024
 \! shared KS bf16[KVS*BC*HEAD_DIM] align 1024
 \! shared VS bf16[KVS*BC*HEAD_DIM] align 1024

@@ -2,9 +2,15 @@
 \! kernel flash_backward_dq_convert_f16
 \! float f32
 \! const ESZ 2
-\! param DQACC f32[N]
-\! param DQ f16[N]
-\! param N i64
+\! const HEAD_DIM 64
+\! param DQACC f32[BATCH*H*NQ*HEAD_DIM]
+\! param DQ f16[(BATCH-1)*DQ_SB+(H-1)*DQ_SH+(NQ-1)*DQ_SN+HEAD_DIM]
+\! param NQ i64
+\! param H i64
+\! param BATCH i64
 \! param SCALE f32
+\! param DQ_SB i64
+\! param DQ_SH i64
+\! param DQ_SN i64
 : STORE2 ( x0 x1 addr -- )  >R F>F16X2 R> I32! ;
 INCLUDE flash-backward-dq-convert.fs

@@ -4,14 +4,21 @@
 \! const HEAD_DIM 64
 \! const WARPS 8
 \! const ESZ 2
-\! param DOUT bf16[BH*NQ*HEAD_DIM]
-\! param O bf16[BH*NQ*HEAD_DIM]
-\! param LSE f32[BH*NQ]
-\! param DPRE f32[BH*NQP]
-\! param L2 f32[BH*NQP]
+\! param DOUT bf16[(BATCH-1)*DO_SB+(H-1)*DO_SH+(NQ-1)*DO_SN+HEAD_DIM]
+\! param O bf16[(BATCH-1)*O_SB+(H-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
+\! param LSE f32[BATCH*H*NQ]
+\! param DPRE f32[BATCH*H*NQP]
+\! param L2 f32[BATCH*H*NQP]
 \! param NQ i64
 \! param NQP i64
-\! param BH i64
+\! param BATCH i64
+\! param H i64
+\! param DO_SB i64
+\! param DO_SH i64
+\! param DO_SN i64
+\! param O_SB i64
+\! param O_SH i64
+\! param O_SN i64
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
 : LD2 ( addr -- x0 x1 )  I32@ BF16X2>F ;
 INCLUDE flash-backward-pre.fs

@@ -15,15 +15,17 @@
 \! const DQ_VEC 4                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 two-part dS 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! launch-bounds NTHREADS 1
-\! tmap Q bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
-\! tmap K bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
-\! tmap V bf16[BATCH*HKV,NKV,HEAD_DIM] box 1,BC,64 swizzle 128
-\! tmap DOUT bf16[BATCH*HQ,NQ,HEAD_DIM] box 1,BR,64 swizzle 128
+\ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
+\ strides (in elements, the features contiguous; DK and DV share theirs).
+\! tmap Q bf16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
+\! tmap K bf16[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
+\! tmap V bf16[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! tmap DOUT bf16[BATCH,HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
 \! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
 \! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
 \! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
-\! param DK bf16[BATCH*HKV*NKV*HEAD_DIM]
-\! param DV bf16[BATCH*HKV*NKV*HEAD_DIM]
+\! param DK bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
+\! param DV bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param NKV i64
@@ -31,6 +33,21 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
+\! param Q_SB i64
+\! param Q_SH i64
+\! param Q_SN i64
+\! param K_SB i64
+\! param K_SH i64
+\! param K_SN i64
+\! param V_SB i64
+\! param V_SH i64
+\! param V_SN i64
+\! param DO_SB i64
+\! param DO_SH i64
+\! param DO_SN i64
+\! param G_SB i64
+\! param G_SH i64
+\! param G_SN i64
 \! shared KS bf16[BC*HEAD_DIM] align 1024
 \! shared VS bf16[BC*HEAD_DIM] align 1024
 \! shared QS bf16[QST*BR*HEAD_DIM] align 1024

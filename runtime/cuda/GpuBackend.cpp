@@ -350,7 +350,8 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
     if (r != CUDA_SUCCESS)
       throw Error(what + ": cuTensorMapEncodeTiled failed for " +
                   elemTypeName(p.type) + "[" + dimsText(m.dims, m.rank) +
-                  "] box " + dimsText(m.box, m.rank) + " swizzle " +
+                  "] byte strides " + dimsText(m.strides, m.rank) + " box " +
+                  dimsText(m.box, m.rank) + " swizzle " +
                   std::to_string(m.swizzle) + ": " + d.describe(r));
     params[descs[k].param] = &maps[k];
   }

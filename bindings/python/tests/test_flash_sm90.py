@@ -65,7 +65,10 @@ class FlashSm90(unittest.TestCase):
         tiles = -(-nq // kern.const("BR"))
         # LPT: the query tile slowest (the heaviest first), as the op does.
         grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
-        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale, grid=grid,
+        def strides(x):  # (batch, head, row) in elements: dense
+            return [s // x.itemsize for s in x.strides[:3]]
+        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
+             *strides(q), *strides(k), *strides(v), *strides(o), grid=grid,
              block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "

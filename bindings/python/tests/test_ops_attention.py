@@ -172,8 +172,7 @@ class FlashAttention(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "q: head dimension 32"):
             q32, k32 = q[..., :32].copy(), k[..., :32].copy()
             fa(q32, k32, k32)
-        with self.assertRaisesRegex(ValueError, "k: the array is not"):
-            fa(q, np.ones((1, 2, 64, 5), np.float32).swapaxes(2, 3), k)
+        # (Strided views are taken: test_ops_attention_strided.py.)
         with self.assertRaisesRegex(TypeError, "scale: expected a number"):
             fa(q, k, k, scale="1")
         with self.assertRaisesRegex(TypeError, "scale: expected a number"):

@@ -15,7 +15,7 @@
 \! tmap D f32[N,N] box 8
 \ CHECK-DAG: tmap-header.forth:[[@LINE-1]]:24: error: tensor map 'D' has 2 dimensions but 1 box sizes
 \! tmap E f32[N,N] swizzle 64
-\ CHECK-DAG: tmap-header.forth:[[@LINE-1]]:9: error: tensor map 'E' needs its box: expected '\! tmap NAME TYPE[DIMS] box SIZES [swizzle none|32|64|128]'
+\ CHECK-DAG: tmap-header.forth:[[@LINE-1]]:9: error: tensor map 'E' needs its box: expected '\! tmap NAME TYPE[DIMS] [strides STRIDES] box SIZES [swizzle none|32|64|128]'
 \! tmap F f32[N,N] box 8,8 swizzle 16
 \ CHECK-DAG: tmap-header.forth:[[@LINE-1]]:36: error: bad swizzle '16' for tensor map 'F': expected none, 32, 64 or 128
 \! tmap G f32[1,2,3,4,5,6] box 1,1,1,1,1,4

@@ -198,3 +198,74 @@ TEST_CASE("tensor maps: dims from scalar params, row-major strides", "[tmap]") {
   CHECK_THROWS_WITH(tensorMapsOf(sig, slots),
                     Catch::Contains("not 16-byte aligned"));
 }
+
+TEST_CASE("tensor maps: given strides, in elements", "[tmap]") {
+  // Rows of 8 f32 starting 12 elements apart (S = PITCH), in a 3-D view
+  // whose outer stride is written out: 3 planes of R rows.
+  KernelSignature sig = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param A tmap f32 "
+      "3,R,8 1,2,8 0 R*PITCH+4,PITCH\n// @param R scalar i32\n"
+      "// @param PITCH scalar i64\n// @end\n");
+  alignas(16) static char buffer[16];
+  std::vector<uint64_t> slots = {reinterpret_cast<uint64_t>(buffer), 4, 12};
+  std::vector<LaunchTensorMap> maps = tensorMapsOf(sig, slots);
+  REQUIRE(maps.size() == 1);
+  const WfTensorMap &d = maps[0].desc;
+  CHECK(d.rank == 3);
+  CHECK(d.dims[0] == 8); // innermost first
+  CHECK(d.dims[1] == 4);
+  CHECK(d.dims[2] == 3);
+  CHECK(d.strides[0] == 4);      // the element
+  CHECK(d.strides[1] == 12 * 4); // PITCH elements, not 8
+  CHECK(d.strides[2] == 52 * 4); // R*PITCH+4, not R*PITCH
+  // A stride that is no multiple of 16 bytes is refused, by name.
+  slots[2] = 10; // 40 bytes
+  CHECK_THROWS_WITH(
+      tensorMapsOf(sig, slots),
+      Catch::Contains("tensor map 'A': stride 'PITCH' (of dimension 2, "
+                      "outermost first) is 40 bytes; TMA needs every stride "
+                      "to be a multiple of 16 bytes"));
+  slots[2] = 0;
+  CHECK_THROWS_WITH(
+      tensorMapsOf(sig, slots),
+      Catch::Contains("tensor map 'A': stride 'PITCH' = 0 must be at least 1"));
+  slots[2] = int64_t(1) << 38; // 2^40 bytes
+  CHECK_THROWS_WITH(tensorMapsOf(sig, slots),
+                    Catch::Contains("stride 'PITCH' (of dimension 2, outermost "
+                                    "first) is 2^40 bytes or more"));
+  slots[2] = 12;
+  slots[1] = 3; // R*PITCH+4 = 40 elements, 160 bytes: fine
+  CHECK(tensorMapsOf(sig, slots)[0].desc.strides[2] == 160);
+  slots[1] = 2; // 28 elements, 112 bytes: fine too
+  CHECK(tensorMapsOf(sig, slots)[0].desc.strides[2] == 112);
+  // A name the launch does not know.
+  KernelSignature open = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param A tmap f32 "
+      "4,8 4,8 0 LATER\n// @end\n");
+  CHECK_THROWS_WITH(tensorMapsOf(open, {slots[0]}),
+                    Catch::Contains("tensor map 'A': stride 'LATER' is not "
+                                    "known at launch"));
+}
+
+TEST_CASE("tensor maps: the buffer holds a strided map's extent", "[tmap]") {
+  // 4 rows of 8 f32, 12 apart: 3*12 + 8 = 44 elements, not 32 or 48.
+  KernelSignature sig = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param A tmap f32 R,8 "
+      "4,8 0 PITCH\n// @param R scalar i32\n// @param PITCH scalar i32\n"
+      "// @end\n");
+  CHECK(marshalError(sig, {Arg::buf(Buffer{0x1000, 43 * 4}), Arg::integer(4),
+                           Arg::integer(12)}) ==
+        "kernel 'k': param 'A': buffer holds 43 f32 values, signature needs "
+        "(R-1)*PITCH+8 = 44");
+  CHECK(marshalError(sig, {Arg::buf(Buffer{0x1000, 44 * 4}), Arg::integer(4),
+                           Arg::integer(12)})
+            .empty());
+  // Dense, the same map needs the product.
+  KernelSignature dense = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param A tmap f32 R,8 "
+      "4,8 0\n// @param R scalar i32\n// @end\n");
+  CHECK(marshalError(dense,
+                     {Arg::buf(Buffer{0x1000, 31 * 4}), Arg::integer(4)}) ==
+        "kernel 'k': param 'A': buffer holds 31 f32 values, signature needs "
+        "R*8 = 32");
+}

@@ -208,6 +208,53 @@ TEST_CASE("signature: a tensor map param", "[signature][tmap]") {
             .find("swizzle 48 is not 0, 32, 64 or 128") != std::string::npos);
 }
 
+TEST_CASE("signature: a strided tensor map param", "[signature][tmap]") {
+  // q = qkv[:, :, 0] of a (B, N, 3, H, D) tensor seen as (B, H, N, D).
+  const char *text = R"(// @warpforth-signature 1
+// @kernel k
+// @param Q tmap bf16 B,H,N,D 1,1,64,64 128 N*3*H*D,D,3*H*D
+// @param P tmap f32 R,K+1 4,8 0 PITCH
+// @param B scalar i32
+// @end
+)";
+  KernelSignature sig = parseSignature(text);
+  const ParamDecl &q = sig.params[0];
+  REQUIRE(q.tmap);
+  CHECK(q.tmap->dims == std::vector<std::string>{"B", "H", "N", "D"});
+  CHECK(q.tmap->strides == std::vector<std::string>{"N*3*H*D", "D", "3*H*D"});
+  CHECK(q.tmap->box == std::vector<int64_t>{1, 1, 64, 64});
+  CHECK(q.tmap->swizzle == 128);
+  // The buffer holds the view's extent, not the dims' product.
+  CHECK(q.size == "(B-1)*(N*3*H*D)+(H-1)*D+(N-1)*(3*H*D)+D");
+  CHECK(sig.params[1].size == "(R-1)*PITCH+(K+1)");
+  // The 8th field round-trips; a dense map writes none.
+  std::string again = formatSignature(sig);
+  CHECK(again.find("// @param Q tmap bf16 B,H,N,D 1,1,64,64 128 "
+                   "N*3*H*D,D,3*H*D\n") != std::string::npos);
+  CHECK(parseSignature(again).params[0].tmap->strides == q.tmap->strides);
+  CHECK(parseSignature(again).params[1].size == sig.params[1].size);
+
+  // Older (7-field) lines stay dense: no strides, the product.
+  KernelSignature old = parseSignature("// @warpforth-signature 1\n// @kernel "
+                                       "k\n// @param A tmap f32 M,K 8,8 0\n"
+                                       "// @end\n");
+  REQUIRE(old.params[0].tmap);
+  CHECK(old.params[0].tmap->strides.empty());
+  CHECK(old.params[0].size == "M*K");
+  CHECK(formatSignature(old).find("// @param A tmap f32 M,K 8,8 0\n") !=
+        std::string::npos);
+
+  // One stride per dim but the innermost, each a size expression.
+  CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n// @param "
+                       "A tmap f32 M,K 8,8 0 12,1\n// @end\n"),
+             Catch::Contains("param 'A': a tensor map takes a stride for "
+                             "each dim but the innermost; got 2 strides for "
+                             "2 dims"));
+  CHECK_THAT(messageOf("// @warpforth-signature 1\n// @kernel k\n// @param "
+                       "A tmap f32 M,K 8,8 0 12+\n// @end\n"),
+             Catch::Contains("param 'A': bad size expression '12+'"));
+}
+
 TEST_CASE("signature: cluster dims round-trip", "[signature]") {
   KernelSignature a = parseSignature("// @warpforth-signature 1\n"
                                      "// @kernel k\n// @cluster 2 4 1\n"

@@ -10,6 +10,7 @@ import sys
 from typing import Any, Optional
 
 from . import _common as c
+from . import _strided as st
 
 # Head dimensions each kernel supports: the f32 kernel's tiles divide 64,
 # 96 and 128 evenly; the 16-bit kernels take any multiple of 16 up to 256
@@ -110,8 +111,14 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     scale 1/sqrt(d) unless given. With causal, query i sees keys
     j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
     after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
-    see no key, and their output is 0 (their log-sum-exp -inf). Returns the
-    output (B, Hq, Nq, d) in q's dtype, or with return_lse (out, lse), lse
+    see no key, and their output is 0 (their log-sum-exp -inf). q, k and v
+    may be strided views (the features contiguous), such as
+    qkv[:, :, 0].transpose(1, 2) of a (B, N, 3, H, d) projection: the
+    Hopper kernel reads them where they lie, the others from dense copies.
+    Returns the output (B, Hq, Nq, d) in q's dtype, its dimensions in
+    memory in q's order (dense for a dense q; for q above a (B, Nq, Hq, d)
+    buffer transposed, so that o.transpose(1, 2) is dense), or with
+    return_lse (out, lse), lse
     float32 (B, Hq, Nq): the natural-log log-sum-exp of each query's scaled
     scores over the keys it sees. float32 runs on the tensor cores in
     3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
@@ -145,11 +152,11 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
 def qkv_args(q: Any, k: Any, v: Any, *others: tuple) -> tuple:
     """q (B, Hq, Nq, d), k and v (B, Hkv, Nkv, d) with Hkv dividing Hq,
     checked, with `others` ((value, name) pairs, q's shape and place) too;
-    returns their Args."""
-    qa = c.arg(q, "q", min_dims=4)
-    ka = c.arg(k, "k", min_dims=4)
-    va = c.arg(v, "v", min_dims=4)
-    more = [c.arg(x, name, min_dims=4) for x, name in others]
+    returns their Args (strided views allowed: ops/_strided.py)."""
+    qa = c.arg(q, "q", min_dims=4, strided=True)
+    ka = c.arg(k, "k", min_dims=4, strided=True)
+    va = c.arg(v, "v", min_dims=4, strided=True)
+    more = [c.arg(x, name, min_dims=4, strided=True) for x, name in others]
     c.same_place(qa, ka, va, *more)
     if len(qa.shape) != 4:
         raise ValueError(f"q: expected (B, Hq, Nq, d), got shape {qa.shape}")
@@ -190,9 +197,10 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale: expected a number, got {scale!r}")
     if out is None:
-        out = pb.new(c.output(None, qa, (b, hq, nq, d)))
+        out = st.empty_in_order(pb, qa, st.order(qa), (b, hq, nq, d))
     else:
-        out = c.output(out, qa, (b, hq, nq, d))
+        out = c.output(out, qa, (b, hq, nq, d), strided=True)
+    oa = c.arg(out, "out", strided=True)
     lse = pb.empty(qa, (b, hq, nq), "f32")
     result = (out, lse) if return_lse else out
     if b * hq * nq == 0:
@@ -207,26 +215,48 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
-        # TMA reads the whole (B*H, N, d) tensors: 16-byte aligned rows.
-        defines.update(hopper_schedule(d, causal, nkv))
-        defines["LPT"] = int(2 * nkv * d * 2 <= LPT_MAX_BYTES)
-        kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
-                        qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
+        _hopper(pb, qa, ka, va, oa, lse, defines, float(scale))
     else:
+        # The mma.sync kernels read and write dense tensors.
         defines.update(_tiles(qa.dtype, d, sm))
         kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
                         defines, arch=f"sm_{sm}")
-    tiles = -(-nq // kern.const("BR"))
-    if kern.const("LPT") and tiles > 65535:    # grid z's limit
-        kern = c.kernel(f"attention/flash_attention_sm90_{qa.dtype}.forth",
-                        qa, {**defines, **HOPPER_DEFINES, "LPT": 0},
-                        arch="sm_90")
-    # LPT (the Hopper kernel): the tile index slowest, heaviest first.
-    grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
-    pb.launch(kern, q, k, v, out, lse, nq, nkv, hq, hkv, b, float(scale),
-              grid=grid, block=kern.const("NTHREADS"))
+        o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
+        pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
+                  st.dense(va).value, o, lse, nq, nkv, hq, hkv, b,
+                  float(scale), grid=(-(-nq // kern.const("BR")), hq, b),
+                  block=kern.const("NTHREADS"))
+        st.into(pb, o, out)
     pb.store(_plans, out, lse)
     return result
+
+
+def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
+            lse: Any, defines: dict, scale: float) -> None:
+    """The Hopper kernel: TMA reads q, k and v where they lie (dense copies
+    of views it cannot: rows not 16-byte aligned), its stores write out
+    with out's strides (a dense result copied into an out it cannot)."""
+    b, hq, nq, d = qa.shape
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
+    defines["LPT"] = int(2 * nkv * d * 2 <= LPT_MAX_BYTES)
+    name = f"attention/flash_attention_sm90_{qa.dtype}.forth"
+    kern = c.kernel(name, qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
+    tiles = -(-nq // kern.const("BR"))
+    if kern.const("LPT") and tiles > 65535:    # grid z's limit
+        kern = c.kernel(name, qa, {**defines, **HOPPER_DEFINES, "LPT": 0},
+                        arch="sm_90")
+    # LPT: the query tile slowest, heaviest first.
+    grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
+    ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
+    o = oa
+    if not st.tma_ready(oa):
+        o = c.arg(pb.new(c.empty(qa, qa.shape)), "out")
+    pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
+              nq, nkv, hq, hkv, b, scale,
+              *[s for x in (*ins, o) for s in st.strides3(x)],
+              grid=grid, block=kern.const("NTHREADS"))
+    st.into(pb, o.value, oa.value)
 
 
 # Cached plans (ops/_common.py).

@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from . import _common as c
 from . import _attention
+from . import _strided as st
 from ._attention import _arch, qkv_args
 
 # Head dimensions of the backward: its dK and dV accumulators (d f32 a
@@ -70,7 +71,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     inputs' dtype. bfloat16 and float16 on the 16-bit tensor cores (P and
     dS rounded to the dtype for the products, f32 sums, as
     FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
-    3xTF32 (f32 accuracy)."""
+    3xTF32 (f32 accuracy). Every tensor may be a strided view (the
+    features contiguous; flash_attention's note); dq comes in q's
+    dimension order, dk and dv in k's."""
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
@@ -93,19 +96,33 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         scale = 1.0 / math.sqrt(d)
     elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale: expected a number, got {scale!r}")
+    # dq in q's dimension order, dk and dv in k's (ops/_strided.py).
+    pq, pk = st.order(qa), st.order(ka)
     if b * hq * nq == 0 or nkv == 0:
-        zeros = (pb.empty(qa, qa.shape, zero=True),
-                 pb.empty(qa, ka.shape, zero=True),
-                 pb.empty(qa, ka.shape, zero=True))
+        zeros = (st.empty_in_order(pb, qa, pq, qa.shape, zero=True),
+                 st.empty_in_order(pb, qa, pk, ka.shape, zero=True),
+                 st.empty_in_order(pb, qa, pk, ka.shape, zero=True))
         pb.store(_plans, *zeros)
         return zeros
     # The kernels write every element of the gradients.
-    dq = pb.empty(qa, qa.shape)
-    dk = pb.empty(qa, ka.shape)
-    dv = pb.empty(qa, ka.shape)
+    dq = st.empty_in_order(pb, qa, pq, qa.shape)
+    dk = st.empty_in_order(pb, qa, pk, ka.shape)
+    dv = st.empty_in_order(pb, qa, pk, ka.shape)
     sm = _arch(qa)
     arch = f"sm_{sm}"
     dt = qa.dtype
+    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
+    hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
+    # What the kernels read where it lies (TMA's rules; the pre kernel's
+    # pairs need less), else dense copies; the mma.sync kernels read q, k,
+    # v and dout dense.
+    if hopper:
+        qa, ka, va, da = [x if st.tma_ready(x) else st.dense(x)
+                          for x in (qa, ka, va, da)]
+    else:
+        qa, ka, va, da = [st.dense(x) for x in (qa, ka, va, da)]
+    oa = oa if st.tma_ready(oa) else st.dense(oa)
     # D and L2 rows are NQP floats apart, zero-padded, so that the dK/dV
     # kernel's 16-byte copies of a tile's columns stay inside them.
     nqp = -(-nq // 128) * 128
@@ -114,13 +131,15 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
                    {"HEAD_DIM": d}, arch=arch)
     warps = pre.const("WARPS")
-    pb.launch(pre, dout, out, lse, dpre, l2, nq, nqp, b * hq,
-              grid=(-(-nq // warps), b * hq, 1), block=32 * warps)
-    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
-    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
-    if hopper and dt != "f32" and d in HOPPER_HEAD_DIMS:
-        _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv,
-                (b, hq, hkv, nq, nkv, nqp), float(scale))
+    pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, nq, nqp,
+              b, hq, *st.strides3(da), *st.strides3(oa),
+              grid=(-(-nq // warps), hq, b), block=32 * warps)
+    dqa = c.arg(dq, "dq", strided=True)
+    if hopper:
+        dq_acc = _hopper(pb, qa, ka, va, da, l2, dpre,
+                         c.arg(dk, "dk", strided=True), dv, defines,
+                         (b, hq, hkv, nq, nkv, nqp), float(scale))
+        _convert(pb, dq_acc, dqa, qa, float(scale))
         pb.store(_plans, dq, dk, dv)
         return dq, dk, dv
     bc_q, bc_kv = _columns(dt, d)
@@ -128,8 +147,14 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     atomic = mode == "atomic" and _atomic_ok(bc_kv, d)
     # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
     dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32", zero=True)
-    args = (q, k, v, dout, l2, dpre, dq, dk, dv, dq_acc, nq, nqp, nkv, hq,
-            hkv, b, float(scale))
+    # The mma.sync kernels write dense gradients: temporaries where the
+    # gradients are not (with atomics dq comes from _convert, which
+    # writes any strides: the kernel's DQ is then unused).
+    gq = dq if dqa.strides is None else pb.new(c.empty(qa, qa.shape))
+    gk, gv = (dk, dv) if pk == (0, 1, 2, 3) else (
+        pb.new(c.empty(qa, ka.shape)), pb.new(c.empty(qa, ka.shape)))
+    args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
+            dq_acc, nq, nqp, nkv, hq, hkv, b, float(scale))
     if not atomic:
         kq = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
                       dict(defines, ROLE=0, BC=bc_q), arch=arch)
@@ -142,20 +167,30 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pb.launch(kkv, *args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
               block=kkv.const("NTHREADS"))
     if atomic:
-        n = qa.numel
-        conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
-                        arch=arch)
-        pb.launch(conv, dq_acc, dq, n, float(scale),
-                  grid=(-(-n // 512), 1, 1), block=256)
+        _convert(pb, dq_acc, dqa, qa, float(scale))
+    else:
+        st.into(pb, gq, dq)
+    st.into(pb, gk, dk)
+    st.into(pb, gv, dv)
     pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
 
 
-def _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv, dims,
-            scale) -> None:
-    """dK, dV and dQ's f32 sums (atomics) in one Hopper kernel, a block per
-    128 keys, then dQ converted; TMA reads the whole tensors (16-byte
-    aligned rows)."""
+def _convert(pb, dq_acc, dqa, qa, scale) -> None:
+    """dq = scale * dQ's f32 sums dq_acc, in dq's dtype and strides."""
+    b, h, nq, d = dqa.shape
+    conv = c.kernel(f"attention/flash_backward_dq_convert_{qa.dtype}.forth",
+                    qa, {"HEAD_DIM": d}, arch=f"sm_{_arch(qa)}")
+    pb.launch(conv, dq_acc, st.flat(pb, dqa), nq, h, b, scale,
+              *st.strides3(dqa),
+              grid=(-(-nq * d // 512), h, b), block=256)
+
+
+def _hopper(pb, qa, ka, va, da, l2, dpre, dka, dv, defines, dims,
+            scale) -> Any:
+    """dK, dV and dQ's f32 sums (atomics; returned) in one Hopper kernel,
+    a block per 128 keys (TMA reads q, k, v and dout where they lie; dk
+    and dv written with their strides, which they share)."""
     b, hq, hkv, nq, nkv, nqp = dims
     dt = qa.dtype
     dq_acc = pb.empty(qa, qa.shape, "f32", zero=True)
@@ -170,13 +205,13 @@ def _hopper(pb, qa, defines, q, k, v, dout, l2, dpre, dq, dk, dv, dims,
                         arch="sm_90")
     # LPT: the key block slowest, heaviest (causal: first) first.
     grid = (hkv, b, blocks) if kern.const("LPT") else (blocks, hkv, b)
-    pb.launch(kern, q, k, v, dout, l2, dpre, dq_acc, dk, dv, nq, nqp, nkv,
-              hq, hkv, b, scale, grid=grid, block=kern.const("NTHREADS"))
-    n = qa.numel
-    conv = c.kernel(f"attention/flash_backward_dq_convert_{dt}.forth", qa,
-                    arch="sm_90")
-    pb.launch(conv, dq_acc, dq, n, scale, grid=(-(-n // 512), 1, 1),
-              block=256)
+    dva = c.arg(dv, "dv", strided=True)
+    pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
+              dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
+              hq, hkv, b, scale,
+              *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
+              grid=grid, block=kern.const("NTHREADS"))
+    return dq_acc
 
 
 # Cached plans (ops/_common.py).

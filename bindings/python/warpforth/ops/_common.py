@@ -50,10 +50,11 @@ class Arg:
     """A checked tensor argument. (A plain class with slots: ops build
     several per call, and a frozen dataclass costs microseconds.)"""
     __slots__ = ("value", "name", "is_torch", "on_gpu", "gpu_ordinal",
-                 "dtype", "shape")
+                 "dtype", "shape", "strides")
 
     def __init__(self, value: Any, name: str, is_torch: bool, on_gpu: bool,
-                 gpu_ordinal: int, dtype: str, shape: tuple):
+                 gpu_ordinal: int, dtype: str, shape: tuple,
+                 strides: Optional[tuple] = None):
         self.value = value
         self.name = name
         self.is_torch = is_torch
@@ -61,6 +62,8 @@ class Arg:
         self.gpu_ordinal = gpu_ordinal
         self.dtype = dtype      # 'f32', 'bf16', 'f16', or the raw name otherwise
         self.shape = shape
+        # In elements, for a strided view (arg(strided=True)); None: dense.
+        self.strides = strides
 
     def __repr__(self) -> str:
         return (f"Arg({self.name}: {self.dtype}{list(self.shape)} on "
@@ -142,26 +145,36 @@ def _dtype_name(dtype: Any, is_torch: bool) -> str:
 
 
 def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,
-        min_dims: int = 1) -> Arg:
+        min_dims: int = 1, strided: bool = False) -> Arg:
     """Checks that `x` is a contiguous torch tensor or numpy array of one of
-    `dtypes` with at least `min_dims` dimensions."""
+    `dtypes` with at least `min_dims` dimensions; with `strided` any
+    strided view will do (its strides in Arg.strides; ops/_strided.py)."""
     torch = _torch()
     np = sys.modules.get("numpy")
     if np is not None and type(x) is np.ndarray:
         # (hasattr(x, "__array_interface__") below builds that dict.)
         dtype = _dtype_name(x.dtype, False)
+        strides = None
         if not x.flags.c_contiguous:
-            raise ValueError(f"{name}: the array is not C-contiguous "
-                             "(use numpy.ascontiguousarray)")
-        a = Arg(x, name, False, False, -1, dtype, x.shape)
+            if not strided:
+                raise ValueError(f"{name}: the array is not C-contiguous "
+                                 "(use numpy.ascontiguousarray)")
+            if any(s % x.itemsize for s in x.strides):
+                raise ValueError(f"{name}: strides {x.strides} (bytes) are "
+                                 "not multiples of the element size")
+            strides = tuple(s // x.itemsize for s in x.strides)
+        a = Arg(x, name, False, False, -1, dtype, x.shape, strides)
     elif torch is not None and isinstance(x, torch.Tensor):
         dtype = _dtype_name(x.dtype, True)
+        strides = None
         if not x.is_contiguous():
-            raise ValueError(f"{name}: the tensor is not contiguous "
-                             "(call .contiguous())")
+            if not strided:
+                raise ValueError(f"{name}: the tensor is not contiguous "
+                                 "(call .contiguous())")
+            strides = tuple(x.stride())
         cuda = x.is_cuda
         a = Arg(x, name, True, cuda, x.get_device() if cuda else -1,
-                dtype, tuple(x.shape))
+                dtype, tuple(x.shape), strides)
     elif hasattr(x, "__array_interface__") and hasattr(x, "dtype"):
         dtype = _dtype_name(x.dtype, False)
         if not x.flags.c_contiguous:
@@ -216,11 +229,12 @@ def empty(like: Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
 
 
 def output(out: Any, like: Arg, shape: tuple,
-           dtype: Optional[str] = None) -> Any:
-    """`out` checked against the output the op makes, or a new one."""
+           dtype: Optional[str] = None, strided: bool = False) -> Any:
+    """`out` checked against the output the op makes (a strided view
+    allowed where `strided`), or a new one."""
     if out is None:
         return empty(like, shape, dtype)
-    o = arg(out, "out", dtypes=(dtype or like.dtype,))
+    o = arg(out, "out", dtypes=(dtype or like.dtype,), strided=strided)
     if o.shape != tuple(shape):
         raise ValueError(f"out: shape {o.shape}, expected {tuple(shape)}")
     if o.on_gpu != like.on_gpu or o.gpu_ordinal != like.gpu_ordinal:
@@ -321,13 +335,15 @@ def _find_types() -> bool:
 
 def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
     """(key, addresses, stream) of an op's tensors `xs`, when each is an
-    exact torch.Tensor (contiguous, all on one device; the last `outs`,
-    the op's outputs, not requiring grad) or each an exact numpy.ndarray
-    (C-contiguous, writeable); else None (the op then checks everything
-    and raises where it always did). The key holds each tensor's dtype and
-    shape, the device (the CUDA ordinal, or -1) and the low four bits of
-    every address (alignment); the stream is torch's current one on that
-    GPU, else 0."""
+    exact torch.Tensor (all on one device; the last `outs`, the op's
+    outputs, not requiring grad) or each an exact numpy.ndarray
+    (writeable); else None (the op then checks everything and raises
+    where it always did). The key holds each tensor's dtype and shape (and
+    strides where it is not contiguous: ops that take strided views make
+    plans for them, the others refuse them on their checking path), the
+    device (the CUDA ordinal, or -1) and the low four bits of every
+    address (alignment); the stream is torch's current one on that GPU,
+    else 0."""
     t = type(xs[0])
     key: list = []
     addrs: list = []
@@ -335,12 +351,13 @@ def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
     if t is _tensor:
         dev = xs[0].get_device()
         for x in xs:
-            if (type(x) is not t or not x.is_contiguous()
-                    or x.get_device() != dev):
+            if type(x) is not t or x.get_device() != dev:
                 return None
             a = x.data_ptr()
             key.append(x.dtype)
             key.append(x.shape)
+            if not x.is_contiguous():
+                key.append(("strides", x.stride()))
             addrs.append(a)
             low = (low << 4) | (a & 15)
         if outs:
@@ -358,11 +375,13 @@ def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
             if type(x) is not t:
                 return None
             f = x.flags
-            if not (f.c_contiguous and f.writeable):
+            if not f.writeable:
                 return None
             a = x.__array_interface__["data"][0]
             key.append(x.dtype)
             key.append(x.shape)
+            if not f.c_contiguous:
+                key.append(("strides", x.strides))
             addrs.append(a)
             low = (low << 4) | (a & 15)
         key.append(-1)
@@ -382,10 +401,15 @@ def _aliases(addrs: list) -> tuple:
     return tuple(addrs.index(a) for a in addrs)
 
 
-def _maker(x: Any, zero: bool) -> Any:
+def _maker(x: Any, zero: bool, perm: Optional[tuple] = None) -> Any:
     """A function that makes a new buffer like `x` (shape, dtype, device;
-    zero-filled where `zero`), with its address."""
-    shape, dtype = tuple(x.shape), x.dtype
+    zero-filled where `zero`), with its address; with `perm` (as
+    ops/_strided.py allocates) a dense buffer of the dimensions in that
+    order, outermost first, seen in the logical order."""
+    dtype = x.dtype
+    perm = perm or tuple(range(len(x.shape)))
+    shape = tuple(x.shape[p] for p in perm)
+    back = inverse_order(perm)
     if type(x) is _tensor:
         torch = _torch()
         new = torch.zeros if zero else torch.empty
@@ -393,6 +417,8 @@ def _maker(x: Any, zero: bool) -> Any:
 
         def make() -> tuple:
             t = new(shape, dtype=dtype, device=device)
+            if back is not None:
+                t = t.permute(back)
             return t, t.data_ptr()
         return make
     np = sys.modules["numpy"]
@@ -400,8 +426,21 @@ def _maker(x: Any, zero: bool) -> Any:
 
     def make_np() -> tuple:
         a = new(shape, dtype)
+        if back is not None:
+            a = a.transpose(back)
         return a, a.__array_interface__["data"][0]
     return make_np
+
+
+def inverse_order(perm: tuple) -> Optional[tuple]:
+    """The permutation from dimensions in the order `perm` back to the
+    logical order; None where `perm` is the identity."""
+    if perm == tuple(range(len(perm))):
+        return None
+    back = [0] * len(perm)
+    for i, p in enumerate(perm):
+        back[p] = i
+    return tuple(back)
 
 
 class Plan:
@@ -445,15 +484,31 @@ class PlanBuilder:
         self.makes: list = []
         self.steps: list = []
         self.ok = key is not None
+        # id(view) -> (index in objs, view): views at an array's own
+        # address (ops/_strided.py's flat ones) that launches take for it.
+        self.views: dict = {}
 
-    def new(self, obj: Any, zero: bool = False) -> Any:
-        """Notes `obj`, just made by the op, as a buffer each call makes."""
+    def view(self, view: Any, of: Any) -> Any:
+        """Notes `view` (at `of`'s address) as standing for `of`, one of
+        the op's tensors or buffers, in later launches."""
+        if self.ok:
+            i = next((i for i, o in enumerate(self.objs) if o is of), None)
+            if i is None or _address(view) != _address(of):
+                self.ok = False
+            else:
+                self.views[id(view)] = (i, view)
+        return view
+
+    def new(self, obj: Any, zero: bool = False,
+            perm: Optional[tuple] = None) -> Any:
+        """Notes `obj`, just made by the op, as a buffer each call makes
+        (dense, or with `perm` its dimensions in that order)."""
         if self.ok:
             if (type(obj) not in (_ndarray, _tensor) or
                     _address(obj) & 15):
                 self.ok = False
             else:
-                self.makes.append(_maker(obj, zero))
+                self.makes.append(_maker(obj, zero, perm))
                 self.objs.append(obj)
         return obj
 
@@ -478,6 +533,8 @@ class PlanBuilder:
                     if code >= 0:
                         i = next((i for i, o in enumerate(self.objs)
                                   if o is v), None)
+                        if i is None and id(v) in self.views:
+                            i = self.views[id(v)][0]
                         if i is None:
                             self.ok = False
                             break

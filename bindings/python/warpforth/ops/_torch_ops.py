@@ -12,7 +12,7 @@ from typing import Optional
 import torch
 
 from . import (_attention, _attention_backward, _decode, _rotary, _scores,
-               _softmax, _topk)
+               _softmax, _strided, _topk)
 
 
 @torch.library.custom_op("warpforth::flash_attention", mutates_args=())
@@ -25,7 +25,9 @@ def flash_attention_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
 
 @flash_attention_op.register_fake
 def _(q, k, v, causal, scale):
-    return (torch.empty_like(q),
+    # The output's strides are the op's (ops/_strided.py: q's order).
+    return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
+                                          q.shape),
             q.new_empty(q.shape[:3], dtype=torch.float32))
 
 
@@ -41,7 +43,12 @@ def flash_attention_backward_op(
 
 @flash_attention_backward_op.register_fake
 def _(dout, q, k, v, out, lse, causal, scale):
-    return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    # dq in q's order, dk and dv in k's (ops/_strided.py).
+    pk = _strided.torch_order(k)
+    return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
+                                          q.shape),
+            _strided.torch_empty_in_order(k, pk, k.shape),
+            _strided.torch_empty_in_order(v, pk, v.shape))
 
 
 def _setup_context(ctx, inputs, output):
@@ -54,8 +61,9 @@ def _setup_context(ctx, inputs, output):
 
 def _backward(ctx, dout, _dlse):
     q, k, v, out, lse = ctx.saved_tensors
+    # dout as autograd gives it (the op reads strided views).
     dq, dk, dv = flash_attention_backward_op(
-        dout.contiguous(), q, k, v, out, lse, ctx.causal, ctx.scale)
+        dout, q, k, v, out, lse, ctx.causal, ctx.scale)
     return dq, dk, dv, None, None
 
 
