@@ -17,7 +17,8 @@ from warpforth import ops
 from warpforth.ops import _attention_backward as ab
 
 SHAPES = [(1, 8, 8, 1024, 128, False), (1, 8, 8, 1024, 128, True),
-          (2, 8, 8, 1024, 64, False), (1, 8, 8, 4096, 128, True)]
+          (2, 8, 8, 1024, 64, False), (1, 8, 8, 4096, 128, True),
+          (8, 12, 12, 1024, 64, True)]      # GPT-2 small's
 BACKENDS = (("default", None), ("FA2", SDPBackend.FLASH_ATTENTION),
             ("cuDNN", SDPBackend.CUDNN_ATTENTION),
             ("efficient", SDPBackend.EFFICIENT_ATTENTION))

@@ -60,13 +60,13 @@ class FlashAttentionGradcheck(unittest.TestCase):
     def test_catches_a_wrong_gradient(self):
         # The same check fails when the backward's dV is 10% off:
         # the tolerance above cannot hide a wrong gradient.
-        from warpforth.ops import _torch_ops
-        saved = _torch_ops.flash_attention_backward_op
+        from warpforth.ops import _attention_backward as ab
+        saved = ab.flash_attention_backward
 
         def off(*args):
             dq, dk, dv = saved(*args)
             return dq, dk, dv * 1.1
-        _torch_ops.flash_attention_backward_op = off
+        ab.flash_attention_backward = off
         try:
             q, k, v = (torch.randn(1, 1, 3, 64, requires_grad=True)
                        for _ in range(3))
@@ -76,7 +76,7 @@ class FlashAttentionGradcheck(unittest.TestCase):
                     (q, k, v), eps=EPS, atol=ATOL, rtol=RTOL,
                     nondet_tol=NONDET)
         finally:
-            _torch_ops.flash_attention_backward_op = saved
+            ab.flash_attention_backward = saved
 
 
 if __name__ == "__main__":

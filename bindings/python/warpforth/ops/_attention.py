@@ -126,12 +126,12 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     FlashAttention-2 does); each dtype has its kernel,
     kernels/attention/flash_attention_<dtype>.forth.
 
-    On torch tensors (without out=) under torch.compile or with inputs
-    that require grad, it is the custom op torch.ops.warpforth.
-    flash_attention: differentiable (the backward is
-    flash_attention_backward) and opaque to torch.compile, which sees its
-    fake implementation; plain eager calls skip torch.library's dispatch
-    cost."""
+    On torch tensors (without out=) with inputs that require grad it is
+    differentiable (the backward is flash_attention_backward); under
+    torch.compile it is the custom op torch.ops.warpforth.flash_attention,
+    opaque to torch.compile, which sees its fake implementation. Eager
+    calls skip torch.library's dispatch cost (an autograd.Function where
+    grads are wanted)."""
     if scale is not None and (isinstance(scale, bool) or
                               not isinstance(scale, numbers.Real)):
         raise TypeError(f"scale: expected a number, got {scale!r}")
@@ -143,8 +143,12 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
         from . import _torch_ops
         if scale is None and q.dim() == 4 and q.shape[-1] > 0:
             scale = 1.0 / math.sqrt(q.shape[-1])
-        o, lse = _torch_ops.flash_attention_op(
-            q, k, v, bool(causal), 1.0 if scale is None else float(scale))
+        # Traced: the custom op; eager: the same forward and backward as a
+        # plain autograd.Function (torch.library's dispatch is slow).
+        fn = (_torch_ops.flash_attention_op if c.compiling() else
+              _torch_ops.FlashAttentionFunction.apply)
+        o, lse = fn(q, k, v, bool(causal),
+                    1.0 if scale is None else float(scale))
         return (o, lse) if return_lse else o
     return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""The host (CPU) time of one flash_attention forward and backward call at
+GPT-2 small's shape (B8 H12 N1024 d64, bf16, causal, HF's strided q, k,
+v), by path: the op's implementation alone, the eager autograd path
+(ops.flash_attention on tensors that require grad: an autograd.Function),
+the torch custom op (what torch.compile sees) called eagerly, and SDPA.
+Microseconds of CPU a call (enqueue only: the GPU's time is not waited
+for), median of 5 runs of 50 calls; where the CPU takes longer than the
+kernels, a training step waits for it.
+
+    WARPFORTH_LIB=.../libwarpforth.so python3 bench/attention_overhead.py
+"""
+import statistics
+import time
+
+import torch
+from common import median_ms  # noqa: F401  (sets sys.path)
+
+from warpforth import ops
+from warpforth.ops import _attention, _attention_backward, _torch_ops
+
+F = torch.nn.functional
+
+
+def cpu_us(fn, n=50):
+    for _ in range(3):
+        fn()
+    runs = []
+    for _ in range(5):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        runs.append((time.perf_counter() - t0) / n * 1e6)
+    torch.cuda.synchronize()
+    return statistics.median(runs)
+
+
+b, h, n, d = 8, 12, 1024, 64
+buf = torch.randn(b, n, 3, h, d, device="cuda", dtype=torch.bfloat16)
+q, k, v = (buf[:, :, i].transpose(1, 2).requires_grad_() for i in range(3))
+scale = d ** -0.5
+with torch.no_grad():
+    o, lse = _attention.flash_attention_impl(q, k, v, True, scale, True)
+do = torch.randn_like(o)
+rows = {
+    "implementation": (
+        lambda: _attention.flash_attention_impl(q, k, v, True, scale, True),
+        lambda: _attention_backward.flash_attention_backward(
+            do, q, k, v, o, lse, True, scale)),
+}
+for name, fwd in (
+        ("autograd.Function (eager)",
+         lambda: ops.flash_attention(q, k, v, causal=True)),
+        ("custom op", lambda: _torch_ops.flash_attention_op(
+            q, k, v, True, scale)[0]),
+        ("SDPA", lambda: F.scaled_dot_product_attention(q, k, v,
+                                                        is_causal=True))):
+    out = fwd()
+    rows[name] = (fwd, lambda out=out: torch.autograd.grad(
+        out, (q, k, v), do, retain_graph=True))
+for name, (fwd, bwd) in rows.items():
+    if name == "implementation":
+        with torch.no_grad():
+            f_us = cpu_us(fwd)
+    else:
+        f_us = cpu_us(fwd)
+    print(f"{name:26s} forward {f_us:6.0f} us  backward {cpu_us(bwd, 20):6.0f} us")
