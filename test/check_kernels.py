@@ -252,19 +252,26 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]
 # The Hopper backward as flash_attention_backward compiles it: head_dim 64
-# and 128, causal and not, either block order (LPT).
+# and 128, causal and not, either block order (LPT), dS in one or two
+# parts as ds_split picks; and bf16 with the other choice.
 for _dt in ("bf16", "f16"):
     VARIANTS[f"flash_backward_sm90_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"LPT={lpt}"]
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"LPT={lpt}",
+         "-D", f"DS_SPLIT={_attention_backward.ds_split(_dt, d, c)['DS_SPLIT']}"]
         for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
         for lpt in (0, 1)]
     SPILLS_ALLOWED[f"flash_backward_sm90_{_dt}.forth"] = (
         16, "the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
         "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills "
         "12 bytes, d64 full 4 (ptxas's allocation at the limit)")
+VARIANTS["flash_backward_sm90_bf16.forth"] += [
+    ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"DS_SPLIT={1 - s}"]
+    for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
+    for s in [_attention_backward.ds_split("bf16", d, c)["DS_SPLIT"]]]
 SPILLS_ALLOWED["flash_backward_sm90_bf16.forth"] = (
     160, "bf16's dS goes into dQ in two parts (DS_SPLIT: its second dS^T "
-    "buffer and products, which issue 15's accuracy bound needs): 64-144 "
+    "buffer and products, which issue 15's accuracy bound needs at d128 "
+    "full: _attention_backward.ds_split): 64-144 "
     "bytes of spills (144 at d64 causal since the strided 4-D tensor "
     "maps: the producer's coordinates and loop-invariant descriptor parts "
     "stored once and reloaded; nvdisasm shows no spill inside the "
