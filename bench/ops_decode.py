@@ -25,7 +25,9 @@ checked against SDPA's before timing (max abs difference printed).
     ... --only ring,base   only the variants whose label contains one of
                     these words ("base": the default kernel, "simt" the
                     CUDA-core kernel, "fused" the default kernel merging
-                    its splits itself, "mma" the tensor-core kernel's other
+                    its splits itself, "pdl" the default kernels without
+                    programmatic dependent launch, "mma" the tensor-core
+                    kernel's other
                     shapes: always listed, --sweep or not)
 
 Each row also shows the variant's blocks an SM (MIN_BLOCKS: registers and,
@@ -134,8 +136,11 @@ def main() -> None:
             # off.
             # " fused": the default kernel with the merge inside it
             # (_decode.FUSED_MERGE) instead of its own kernel.
+            # " no pdl": the default kernels launched one after the other
+            # (_decode.PDL False), not with programmatic dependent launch.
             variants = [("", None, {}, None), (" simt", None, {}, None),
-                        (" fused", None, {}, None, _decode.MMA, {})]
+                        (" fused", None, {}, None, _decode.MMA, {}),
+                        (" no pdl", None, {}, None, _decode.MMA, {})]
             mma = [(" mma stages 3", {"STAGES": 3}),
                    (" mma stages 4", {"STAGES": 4}),
                    (" mma KT32", {"KT": 32}),
@@ -173,6 +178,7 @@ def main() -> None:
             for label, prefetch, tune, ns, *mm in variants:
                 saved = _decode.PREFETCH, _decode.MMA
                 _decode.FUSED_MERGE = "fused" in label
+                _decode.PDL = False if "no pdl" in label else None
                 if prefetch is not None:
                     _decode.PREFETCH = prefetch
                 _decode.TUNE = tune
@@ -193,6 +199,7 @@ def main() -> None:
                 finally:
                     _decode.PREFETCH, _decode.MMA = saved
                     _decode.FUSED_MERGE = False
+                    _decode.PDL = None
                     _decode.TUNE = {}
                     _decode.MMA_TUNE = {}
                 t = tbs(nbytes, ms)

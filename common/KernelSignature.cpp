@@ -116,6 +116,8 @@ public:
           fail("cluster dimension '" + f[size_t(k) + 1] +
                "' must be at least 1");
       }
+    } else if (d == "@pdl") {
+      sig.pdl = true;
     } else if (d == "@checked") {
       sig.checked = true;
     } else if (d == "@const") {
@@ -319,6 +321,8 @@ std::string formatSignature(const KernelSignature &sig) {
   if (sig.cluster[0])
     out << "// @cluster " << sig.cluster[0] << " " << sig.cluster[1] << " "
         << sig.cluster[2] << "\n";
+  if (sig.pdl)
+    out << "// @pdl\n";
   if (!sig.arch.empty())
     out << "// @arch " << sig.arch << "\n";
   for (const auto &[name, value] : sig.consts)

@@ -92,6 +92,11 @@ struct KernelSignature {
   /// '\! cluster X Y Z'); all 0 when the kernel declares none. The grid
   /// must be a whole number of clusters.
   int64_t cluster[3] = {0, 0, 0};
+  /// Launched with programmatic dependent launch (@pdl, from the kernel's
+  /// '\! pdl'): the GPU backend lets it start before the previous kernel
+  /// on its stream has finished (on sm_90 and newer; the kernel waits with
+  /// griddepcontrol.wait). The CPU backend runs launches in order anyway.
+  bool pdl = false;
   /// The GPU architecture the kernel was compiled for (@arch, "sm_80");
   /// empty in blocks from older compilers. The CPU backend holds launches
   /// to that architecture's limits, as a GPU would.

@@ -188,6 +188,7 @@ def _decode_variants(dt):
     finally:
         _decode.PREFETCH, _decode.STAGES = saved
     out.append(flags({**main, "PAGED": 1, "FUSED": 1}))   # the fused merge
+    out.append(flags({**main, "PAGED": 1, "PDL": 1}))     # sm_90's launch
     return out
 
 
@@ -210,6 +211,7 @@ def _decode_mma_variants():
     finally:
         _decode.MMA_TUNE = {}
     out.append(flags({**_decode._mma_tiles(4, 128, 16)[0], "FUSED": 1}))
+    out.append(flags({**_decode._mma_tiles(4, 128, 16)[0], "PDL": 1}))
     return out
 
 
@@ -218,7 +220,8 @@ for _dt in ("f32", "bf16", "f16"):
     if _dt != "f32":
         VARIANTS[f"decode_attention_mma_{_dt}.forth"] = _decode_mma_variants()
     VARIANTS[f"decode_merge_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}"] for d in _decode.HEAD_DIMS]
+        ["-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"] for d in _decode.HEAD_DIMS
+        for p in (0, 1)]
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
     f"flash_attention_{dt}.forth": (

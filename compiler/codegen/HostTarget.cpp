@@ -420,6 +420,13 @@ public:
   llvm::Value *asyncOp(llvm::IRBuilder<> &b, ir::AsyncKind kind,
                        llvm::ArrayRef<llvm::Value *> operands,
                        llvm::StringRef where) override {
+    // GRID-DEP-WAIT and GRID-DEP-LAUNCH do nothing on the CPU: the CPU
+    // backend runs launches one after another, so when a kernel starts the
+    // grid before it has completed and its writes are visible, and there
+    // is no next grid to let start early.
+    if (kind == ir::AsyncKind::GridDepWait ||
+        kind == ir::AsyncKind::GridDepLaunch)
+      return nullptr;
     llvm::Type *i64 = b.getInt64Ty();
     if (!asyncIn) {
       llvm::IRBuilder<> entry(&fn->getEntryBlock(),

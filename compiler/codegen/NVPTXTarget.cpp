@@ -636,6 +636,18 @@ public:
            "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];",
            "r,~{memory}", {low32(ops[0])});
       return nullptr;
+    // Programmatic dependent launch. The wait orders memory: what the
+    // grids this one depends on wrote is visible after it, so no load may
+    // move above it (the memory clobber). launch_dependents only lets the
+    // next grid be scheduled; it orders no memory of its own (the next
+    // grid's wait is for this whole grid's completion), but it must stay
+    // where it is written (side effects).
+    case AsyncKind::GridDepWait:
+      asm_(b.getVoidTy(), "griddepcontrol.wait;", "~{memory}", {});
+      return nullptr;
+    case AsyncKind::GridDepLaunch:
+      asm_(b.getVoidTy(), "griddepcontrol.launch_dependents;", "", {});
+      return nullptr;
     case AsyncKind::TmaStoreWait: {
       auto *count = llvm::cast<llvm::ConstantInt>(ops[0]);
       asm_(b.getVoidTy(),

@@ -51,6 +51,8 @@ std::string formatSignature(const KernelHeader &header, const std::string &arch,
   if (header.cluster[0])
     os << "// @cluster " << header.cluster[0] << " " << header.cluster[1] << " "
        << header.cluster[2] << "\n";
+  if (header.pdl)
+    os << "// @pdl\n";
   if (!arch.empty())
     os << "// @arch " << arch << "\n";
   for (const ConstDecl &c : header.consts) {

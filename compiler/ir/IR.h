@@ -190,6 +190,10 @@ enum class AsyncKind : uint8_t {
   TmaLoadMc,        // as TmaLoad, then the CTA mask: coords, mbar, saddr,
                     // tmap, ctamask
   MbarWaitCluster,  // MbarWait with .acquire.cluster: parity, mbar
+  // Programmatic dependent launch (sm_90; '\! pdl'): no operands. On the
+  // CPU both are no-ops and never reach the executor (HostTarget.cpp).
+  GridDepWait,   // griddepcontrol.wait
+  GridDepLaunch, // griddepcontrol.launch_dependents
 };
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 

@@ -144,7 +144,8 @@ std::string printModule(const Module &module) {
     if (p.isArray)
       os << "[" << p.size.text << "]";
   }
-  os << ") float " << floatModeName(h.floatMode) << "\n";
+  os << ") float " << floatModeName(h.floatMode) << (h.pdl ? " pdl" : "")
+     << "\n";
   for (const SharedDecl &s : h.shared)
     os << "shared @" << s.name << ": " << elemTypeName(s.type) << "[" << s.count
        << "]\n";

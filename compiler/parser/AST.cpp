@@ -63,7 +63,7 @@ std::string printAST(const Program &program) {
   std::ostringstream os;
   const KernelHeader &h = program.header;
   os << "kernel " << h.name << " float " << floatModeName(h.floatMode)
-     << "\n";
+     << (h.pdl ? " pdl" : "") << "\n";
   for (const ParamDecl &p : h.params) {
     os << "  param " << p.name << " " << elemTypeName(p.type);
     if (p.isArray) {

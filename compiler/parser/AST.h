@@ -103,6 +103,13 @@ struct KernelHeader {
   uint64_t cluster[3] = {0, 0, 0};
   SourceLoc clusterLoc;
   uint32_t clusterLength = 1;
+  // \! pdl: launched with programmatic stream serialization (it may start
+  // before the previous kernel on its stream has finished, and must
+  // GRID-DEP-WAIT before reading what that kernel wrote); pdlLoc locates
+  // the directive.
+  bool pdl = false;
+  SourceLoc pdlLoc;
+  uint32_t pdlLength = 1;
 };
 
 enum class ItemKind {

@@ -14,7 +14,7 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
                 "empty '\\!' directive: expected kernel, param, tmap, "
-                "shared, reg, const, float, launch-bounds or cluster",
+                "shared, reg, const, float, launch-bounds, cluster or pdl",
                 2);
     return;
   }
@@ -43,11 +43,13 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     parseLaunchBounds(dir);
   else if (kind == "CLUSTER")
     parseCluster(dir);
+  else if (kind == "PDL")
+    parsePdl(dir);
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
                     "': expected kernel, param, tmap, shared, reg, const, "
-                    "float, launch-bounds or cluster",
+                    "float, launch-bounds, cluster or pdl",
                 what.length());
 }
 
@@ -589,6 +591,47 @@ void HeaderParser::parseCluster(const Token &dir) {
   header.clusterLength = dir.parts[0].length();
 }
 
+// `\! pdl [FLAG]`, once: a flag, or with a constant expression on when it
+// is not 0 (so that `\! pdl PDL` follows -D PDL, as kernels whose wait is
+// `PDL IF GRID-DEP-WAIT THEN` need). Evaluated in finishPdl; whether the
+// body waits is checked on the resolved IR (Resolver::run), where
+// INCLUDEd words count.
+void HeaderParser::parsePdl(const Token &dir) {
+  if (dir.parts.size() > 2) {
+    diags.error(dir.parts[2].loc,
+                "unexpected '" + dir.parts[2].text +
+                    "': '\\! pdl' takes at most one value (a constant "
+                    "flag)",
+                dir.parts[2].length());
+    return;
+  }
+  if (pdlSeen) {
+    diags.error(dir.parts[0].loc,
+                "duplicate pdl directive (first at line " +
+                    std::to_string(header.pdlLoc.line) + ")",
+                dir.parts[0].length());
+    return;
+  }
+  pdlSeen = true;
+  header.pdl = true;
+  header.pdlLoc = dir.parts[0].loc;
+  header.pdlLength = dir.parts[0].length();
+  pdlParts.assign(dir.parts.begin() + 1, dir.parts.end());
+}
+
+void HeaderParser::finishPdl(const rt::NameLookup &lookup) {
+  for (const Token &part : pdlParts) {
+    std::string why;
+    int64_t value = constantInRange(part.text, lookup, "pdl flags", 0, 1, why);
+    if (!why.empty()) {
+      diags.error(part.loc, "bad flag '" + part.text + "' in pdl: " + why,
+                  part.length());
+      continue;
+    }
+    header.pdl = value != 0;
+  }
+}
+
 // Constants, so `\! cluster CX 1 1` follows -D. 8 blocks is the cluster
 // size every Hopper GPU runs (16 needs an opt-in attribute at launch,
 // which the runtime does not set).
@@ -968,6 +1011,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
   }
   finishLaunchBounds(lookup);
   finishCluster(lookup);
+  finishPdl(lookup);
 }
 
 } // namespace wf

@@ -39,6 +39,8 @@ private:
   void finishLaunchBounds(const rt::NameLookup &lookup);
   void parseCluster(const Token &dir);
   void finishCluster(const rt::NameLookup &lookup);
+  void finishPdl(const rt::NameLookup &lookup);
+  void parsePdl(const Token &dir);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
   bool takeValues(const Token &dir, size_t least, size_t most, const char *name,
                   const char *usage, std::vector<Token> &parts);
@@ -60,6 +62,8 @@ private:
   std::vector<SourceLoc> regSizeLocs;
   std::vector<Token> boundsParts;  // \! launch-bounds arguments, unevaluated
   std::vector<Token> clusterParts; // \! cluster X Y Z, unevaluated
+  std::vector<Token> pdlParts;     // \! pdl FLAG, unevaluated
+  bool pdlSeen = false;
   /// A '\! tmap' param's header text, checked once constants are known.
   struct TensorMapText {
     size_t param;                  // index in header.params

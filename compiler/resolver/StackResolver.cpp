@@ -18,6 +18,28 @@ Resolver::Resolver(const Program &program, DiagnosticEngine &diags,
     : program(program), diags(diags), module(module),
       b(module.body, program.header.floatMode) {}
 
+// A '\! pdl' kernel may start while the kernel before it on the stream
+// still runs: without GRID-DEP-WAIT it could read what that kernel has not
+// written yet. Checked on the resolved IR, so a wait in an INCLUDEd or
+// prelude word counts and one in a word never called does not.
+static void checkPdlWaits(const ir::Module &module, DiagnosticEngine &diags) {
+  const KernelHeader &header = module.header;
+  if (!header.pdl)
+    return;
+  for (const auto &block : module.body.blocks)
+    for (const auto &inst : block->insts)
+      if (inst->op == ir::Op::Async &&
+          static_cast<ir::AsyncKind>(inst->index) == ir::AsyncKind::GridDepWait)
+        return;
+  diags.error(header.pdlLoc,
+              "kernel '" + header.name +
+                  "' is launched with '\\! pdl' but never calls "
+                  "GRID-DEP-WAIT: it may start before the previous kernel "
+                  "on its stream has finished, and must GRID-DEP-WAIT before "
+                  "reading what that kernel wrote",
+              header.pdlLength);
+}
+
 bool Resolver::run() {
   module.header = program.header;
   current = module.body.newBlock();
@@ -37,6 +59,10 @@ bool Resolver::run() {
     current->term.kind = ir::Terminator::Kind::Ret;
   if (!tooLarge)
     checkAddressSpaces();
+  // After an error some paths were not resolved: a wait may be missing
+  // from the IR only because of it.
+  if (!diags.hasErrors())
+    checkPdlWaits(module, diags);
   return !diags.hasErrors();
 }
 

@@ -30,3 +30,10 @@
   ELSE
     b HKV * kh + NCAP * key +
   THEN HEAD_DIM * ESZ * ;
+
+\ PDL (sm_90, programmatic dependent launch): the merge kernel, launched
+\ with `\! pdl`, may start once every block of this grid has started
+\ (GRID-DEP-LAUNCH here, first thing): its launch and set-up overlap this
+\ grid's work instead of following it, and it waits (GRID-DEP-WAIT) for
+\ this grid's results before reading them.
+PDL IF GRID-DEP-LAUNCH THEN

@@ -6,5 +6,9 @@
 
 INCLUDE merge-splits.fs
 
+\ PDL: launched while the decode kernel still runs (decode-common.fs);
+\ its partial results are complete and visible after the wait.
+PDL IF GRID-DEP-WAIT THEN
+
 GLOBAL-ID HEAD_DIM 4 / /MOD { f4 row }
 row ROWS < IF  row f4 ROWS merge-unit  THEN

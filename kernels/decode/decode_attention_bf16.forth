@@ -10,6 +10,7 @@
 \! const U 4
 \! const PAGED 0
 \! const FUSED 0                     \ the last split merges (no merge kernel)
+\! const PDL 0                       \ sm_90: the merge kernel launches while this one runs (decode-common.fs)
 \! const WARPS 4
 \! const MIN_BLOCKS 4
 \! const PREFETCH 0

@@ -12,6 +12,7 @@
 \! const KT 16
 \! const PAGED 0
 \! const FUSED 0                     \ the last split merges (no merge kernel)
+\! const PDL 0                       \ sm_90: the merge kernel launches while this one runs (decode-common.fs)
 \! const WARPS 4
 \! const STAGES 2
 \! const MIN_BLOCKS 3

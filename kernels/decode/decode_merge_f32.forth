@@ -2,6 +2,8 @@
 \! kernel decode_merge_f32
 \! float f32
 \! const HEAD_DIM 128
+\! const PDL 0                       \ sm_90: launched while the decode kernel runs (decode-merge.fs)
+\! pdl PDL
 \! const ESZ 4
 \! param OP f32[NSPLIT*ROWS*HEAD_DIM]
 \! param LP f32[NSPLIT*ROWS]

@@ -47,8 +47,12 @@ namespace wf::rt::cuda {
   X(cuEventElapsedTime)
 
 // Calls that only newer drivers have: null when the driver lacks them, and
-// an error names the call when a kernel needs it (tensor maps: CUDA 12).
-#define WF_CUDA_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+// an error names the call when a kernel needs it (tensor maps: CUDA 12), or
+// the runtime does without (cuLaunchKernelEx, CUDA 11.8: a '\! pdl' kernel
+// is then launched with cuLaunchKernel, in plain stream order).
+#define WF_CUDA_OPTIONAL_FUNCTIONS(X)                                          \
+  X(cuTensorMapEncodeTiled)                                                    \
+  X(cuLaunchKernelEx)
 
 struct Driver {
   // Each member is named as cuda.h spells the call (after its macros), so

@@ -79,6 +79,8 @@ public:
     check(d_.cuDevicePrimaryCtxRetain(&ctx_, device_),
           "cannot retain the CUDA primary context");
     makeCurrent();
+    d_.cuDeviceGetAttribute(
+        &ccMajor_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_);
   }
 
   ~GpuDevice() override { d_.cuDevicePrimaryCtxRelease(device_); }
@@ -91,6 +93,9 @@ public:
 
   const Driver &d() const { return d_; }
   CUcontext context() const { return ctx_; }
+  /// Whether the device runs programmatic dependent launch (sm_90 and
+  /// newer) and the driver has the call that asks for it.
+  bool canPdl() const { return ccMajor_ >= 9 && d_.cuLaunchKernelEx; }
 
   DeviceKind kind() const override { return DeviceKind::GPU; }
 
@@ -214,6 +219,7 @@ private:
   const Driver &d_;
   CUdevice device_ = 0;
   CUcontext ctx_ = nullptr;
+  int ccMajor_ = 0; // compute capability (0 if unknown: no PDL)
 };
 
 GpuKernel::~GpuKernel() {
@@ -389,11 +395,36 @@ void GpuKernel::launch(const LaunchConfig &config,
   std::vector<CUtensorMap> maps;
   if (hasTensorMaps_)
     encodeTensorMaps(config, slots, maps, params);
-  CUresult r = d.cuLaunchKernel(
-      fn_, config.grid.x, config.grid.y, config.grid.z, config.block.x,
-      config.block.y, config.block.z,
-      static_cast<unsigned>(config.dynamicSharedBytes),
-      static_cast<CUstream>(config.stream), params.data(), nullptr);
+  auto shared = static_cast<unsigned>(config.dynamicSharedBytes);
+  auto stream = static_cast<CUstream>(config.stream);
+  CUresult r;
+  if (sig_->pdl && device_->canPdl()) {
+    // '\! pdl': programmatic stream serialization. The grid may start once
+    // every block of the previous kernel on the stream has run
+    // griddepcontrol.launch_dependents or exited, not only when that kernel
+    // has completed; the kernel's griddepcontrol.wait waits for the rest.
+    // Elsewhere (older GPUs or drivers) cuLaunchKernel below runs it in
+    // plain stream order, where the wait returns at once: also correct.
+    CUlaunchAttribute attr{};
+    attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attr.value.programmaticStreamSerializationAllowed = 1;
+    CUlaunchConfig ex{};
+    ex.gridDimX = config.grid.x;
+    ex.gridDimY = config.grid.y;
+    ex.gridDimZ = config.grid.z;
+    ex.blockDimX = config.block.x;
+    ex.blockDimY = config.block.y;
+    ex.blockDimZ = config.block.z;
+    ex.sharedMemBytes = shared;
+    ex.hStream = stream;
+    ex.attrs = &attr;
+    ex.numAttrs = 1;
+    r = d.cuLaunchKernelEx(&ex, fn_, params.data(), nullptr);
+  } else {
+    r = d.cuLaunchKernel(fn_, config.grid.x, config.grid.y, config.grid.z,
+                         config.block.x, config.block.y, config.block.z, shared,
+                         stream, params.data(), nullptr);
+  }
   if (r != CUDA_SUCCESS)
     throw Error(where(config) + ": launch failed: " + d.describe(r));
 }

@@ -19,6 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import warpforth  # noqa: E402
 from warpforth.attention import demo_dir  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pdl_pair  # noqa: E402
 
 try:
     import numpy
@@ -261,6 +263,20 @@ class ApiTest(unittest.TestCase):
         q = array.array("f", bytes(4 * 64))
         us = k.time(q, q, q, q, 8, 8, grid=8, block=32)
         self.assertGreater(us, 0.0)
+
+
+class PdlTest(unittest.TestCase):
+    def test_consumer_after_producer(self):
+        # test_gpu.py's PdlTest on the CPU backend: launches run in order
+        # and GRID-DEP-WAIT / GRID-DEP-LAUNCH do nothing, so each round's
+        # row holds that round's producer value (a smaller grid and spin).
+        n, spin = 96, 1000
+        a = array.array("q", [0] * n)
+        rows = [array.array("q", [0] * n) for _ in range(pdl_pair.ROUNDS)]
+        pdl_pair.run("cpu", a, rows, n, spin, block=32)
+        for seed, row in enumerate(rows):
+            self.assertEqual(list(row), [pdl_pair.expected(seed, spin)] * n,
+                             f"round {seed}")
 
 
 _STORE = ("\\! kernel store\n\\! param X i64[4]\n\\! param V i64\n"

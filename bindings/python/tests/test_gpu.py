@@ -14,6 +14,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import warpforth  # noqa: E402
 from warpforth.attention import demo_dir  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pdl_pair  # noqa: E402
 
 try:
     import torch
@@ -118,6 +120,35 @@ class NumpyStagingTest(unittest.TestCase):
         warpforth.multihead_attention(q, q, q, o, device="gpu")
         t = torch.from_numpy(q).cuda()
         self.assertLess(rel(torch.from_numpy(o).cuda(), sdpa(t, t, t)), 1e-4)
+
+
+def _sm90() -> bool:
+    return torch.cuda.get_device_capability() >= (9, 0)
+
+
+@unittest.skipUnless(HAVE_GPU and torch is not None and _sm90(),
+                     "needs an sm_90 GPU and torch")
+class PdlTest(unittest.TestCase):
+    def test_consumer_waits_for_producer(self):
+        # pdl_pair.py: 128 rounds of producer then '\! pdl' consumer on one
+        # stream, nothing synchronised in between. The consumer may start
+        # while the producer spins (about 0.2 ms; 256 blocks, all resident
+        # on an H100, so every block runs GRID-DEP-LAUNCH at once); a
+        # consumer that read A before the producer wrote it would see the
+        # last round's values.
+        n, spin = 1 << 16, 100_000
+        a = torch.zeros(n, dtype=torch.int64, device="cuda")
+        out = torch.zeros(pdl_pair.ROUNDS, n, dtype=torch.int64,
+                          device="cuda")
+        pdl_pair.run("gpu", a, out, n, spin, block=256)
+        got = out.cpu()
+        for seed in range(pdl_pair.ROUNDS):
+            want = pdl_pair.expected(seed, spin)
+            bad = (got[seed] != want).nonzero().flatten().tolist()
+            if bad:
+                self.fail(f"round {seed}: {len(bad)} of {n} cells wrong, "
+                          f"cell {bad[0]} is {int(got[seed][bad[0]])}, "
+                          f"want {want}")
 
 
 if __name__ == "__main__":

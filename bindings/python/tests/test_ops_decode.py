@@ -269,6 +269,32 @@ class DecodeAttention(unittest.TestCase):
         finally:
             _decode.FUSED_MERGE = saved
 
+    def test_programmatic_dependent_launch(self):
+        # PDL (sm_90's kernels: the decode kernel lets the merge kernel
+        # launch early, the merge waits for its results): the same bits as
+        # plain launches, for both decode kernels, with and without
+        # splits. On the CPU backend the grid-dependency words do nothing
+        # (launches run one after another); the GPU test runs the pair.
+        rng = np.random.default_rng(32)
+        saved = _decode.PDL
+        try:
+            for dt, hq in (("bf16", 8), ("f32", 8)):
+                q, k, v, sl = inputs(rng, 2, hq, 2, 1, 500, 128, [500, 40],
+                                     dt)
+                for splits in (1, 5):
+                    _decode.PDL = False
+                    want, wl = ops.decode_attention(
+                        q, k, v, sl, num_splits=splits, return_lse=True)
+                    _decode.PDL = True
+                    got, gl = ops.decode_attention(
+                        q, k, v, sl, num_splits=splits, return_lse=True)
+                    what = f"{dt} {splits} splits"
+                    self.assertTrue(np.array_equal(f64(got), f64(want)),
+                                    what)
+                    self.assertTrue(np.array_equal(gl, wl), what)
+        finally:
+            _decode.PDL = saved
+
     def test_scale_out_and_lse(self):
         rng = np.random.default_rng(6)
         q, k, v, sl = inputs(rng, 2, 4, 2, 2, 70, 64, [70, 5], "f32")

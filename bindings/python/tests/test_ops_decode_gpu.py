@@ -289,6 +289,43 @@ class DecodeAttentionGpu(unittest.TestCase):
         finally:
             _decode.FUSED_MERGE, _decode.MMA = saved
 
+    def test_programmatic_dependent_launch(self):
+        # _decode.PDL (sm_90): the merge kernel launched while the decode
+        # kernel runs, waiting for its results: the same bits as plain
+        # launches at every shape, both kernels, run after run (a merge
+        # that read the partial results before the wait would show here
+        # as a wrong row).
+        from warpforth.ops import _decode
+        if torch.cuda.get_device_capability() != (9, 0):
+            self.skipTest("programmatic dependent launch is sm_90's")
+        saved = _decode.PDL, _decode.MMA
+        try:
+            for mma in (True, False):
+                _decode.MMA = mma
+                for dt in (torch.float32, torch.bfloat16):
+                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
+                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
+                                                  d, dt)
+                        for splits in (2, 33):
+                            _decode.PDL = False
+                            want = ops.decode_attention(
+                                q, k, v, sl, num_splits=splits,
+                                return_lse=True)
+                            _decode.PDL = True
+                            for _ in range(5):
+                                got = ops.decode_attention(
+                                    q, k, v, sl, num_splits=splits,
+                                    return_lse=True)
+                                what = (f"MMA {mma} {dt} B{b} Hq{hq} "
+                                        f"Hkv{hkv} Nq{nq} N{n} d{d} "
+                                        f"{splits} splits")
+                                self.assertTrue(torch.equal(got[0], want[0]),
+                                                what)
+                                self.assertTrue(torch.equal(got[1], want[1]),
+                                                what + " lse")
+        finally:
+            _decode.PDL, _decode.MMA = saved
+
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the
         # appended rows equal torch's assignment bit for bit.

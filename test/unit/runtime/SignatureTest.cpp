@@ -277,3 +277,16 @@ TEST_CASE("signature: cluster dims round-trip", "[signature]") {
                        "// @cluster 2 0 1\n// @end\n"),
              Catch::Contains("line 3") && Catch::Contains("at least 1"));
 }
+
+TEST_CASE("signature: the pdl flag round-trips", "[signature]") {
+  KernelSignature a = parseSignature("// @warpforth-signature 1\n"
+                                     "// @kernel k\n// @pdl\n// @end\n");
+  CHECK(a.pdl);
+  KernelSignature b = parseSignature(formatSignature(a));
+  CHECK(b.pdl);
+  CHECK(formatSignature(a).find("\n// @pdl\n") != std::string::npos);
+  // Absent by default, and no line.
+  KernelSignature none = parseSignature(kAttention);
+  CHECK_FALSE(none.pdl);
+  CHECK(formatSignature(none).find("@pdl") == std::string::npos);
+}

@@ -84,6 +84,13 @@ MMA_HEAD_DIMS = (64, 128)
 # H200 equal, 3-5% faster at B1 N4096. GPU test bit-equal to the merge
 # kernel. Off: the H100 figures decide.
 FUSED_MERGE = False
+# Programmatic dependent launch (sm_90): the merge kernel launches while
+# the decode kernel runs (its blocks call GRID-DEP-LAUNCH first thing) and
+# waits for its results (GRID-DEP-WAIT), so that the merge's launch gap
+# overlaps the decode kernel's work. None: on sm_90 GPUs (the kernels then
+# compile for sm_90), True also on the CPU backend (its tests: there the
+# words do nothing), False never.
+PDL: Optional[bool] = None
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
 # STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
 # at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
@@ -383,7 +390,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
                   MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
                   tuple(TUNE.items()), MMA, MMA_HEAD_DIMS, MMA_KT, MMA_WARPS,
                   tuple(MMA_STAGES.items()), tuple(MMA_MIN_BLOCKS.items()),
-                  tuple(MMA_TUNE.items()), FUSED_MERGE))
+                  tuple(MMA_TUNE.items()), FUSED_MERGE, PDL))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)
@@ -450,10 +457,14 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
             split_bytes=2 * b * hq * nq * d * 4, one_wave=mma)
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
-    kern = c.kernel(source, qa, defines)
+    pdl = PDL if PDL is not None else c.sm_of(qa) == 90
+    arch = "sm_90" if pdl else None
+    if pdl:
+        defines = {**defines, "PDL": 1}
+    kern = c.kernel(source, qa, defines, arch=arch)
     fused = FUSED_MERGE and num_splits > 1
     if fused:
-        kern = c.kernel(source, qa, {**defines, "FUSED": 1})
+        kern = c.kernel(source, qa, {**defines, "FUSED": 1}, arch=arch)
     if num_splits == 1:
         partial_o = partial_lse = lse      # not used
     else:
@@ -469,7 +480,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
               grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
     if num_splits > 1 and not fused:
         merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
-                         {"HEAD_DIM": d})
+                         {"HEAD_DIM": d, "PDL": int(pdl)}, arch=arch)
         units = b * hq * nq * d // 4
         pb.launch(merge, partial_o, partial_lse, out, lse, b * hq * nq,
                   num_splits, grid=-(-units // 128), block=128)
