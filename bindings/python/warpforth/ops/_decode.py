@@ -89,7 +89,10 @@ FUSED_MERGE = False
 # waits for its results (GRID-DEP-WAIT), so that the merge's launch gap
 # overlaps the decode kernel's work. None: on sm_90 GPUs (the kernels then
 # compile for sm_90), True also on the CPU backend (its tests: there the
-# words do nothing), False never.
+# words do nothing), False never. H100, bf16 Hq32 Hkv8 d128 Nq1, TB/s
+# (bench/ops_decode.py --only base,pdl, two runs, with / without): B8
+# N4096 2.60-2.62 / 2.56, paged 16 2.53-2.54 / 2.48, B1 N131072 2.96 /
+# 2.94, B1 N4096 1.50-1.51 / 1.38-1.41; B64 N1024 (one split) 2.90 both.
 PDL: Optional[bool] = None
 # The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
 # STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
