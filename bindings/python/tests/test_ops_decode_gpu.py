@@ -254,77 +254,56 @@ class DecodeAttentionGpu(unittest.TestCase):
             _decode.MMA_TUNE = {}
             _decode.MMA = saved
 
+    def same_bits(self, flag, dtypes, splits, repeats):
+        """_decode.<flag> True gives the bits of False at every shape,
+        both kernels, each split count, run after run."""
+        from warpforth.ops import _decode
+        saved = getattr(_decode, flag), _decode.MMA
+        try:
+            for mma in (True, False):
+                _decode.MMA = mma
+                for dt in dtypes:
+                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
+                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
+                                                  d, dt)
+                        for ns in splits:
+                            setattr(_decode, flag, False)
+                            want = ops.decode_attention(
+                                q, k, v, sl, num_splits=ns, return_lse=True)
+                            setattr(_decode, flag, True)
+                            for _ in range(repeats):
+                                got = ops.decode_attention(
+                                    q, k, v, sl, num_splits=ns,
+                                    return_lse=True)
+                                what = (f"{flag} MMA {mma} {dt} B{b} Hq{hq} "
+                                        f"Hkv{hkv} Nq{nq} N{n} d{d} "
+                                        f"{ns} splits")
+                                self.assertTrue(torch.equal(got[0], want[0]),
+                                                what)
+                                self.assertTrue(torch.equal(got[1], want[1]),
+                                                what + " lse")
+        finally:
+            setattr(_decode, flag, saved[0])
+            _decode.MMA = saved[1]
+
     def test_fused_merge(self):
         # _decode.FUSED_MERGE: the last block of a group merges the splits
         # (FENCE-GPU, a count): the same bits as the merge kernel at every
         # shape and dtype, both kernels, several split counts, run after
         # run (a missing fence or a block that merges too early shows here
         # as a wrong row, not on the CPU).
-        from warpforth.ops import _decode
-        saved = _decode.FUSED_MERGE, _decode.MMA
-        try:
-            for mma in (True, False):
-                _decode.MMA = mma
-                for dt in (torch.float32, torch.bfloat16, torch.float16):
-                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
-                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
-                                                  d, dt)
-                        for splits in (2, 7, 33):
-                            _decode.FUSED_MERGE = False
-                            want = ops.decode_attention(
-                                q, k, v, sl, num_splits=splits,
-                                return_lse=True)
-                            _decode.FUSED_MERGE = True
-                            for _ in range(3):
-                                got = ops.decode_attention(
-                                    q, k, v, sl, num_splits=splits,
-                                    return_lse=True)
-                                what = (f"MMA {mma} {dt} B{b} Hq{hq} "
-                                        f"Hkv{hkv} Nq{nq} N{n} d{d} "
-                                        f"{splits} splits")
-                                self.assertTrue(torch.equal(got[0], want[0]),
-                                                what)
-                                self.assertTrue(torch.equal(got[1], want[1]),
-                                                what + " lse")
-        finally:
-            _decode.FUSED_MERGE, _decode.MMA = saved
+        self.same_bits("FUSED_MERGE",
+                       (torch.float32, torch.bfloat16, torch.float16),
+                       (2, 7, 33), 3)
 
     def test_programmatic_dependent_launch(self):
         # _decode.PDL (sm_90): the merge kernel launched while the decode
         # kernel runs, waiting for its results: the same bits as plain
-        # launches at every shape, both kernels, run after run (a merge
-        # that read the partial results before the wait would show here
-        # as a wrong row).
-        from warpforth.ops import _decode
+        # launches (a merge that read the partial results before the wait
+        # would show here as a wrong row).
         if torch.cuda.get_device_capability() != (9, 0):
             self.skipTest("programmatic dependent launch is sm_90's")
-        saved = _decode.PDL, _decode.MMA
-        try:
-            for mma in (True, False):
-                _decode.MMA = mma
-                for dt in (torch.float32, torch.bfloat16):
-                    for b, hq, hkv, nq, n, lens, d in self.SHAPES:
-                        q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
-                                                  d, dt)
-                        for splits in (2, 33):
-                            _decode.PDL = False
-                            want = ops.decode_attention(
-                                q, k, v, sl, num_splits=splits,
-                                return_lse=True)
-                            _decode.PDL = True
-                            for _ in range(5):
-                                got = ops.decode_attention(
-                                    q, k, v, sl, num_splits=splits,
-                                    return_lse=True)
-                                what = (f"MMA {mma} {dt} B{b} Hq{hq} "
-                                        f"Hkv{hkv} Nq{nq} N{n} d{d} "
-                                        f"{splits} splits")
-                                self.assertTrue(torch.equal(got[0], want[0]),
-                                                what)
-                                self.assertTrue(torch.equal(got[1], want[1]),
-                                                what + " lse")
-        finally:
-            _decode.PDL, _decode.MMA = saved
+        self.same_bits("PDL", (torch.float32, torch.bfloat16), (2, 33), 5)
 
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the
