@@ -86,6 +86,11 @@ class StridedAttention(unittest.TestCase):
         self.forward_equal(q, k, v, False, "unaligned rows")
         wide = cast(rng.standard_normal((1, 2, 40, 128)), "bf16")
         self.forward_equal(wide[..., ::2], k, v, True, "strided features")
+        # A dense q 2 bytes off 16-byte alignment: copied too.
+        flat = cast(rng.standard_normal(2 * 40 * 64 + 1), "bf16")
+        q = flat[1:].reshape(1, 2, 40, 64)
+        self.assertTrue(q.flags.c_contiguous)
+        self.forward_equal(q, k, v, False, "misaligned dense q")
 
     def test_strided_out(self):
         rng = np.random.default_rng(4)

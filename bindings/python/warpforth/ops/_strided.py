@@ -85,13 +85,14 @@ def flat(pb: c.PlanBuilder, a: c.Arg) -> Any:
 
 
 def dense(a: c.Arg) -> c.Arg:
-    """`a`, or a dense copy of it where it is a strided view."""
-    if a.strides is None:
+    """`a`, or a dense copy of it where it is a strided view or not
+    16-byte aligned (a fresh allocation is)."""
+    if a.strides is None and a.address % 16 == 0:
         return a
     if a.is_torch:
-        x = a.value.contiguous()
+        x = a.value.clone(memory_format=sys.modules["torch"].contiguous_format)
     else:
-        x = sys.modules["numpy"].ascontiguousarray(a.value)
+        x = sys.modules["numpy"].array(a.value, order="C", copy=True)
     return c.Arg(x, a.name, a.is_torch, a.on_gpu, a.gpu_ordinal, a.dtype,
                  a.shape)
 
