@@ -8,7 +8,10 @@
 \ NQP) out: rows NQP floats apart, see flash-backward-mma.fs), the
 \ constant HEAD_DIM and LD2 ( addr -- x0 x1 ), two consecutive elements.
 \ One warp per row, lanes over the features two at a time; grid
-\ (ceil(NQ/WARPS), H, BATCH), block 32*WARPS.
+\ (ceil(NQP/WARPS), H, BATCH), block 32*WARPS: rows NQ .. NQP-1 get D and
+\ L2 0 (the padding that the dK/dV kernels' 16-byte copies read), and with
+\ ZERO_DQ each row's DQACC is zeroed for the atomics that follow (no
+\ zero-fill launches before this one).
 
 BID-X WARPS * WARP-ID + { qrow }
 BID-Z H * BID-Y + { bh }
@@ -16,6 +19,17 @@ bh NQ * qrow + { row }
 bh NQP * qrow + { prow }
 BID-Z DO_SB * BID-Y DO_SH * + qrow DO_SN * + { drow }
 BID-Z O_SB * BID-Y O_SH * + qrow O_SN * + { orow }
+ZERO_DQ IF
+  qrow NQ < IF
+    HEAD_DIM 64 tiles 0 UNROLL DO
+      I 64 * LANE-ID 2* + { f }
+      f HEAD_DIM < IF  0.0 0.0  DQACC row HEAD_DIM * f + 4 * + 2F!  THEN
+    LOOP
+  THEN
+THEN
+qrow NQ >= qrow NQP < AND LANE-ID 0= AND IF
+  0.0 DPRE prow 4 * + F32!  0.0 L2 prow 4 * + F32!
+THEN
 qrow NQ < IF
   0.0
   HEAD_DIM 64 tiles 0 UNROLL DO

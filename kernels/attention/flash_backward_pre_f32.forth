@@ -3,12 +3,14 @@
 \! float f32
 \! const HEAD_DIM 64
 \! const WARPS 8
+\! const ZERO_DQ 0                   \ 1: also zero DQACC, dQ's f32 sums (flash-backward-pre.fs)
 \! const ESZ 4
 \! param DOUT f32[(BATCH-1)*DO_SB+(H-1)*DO_SH+(NQ-1)*DO_SN+HEAD_DIM]
 \! param O f32[(BATCH-1)*O_SB+(H-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
 \! param LSE f32[BATCH*H*NQ]
 \! param DPRE f32[BATCH*H*NQP]
 \! param L2 f32[BATCH*H*NQP]
+\! param DQACC f32[ZERO_DQ*BATCH*H*NQ*HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param BATCH i64

@@ -114,6 +114,46 @@ class FlashAttentionBackward(unittest.TestCase):
     def test_scale(self):
         self.check((1, 2, 1, 65, 65, 64), "bf16", True, scale=0.3)
 
+    def test_pre_kernel(self):
+        # flash_backward_pre_<dtype>.forth on its own, every output first
+        # NaN: D = rowsum(dO * O) and L2 = LSE log2(e) for rows < NQ, the
+        # padding rows NQ .. NQP-1 zero (the dK/dV kernels' 16-byte copies
+        # read them), and with ZERO_DQ dQ's f32 sums zeroed (nothing else
+        # zeroes them before the atomics); dO a strided view.
+        import warpforth
+        from pathlib import Path
+        kdir = Path(__file__).resolve().parents[3] / "kernels" / "attention"
+        rng = np.random.default_rng(8)
+        b, h, nq, d, nqp = 2, 3, 70, 64, 128
+        for dt in ("bf16", "f32"):
+            kern = warpforth.Kernel.from_file(
+                kdir / f"flash_backward_pre_{dt}.forth", device="cpu",
+                defines={"HEAD_DIM": d, "ZERO_DQ": 1})
+            buf = cast(rng.standard_normal((b, nq, h, d)), dt)
+            do = buf.transpose(0, 2, 1, 3)          # strided (B, H, N, d)
+            o = cast(rng.standard_normal((b, h, nq, d)), dt)
+            lse = rng.standard_normal((b, h, nq)).astype(np.float32)
+            dpre = np.full((b * h, nqp), np.nan, np.float32)
+            l2 = np.full((b * h, nqp), np.nan, np.float32)
+            acc = np.full((b, h, nq, d), np.nan, np.float32)
+            es = buf.itemsize
+            flat = np.lib.stride_tricks.as_strided(
+                buf, shape=(buf.size,), strides=(es,))
+            kern(flat, o, lse, dpre, l2, acc, nq, nqp, b, h,
+                 *[x // es for x in do.strides[:3]],
+                 *[x // o.itemsize for x in o.strides[:3]],
+                 grid=(-(-nqp // kern.const("WARPS")), h, b),
+                 block=32 * kern.const("WARPS"))
+            want_d = (f64(do) * f64(o)).sum(-1).reshape(b * h, nq)
+            np.testing.assert_allclose(dpre[:, :nq], want_d, rtol=1e-5,
+                                       atol=1e-4, err_msg=dt)
+            np.testing.assert_allclose(
+                l2[:, :nq], lse.reshape(b * h, nq) * np.log2(np.e),
+                rtol=1e-6, err_msg=dt)
+            self.assertTrue((dpre[:, nq:] == 0).all() and
+                            (l2[:, nq:] == 0).all(), dt)
+            self.assertTrue((acc == 0).all(), dt)
+
     def test_no_keys_no_gradient(self):
         # Nq > Nkv, causal: the first Nq - Nkv rows see no key.
         rng = np.random.default_rng(5)

@@ -137,30 +137,31 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     else:
         qa, ka, va, da = [st.dense(x) for x in (qa, ka, va, da)]
     oa = oa if st.tma_ready(oa) else st.dense(oa)
-    # D and L2 rows are NQP floats apart, zero-padded, so that the dK/dV
-    # kernel's 16-byte copies of a tile's columns stay inside them.
+    bc_q, bc_kv = _columns(dt, d)
+    mode = DQ_MODE or ("atomic" if sm >= 90 else "pass")
+    atomic = hopper or (mode == "atomic" and _atomic_ok(bc_kv, d))
+    # dQ's f32 sums with atomics (zeroed by the pre kernel); else an
+    # unused placeholder. D and L2 rows are NQP floats apart, the padding
+    # zeroed by the pre kernel too, so that the dK/dV kernels' 16-byte
+    # copies of a tile's columns stay inside them.
+    dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32")
     nqp = -(-nq // 128) * 128
-    dpre = pb.empty(qa, (b * hq, nqp), "f32", zero=True)
-    l2 = pb.empty(qa, (b * hq, nqp), "f32", zero=True)
+    dpre = pb.empty(qa, (b * hq, nqp), "f32")
+    l2 = pb.empty(qa, (b * hq, nqp), "f32")
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
-                   {"HEAD_DIM": d}, arch=arch)
+                   {"HEAD_DIM": d, "ZERO_DQ": int(atomic)}, arch=arch)
     warps = pre.const("WARPS")
-    pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, nq, nqp,
-              b, hq, *st.strides3(da), *st.strides3(oa),
-              grid=(-(-nq // warps), hq, b), block=32 * warps)
+    pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, dq_acc,
+              nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
+              grid=(-(-nqp // warps), hq, b), block=32 * warps)
     dqa = c.arg(dq, "dq", strided=True)
     if hopper:
-        dq_acc = _hopper(pb, qa, ka, va, da, l2, dpre,
-                         c.arg(dk, "dk", strided=True), dv, defines,
-                         (b, hq, hkv, nq, nkv, nqp), float(scale))
+        _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
+                c.arg(dk, "dk", strided=True), dv, defines,
+                (b, hq, hkv, nq, nkv, nqp), float(scale))
         _convert(pb, dq_acc, dqa, qa, float(scale))
         pb.store(_plans, dq, dk, dv)
         return dq, dk, dv
-    bc_q, bc_kv = _columns(dt, d)
-    mode = DQ_MODE or ("atomic" if sm >= 90 else "pass")
-    atomic = mode == "atomic" and _atomic_ok(bc_kv, d)
-    # The f32 sums of dQ (zeroed) with atomics; else an unused placeholder.
-    dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32", zero=True)
     # The mma.sync kernels write dense gradients: temporaries where the
     # gradients are not (with atomics dq comes from _convert, which
     # writes any strides: the kernel's DQ is then unused).
@@ -200,14 +201,13 @@ def _convert(pb, dq_acc, dqa, qa, scale) -> None:
               grid=(-(-nq * d // 512), h, b), block=256)
 
 
-def _hopper(pb, qa, ka, va, da, l2, dpre, dka, dv, defines, dims,
-            scale) -> Any:
-    """dK, dV and dQ's f32 sums (atomics; returned) in one Hopper kernel,
-    a block per 128 keys (TMA reads q, k, v and dout where they lie; dk
-    and dv written with their strides, which they share)."""
+def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
+            scale) -> None:
+    """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
+    kernel, a block per 128 keys (TMA reads q, k, v and dout where they
+    lie; dk and dv written with their strides, which they share)."""
     b, hq, hkv, nq, nkv, nqp = dims
     dt = qa.dtype
-    dq_acc = pb.empty(qa, qa.shape, "f32", zero=True)
     # LPT (ops/_attention.py): where a head's Q and dO stay in L2.
     lpt = int(2 * nq * defines["HEAD_DIM"] * 2 <= _attention.LPT_MAX_BYTES)
     defines = {**defines, **ds_split(dt, defines["HEAD_DIM"],
@@ -227,7 +227,6 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dka, dv, defines, dims,
               hq, hkv, b, scale,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
-    return dq_acc
 
 
 # Cached plans (ops/_common.py).
