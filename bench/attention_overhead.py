@@ -14,7 +14,7 @@ import statistics
 import time
 
 import torch
-from common import median_ms  # noqa: F401  (sets sys.path)
+import common  # noqa: F401  (puts bindings/python on sys.path)
 
 from warpforth import ops
 from warpforth.ops import _attention, _attention_backward, _torch_ops

@@ -230,7 +230,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                   st.dense(va).value, o, lse, nq, nkv, hq, hkv, b,
                   float(scale), grid=(-(-nq // kern.const("BR")), hq, b),
                   block=kern.const("NTHREADS"))
-        st.into(pb, o, out)
+        pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
 
@@ -260,7 +260,7 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
               nq, nkv, hq, hkv, b, scale,
               *[s for x in (*ins, o) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
-    st.into(pb, o.value, oa.value)
+    pb.copy_into(o.value, oa.value)
 
 
 # Cached plans (ops/_common.py).

@@ -184,9 +184,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     if atomic:
         _convert(pb, dq_acc, dqa, qa, float(scale))
     else:
-        st.into(pb, gq, dq)
-    st.into(pb, gk, dk)
-    st.into(pb, gv, dv)
+        pb.copy_into(gq, dq)
+    pb.copy_into(gk, dk)
+    pb.copy_into(gv, dv)
     pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
 

@@ -546,6 +546,18 @@ class PlanBuilder:
             self.ok = False
         kern(*args, grid=grid, block=block, shared=shared)
 
+    def copy_into(self, made: Any, out: Any) -> None:
+        """Copies `made` (a kernel's dense result) into the op's output
+        `out` where they differ (a strided output of a kernel that writes
+        dense ones). A copy is no launch: the call keeps no plan."""
+        if made is out:
+            return
+        self.ok = False
+        if hasattr(out, "copy_"):
+            out.copy_(made)
+        else:
+            out[...] = made
+
     def store(self, plans: dict, *results: Any) -> None:
         """Keeps the plan (when it can be kept); `results` are what the op
         returns, each one of its tensors or buffers (start() returns them

@@ -16,7 +16,7 @@ back to (B, N, H, d) is a view again, as torch's cuDNN attention does.
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+from typing import Any
 
 from . import _common as c
 
@@ -123,15 +123,3 @@ def torch_empty_in_order(t: Any, perm: tuple, shape: tuple,
 def torch_order(t: Any) -> tuple:
     """order() of a torch tensor (fake ones too)."""
     return (0, 1, 2, 3) if t.is_contiguous() else order_of(tuple(t.stride()))
-
-
-def into(pb: c.PlanBuilder, made: Any, out: Any) -> None:
-    """Copies `made` (a dense result) into `out` where they differ (a
-    strided output of a kernel that writes dense ones)."""
-    if made is out:
-        return
-    pb.ok = False        # a copy is no launch: no plan
-    if hasattr(out, "copy_"):
-        out.copy_(made)
-    else:
-        out[...] = made
