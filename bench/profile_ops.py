@@ -51,21 +51,33 @@ def decode() -> None:
     torch.cuda.synchronize()
 
 
-def backward() -> None:
+def backward(gpt2: bool = False) -> None:
     """The bf16 backward of causal attention B4 H16 N4096 (issue 15), d128
-    then d64: on an H100 the Hopper kernel, then the dQ conversion."""
-    for d in (128, 64):
-        q, k, v = (torch.randn(4, 16, 4096, d, device="cuda",
-                               dtype=torch.bfloat16) for _ in range(3))
-        o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
-        ops.flash_attention_backward(torch.randn_like(q), q, k, v, o, lse,
-                                     causal=True)
+    then d64 (with `gpt2`, GPT-2's B8 H12 N1024 d64 instead), then the same
+    through SDPA's cuDNN backend: on an H100 the Hopper kernel, the dQ
+    conversion, then cuDNN's kernels."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    shapes = [(8, 12, 1024, 64)] if gpt2 else [(4, 16, 4096, d)
+                                               for d in (128, 64)]
+    for b, h, n, d in shapes:
+        q, k, v = (torch.randn(b, h, n, d, device="cuda",
+                               dtype=torch.bfloat16, requires_grad=True)
+                   for _ in range(3))
+        do = torch.randn_like(q)
+        with torch.no_grad():
+            o, lse = ops.flash_attention(q, k, v, causal=True,
+                                         return_lse=True)
+        ops.flash_attention_backward(do, q, k, v, o, lse, causal=True)
+        with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+            ot = torch.nn.functional.scaled_dot_product_attention(
+                q, k, v, is_causal=True)
+        torch.autograd.grad(ot, (q, k, v), do)
     torch.cuda.synchronize()
 
 
 def main() -> None:
-    if sys.argv[1:] == ["backward"]:
-        backward()
+    if sys.argv[1:2] == ["backward"]:
+        backward(sys.argv[2:] == ["gpt2"])
         return
     if sys.argv[1:2] == ["attention"]:
         attention(sys.argv[2:])

@@ -157,12 +157,16 @@ INCLUDE flash-grid.fs
 : my-turn ( wg -- )  turns IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
 : your-turn ( wg -- )  turns IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
-\ LPT: grid (HQ, BATCH, query tiles), the tile slowest, so that the
-\ heaviest tiles of every head (causal: the last) start first and the
-\ grid's tail holds light ones; else grid (query tiles, HQ, BATCH).
-LPT IF BID-Z ELSE BID-X THEN { tile-id }
-LPT IF BID-X ELSE BID-Y THEN { head-id }
-LPT IF BID-Y ELSE BID-Z THEN { batch-id }
+\ LPT: grid (HG, query tiles, groups of HG (batch, head) pairs), so that
+\ within a group the heaviest tiles of every head (causal: the last) start
+\ first and the group's tail holds light ones, and the groups run one
+\ after another, their K and V staying in L2 (the op picks HG; the last
+\ group's blocks past BATCH*HQ leave at once); else grid (query tiles,
+\ HQ, BATCH).
+LPT IF BID-Y ELSE BID-X THEN { tile-id }
+LPT IF BID-Z HG * BID-X + ELSE BID-Z HQ * BID-Y + THEN { pair }
+pair BATCH HQ * >= IF EXIT THEN
+pair HQ /MOD { head-id batch-id }
 tile-id query-tile-of BR * { q0 }
 q0 key-tiles { ntiles }
 batch-id HQ * head-id + { qh }                 \ the (batch, head) of LSE

@@ -67,25 +67,30 @@ INCLUDE flash-grid.fs
 \ from qstart on (causal: query i sees key j when j <= i + diagonal).
 : qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
 
-\ LPT: grid (HKV, BATCH, key blocks), the key block slowest, so that every
-\ head's heaviest blocks (causal: the first keys, seen by the most
-\ queries) start first; else grid (key blocks, HKV, BATCH).
-: kblock ( -- i )  LPT IF BID-Z ELSE BID-X THEN ;
-: kv-head-id ( -- i )  LPT IF BID-X ELSE BID-Y THEN ;
-: batch-id ( -- i )  LPT IF BID-Y ELSE BID-Z THEN ;
+\ LPT: grid (HG, key blocks, groups of HG (batch, K/V head) pairs), so
+\ that within a group every head's heaviest blocks (causal: the first
+\ keys, seen by the most queries) start first, and the groups run one
+\ after another, their Q, dO and dQ sums staying in L2 (the op picks HG;
+\ the last group's blocks past BATCH*HKV leave at once); else grid (key
+\ blocks, HKV, BATCH).
+: kblock ( -- i )  LPT IF BID-Y ELSE BID-X THEN ;
+LPT IF BID-Z HG * BID-X + ELSE BID-Z HKV * BID-Y + THEN { pair }
+pair BATCH HKV * >= IF EXIT THEN
+pair HKV /MOD { kv-head-id batch-id }
 kblock BC * { k0 }
 HQ HKV / { group }
 NQ BR tiles { nqt }
 k0 qstart { qt0 }
 nqt qt0 - 0 MAX { per-head }
 group per-head * { niters }
+kv-head-id group * { h0 }                 \ the first query head of the group
 \ Iteration i: query head (of HQ) and first query row.
-: iter-q ( it per-head group qt0 -- h q0 )
-  { it per-head group qt0 }
+: iter-q ( it per-head qt0 h0 -- h q0 )
+  { it per-head qt0 h0 }
   it per-head /MOD { qi hh }
-  kv-head-id group * hh +  qi qt0 + BR * ;
-\ A query head's (batch, head) in L2, DPRE and DQACC (dense).
-: bh ( h -- qh )  batch-id HQ * + ;
+  h0 hh +  qi qt0 + BR * ;
+\ A query head's (batch, head) in L2, DPRE and DQACC (dense): qh0 + h.
+batch-id HQ * { qh0 }
 
 TID-X 0= IF
   1 0 bar MBAR-INIT
@@ -135,6 +140,9 @@ TID-X 128 / { wg }
 \ 64(wg / (BR/64)) on; keys 16 a step.
 : qhalf ( wg -- n )  BR 64 / MOD ;
 : fpanel ( wg -- n )  BR 64 / / ;
+\ The tile's dQ is nparts such parts, warpgroup wg making parts wg,
+\ wg + NCWG, .. (nparts a multiple of NCWG, or less than it).
+: nparts ( -- n )  BR 64 / panels * ;
 : dq-issue ( wg b -- )
   { wg b }
   DS_SPLIT 1+ 0 UNROLL DO I { part }
@@ -189,6 +197,12 @@ TID-X 128 / { wg }
     LOOP
   THEN ;
 
+\ Part `part` (in DQR) of the tile from q0 of (batch, query head) qh into
+\ DQACC; `row` is the thread's first row of it (16w + g).
+: dq-part ( q0 qh part row -- )
+  { q0 qh part row }
+  q0 part qhalf 64 * + row + qh part fpanel DQ_VEC dq-add ;
+
 \ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
 \ and D from shared memory (two neighbouring queries at once).
 \ `edge` (a constant: only tiles that reach past the keys or the queries, or
@@ -227,8 +241,8 @@ wg NCWG = IF
     batch-id kv-head-id k0 0 bar VS V BC load-rows
     niters 0 ?DO
       I stage { s ph }
-      I per-head group qt0 iter-q { h q0 }
-      h bh { qh }
+      I per-head qt0 h0 iter-q { h q0 }
+      qh0 h + { qh }
       ph 1 XOR  s qempty MBAR-WAIT
       q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
       batch-id h q0 s qfull  QS s q-bytes * +  Q BR load-rows
@@ -238,7 +252,7 @@ wg NCWG = IF
     LOOP
   THEN
 ELSE
-  240 SETMAXNREG-INC
+  CREGS SETMAXNREG-INC
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
   LANE-ID 4 MOD { t }
@@ -250,7 +264,7 @@ ELSE
   0 0 bar MBAR-WAIT
   niters 0 ?DO
     I stage { s ph }
-    I per-head group qt0 iter-q { h q0 }
+    I per-head qt0 h0 iter-q { h q0 }
     I 2 MOD { b }
     ph s qfull MBAR-WAIT
     WGMMA-FENCE
@@ -288,11 +302,18 @@ ELSE
     s dkv-issue
     WGMMA-COMMIT
     1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
-    wg b dq-issue
-    WGMMA-COMMIT  0 WGMMA-WAIT
+    \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
+    \ products run with dK's and dV's, which are the last to read stage s.
+    wg nparts < { makes-dq }             \ (true unless nparts < NCWG)
+    makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
+    0 WGMMA-WAIT
     leader IF  s qempty MBAR-ARRIVE  THEN
-    \ dQ's part into DQACC.
-    q0 wg qhalf 64 * + kr + h bh wg fpanel DQ_VEC dq-add
+    makes-dq IF  q0 qh0 h + wg kr dq-part  THEN
+    nparts NCWG / 1 MAX 1 UNROLL ?DO
+      I NCWG * wg + { part }
+      WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
+      q0 qh0 h + part kr dq-part
+    LOOP
   LOOP
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
   batch-id G_SB * kv-head-id G_SH * + { g-head }

@@ -32,6 +32,7 @@
 \! param HQ i64
 \! param HKV i64
 \! param BATCH i64
+\! param HG i64                     \ (batch, head) pairs a group of the LPT grid
 \! param SCALE f32
 \! param Q_SB i64
 \! param Q_SH i64

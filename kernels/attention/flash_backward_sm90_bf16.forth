@@ -12,9 +12,11 @@
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
 \! const DS_SPLIT 1                 \ dS into dQ as two 16-bit parts
-\! const DQ_VEC 4                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 two-part dS 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
+\! const DQ_VEC 2+2*DS_SPLIT         \ floats an atomic of dQ (1, 2 or 4): H100 (bench/backward_tiles.py), one-part dS at 2 1-6% above 4; two-part d64/d128 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
-\! launch-bounds NTHREADS 1
+\! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
+\! const CREGS (65536/MINB-3072)/(128*NCWG)/8*8   \ the consumers' registers, the producer at 24
+\! launch-bounds NTHREADS MINB
 \ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
 \ strides (in elements, the features contiguous; DK and DV share theirs).
 \! tmap Q bf16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
@@ -32,6 +34,7 @@
 \! param HQ i64
 \! param HKV i64
 \! param BATCH i64
+\! param HG i64                     \ (batch, K/V head) pairs a group of the LPT grid
 \! param SCALE f32
 \! param Q_SB i64
 \! param Q_SH i64

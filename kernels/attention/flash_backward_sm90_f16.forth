@@ -14,7 +14,9 @@
 \! const DS_SPLIT 0                 \ dS into dQ as two 16-bit parts
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
-\! launch-bounds NTHREADS 1
+\! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
+\! const CREGS (65536/MINB-3072)/(128*NCWG)/8*8   \ the consumers' registers, the producer at 24
+\! launch-bounds NTHREADS MINB
 \ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
 \ strides (in elements, the features contiguous; DK and DV share theirs).
 \! tmap Q f16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
@@ -32,6 +34,7 @@
 \! param HQ i64
 \! param HKV i64
 \! param BATCH i64
+\! param HG i64                     \ (batch, K/V head) pairs a group of the LPT grid
 \! param SCALE f32
 \! param Q_SB i64
 \! param Q_SH i64

@@ -51,7 +51,7 @@ class FlashSm90(unittest.TestCase):
         return self.kernels[key]
 
     def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed,
-                 schedule=None):
+                 schedule=None, hg=None):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
         rng = np.random.default_rng(seed)
@@ -63,11 +63,14 @@ class FlashSm90(unittest.TestCase):
         scale = 1.0 / np.sqrt(d)
         kern = self.kernel(dtype, d, causal, schedule or {})
         tiles = -(-nq // kern.const("BR"))
-        # LPT: the query tile slowest (the heaviest first), as the op does.
-        grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
+        # LPT: groups of hg (batch, head) pairs (all of them unless given),
+        # the query tile between pairs and groups, as the op does.
+        hg = hg or b * hq
+        grid = ((hg, tiles, -(-b * hq // hg)) if kern.const("LPT")
+                else (tiles, hq, b))
         def strides(x):  # (batch, head, row) in elements: dense
             return [s // x.itemsize for s in x.strides[:3]]
-        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, scale,
+        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, scale,
              *strides(q), *strides(k), *strides(v), *strides(o), grid=grid,
              block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
@@ -95,11 +98,12 @@ class FlashSm90(unittest.TestCase):
 
     def test_grouped_heads_batch(self):
         self.run_case(2, 4, 2, 130, 260, 128, False, "f16", 5)
-        # Several query tiles, heads and batches: the LPT grid (tile
-        # slowest, the default) and the plain one map blocks alike.
-        for lpt in (1, 0):
+        # Several query tiles, heads and batches: the LPT grid (one group,
+        # groups of 2 pairs, of 3: the last group's third pair past the
+        # end) and the plain one map blocks alike.
+        for lpt, hg in ((1, None), (1, 2), (1, 3), (0, None)):
             self.run_case(2, 4, 2, 300, 300, 64, True, "bf16", 6,
-                          {"LPT": lpt})
+                          {"LPT": lpt}, hg)
 
     def test_schedules(self):
         # Every -D schedule of the kernel (flash-attention-sm90.fs): one

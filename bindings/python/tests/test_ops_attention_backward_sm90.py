@@ -21,7 +21,7 @@ from attention_reference import attention_backward_reference
 from opcheck import f64
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
+from warpforth.ops import _attention, _attention_backward as ab
 
 # (B, Hq, Hkv, Nq, Nkv, d): compiling the unrolled kernel dominates (a few
 # seconds per (dtype, d, causal)); the CPU simulates every wgmma per thread.
@@ -98,13 +98,39 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
                 ab.HOPPER_DEFINES = {}
 
     def test_block_order(self):
-        # LPT (the default): grid (HKV, BATCH, key blocks), the heaviest key
-        # blocks first; LPT 0: grid (key blocks, HKV, BATCH). Same
-        # gradients over several key blocks, heads and batches.
-        for lpt in (1, 0):
+        # LPT (the default): grid (HG, key blocks, groups of HG (batch, K/V
+        # head) pairs), the heaviest key blocks of a group first; LPT 0:
+        # grid (key blocks, HKV, BATCH). Same gradients over several key
+        # blocks, heads and batches: one group, groups of one pair, and
+        # three pairs in two groups of two (a pair's Q, dO and dQ sums
+        # 2 * 150 * 64 * 8 bytes), the last one's second past the end.
+        pair = 2 * 150 * 64 * 8
+        budget = _attention.LPT_GROUP_BYTES
+        for lpt, group_bytes, shape in (
+                (1, budget, (2, 4, 2, 150, 300, 64)),
+                (1, pair, (2, 4, 2, 150, 300, 64)),
+                (1, 2 * pair, (1, 6, 3, 150, 300, 64)),
+                (0, budget, (2, 4, 2, 150, 300, 64))):
             ab.HOPPER_DEFINES = {"LPT": lpt}
+            _attention.LPT_GROUP_BYTES = group_bytes
             try:
-                self.check((2, 4, 2, 150, 300, 64), "bf16", True)
+                self.check(shape, "bf16", True)
+            finally:
+                ab.HOPPER_DEFINES = {}
+                _attention.LPT_GROUP_BYTES = budget
+
+    def test_block_shapes(self):
+        # The kernel's other block shapes (bench/backward_tiles.py): one
+        # consumer warpgroup making both of a tile's dQ parts (d64 at 128
+        # query rows, d128), one making the one part (d64 at 64 rows, two
+        # blocks an SM), and two consumers with one part between them.
+        for defines, d in (({"NCWG": 1, "MINB": 2}, 64),
+                           ({"NCWG": 1, "MINB": 2}, 128),
+                           ({"NCWG": 1, "BR": 64, "MINB": 2}, 64),
+                           ({"NCWG": 2, "BR": 64}, 64)):
+            ab.HOPPER_DEFINES = defines
+            try:
+                self.check((1, 2, 1, 150, 200, d), "bf16", True)
             finally:
                 ab.HOPPER_DEFINES = {}
 

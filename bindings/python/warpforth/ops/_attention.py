@@ -29,16 +29,27 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own defaults (OVERLAP,
 # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
 HOPPER_DEFINES: dict = {}
-# The Hopper kernels' block order (their -D LPT): 1 puts the tile index
-# slowest in the grid, so that every head's heaviest tiles start first and
-# the grid's tail holds light ones, but then the blocks running at once
-# read as many heads' K/V (forward) or Q/dO (backward) as there are SMs.
-# Taken where a head's pair of tensors is at most LPT_MAX_BYTES, so that
-# those stay in L2. H100, bf16 causal (bench/attention_block_order.py,
-# TFLOP/s fwd / bwd, LPT 0 -> 1): B8 H12 N1024 d64 (256 KiB a head) 222 ->
-# 242 / 130 -> 136; B4 H16 N4096 d64 (1 MiB) 385 -> 390 / 218 -> 225;
-# d128 (2 MiB) 527 -> 508 / 265 -> 213; full d128 633 -> 568 / 311 -> 249.
-LPT_MAX_BYTES = 512 << 10
+# The Hopper kernels' block order (their -D LPT and HG): the grid puts the
+# tile index between the (batch, head) pairs of a group (HG of them) and
+# the groups, so that every head's heaviest tiles start first and a
+# group's tail holds light ones, while the blocks running at once read
+# only a group's K/V (forward) or Q, dO and dQ sums (backward), which stay
+# in L2. A group takes at most LPT_GROUP_BYTES of those (one pair at
+# least: then the grid is the plain one, tile index fastest). Before the
+# groups (session 9, H100, bf16 causal, TFLOP/s fwd / bwd, plain -> all
+# heads' tiles first): B8 H12 N1024 d64 222 -> 242 / 130 -> 136; B4 H16
+# N4096 d128 527 -> 508 / 265 -> 213.
+LPT_GROUP_BYTES = 16 << 20
+
+
+def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
+    """(HG, groups): the LPT grid's pairs a group and groups, the groups
+    as even as they can be (the last one's blocks past `pairs` leave at
+    once)."""
+    cap = max(1, min(pairs, LPT_GROUP_BYTES // max(1, pair_bytes)))
+    groups = -(-pairs // cap)
+    hg = -(-pairs // groups)
+    return hg, groups
 # The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
 # do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
 # cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
@@ -185,7 +196,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  LPT_MAX_BYTES))
+                  LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -243,21 +254,22 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
-    defines["LPT"] = int(2 * nkv * d * 2 <= LPT_MAX_BYTES)
+    # A (batch, query head) pair's share of its K and V, bf16/f16.
+    hg, groups = lpt_group(b * hq, 2 * nkv * d * 2 * hkv // hq)
     name = f"attention/flash_attention_sm90_{qa.dtype}.forth"
-    kern = c.kernel(name, qa, {**defines, **HOPPER_DEFINES}, arch="sm_90")
+    kern = c.kernel(name, qa, {**defines, "LPT": 1, **HOPPER_DEFINES},
+                    arch="sm_90")
     tiles = -(-nq // kern.const("BR"))
-    if kern.const("LPT") and tiles > 65535:    # grid z's limit
+    if kern.const("LPT") and max(tiles, groups) > 65535:   # grid y, z
         kern = c.kernel(name, qa, {**defines, **HOPPER_DEFINES, "LPT": 0},
                         arch="sm_90")
-    # LPT: the query tile slowest, heaviest first.
-    grid = (hq, b, tiles) if kern.const("LPT") else (tiles, hq, b)
+    grid = (hg, tiles, groups) if kern.const("LPT") else (tiles, hq, b)
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):
         o = c.arg(pb.new(c.empty(qa, qa.shape)), "out")
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
-              nq, nkv, hq, hkv, b, scale,
+              nq, nkv, hq, hkv, b, hg, scale,
               *[s for x in (*ins, o) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
     pb.copy_into(o.value, oa.value)

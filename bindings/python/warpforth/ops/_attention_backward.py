@@ -91,7 +91,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  _attention.LPT_MAX_BYTES))
+                  _attention.LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -208,23 +208,23 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     lie; dk and dv written with their strides, which they share)."""
     b, hq, hkv, nq, nkv, nqp = dims
     dt = qa.dtype
-    # LPT (ops/_attention.py): where a head's Q and dO stay in L2.
-    lpt = int(2 * nq * defines["HEAD_DIM"] * 2 <= _attention.LPT_MAX_BYTES)
-    defines = {**defines, **ds_split(dt, defines["HEAD_DIM"],
-                                     bool(defines["CAUSAL"]))}
+    # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
+    # (16-bit) and dQ sums (f32) of its query heads.
+    d = defines["HEAD_DIM"]
+    hg, groups = _attention.lpt_group(b * hkv, hq // hkv * nq * d * 8)
+    defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"]))}
     kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                    {**defines, "LPT": lpt, **HOPPER_DEFINES}, arch="sm_90")
+                    {**defines, "LPT": 1, **HOPPER_DEFINES}, arch="sm_90")
     blocks = -(-nkv // kern.const("BC"))
-    if kern.const("LPT") and blocks > 65535:   # grid z's limit
+    if kern.const("LPT") and max(blocks, groups) > 65535:   # grid y, z
         kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
                         {**defines, **HOPPER_DEFINES, "LPT": 0},
                         arch="sm_90")
-    # LPT: the key block slowest, heaviest (causal: first) first.
-    grid = (hkv, b, blocks) if kern.const("LPT") else (blocks, hkv, b)
+    grid = (hg, blocks, groups) if kern.const("LPT") else (blocks, hkv, b)
     dva = c.arg(dv, "dv", strided=True)
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
               dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
-              hq, hkv, b, scale,
+              hq, hkv, b, hg, scale,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
 
