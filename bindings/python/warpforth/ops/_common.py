@@ -219,13 +219,14 @@ def empty(like: Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
     if like.is_torch:
         torch = _torch()
         tdt = {"f32": torch.float32, "bf16": torch.bfloat16,
-               "f16": torch.float16}[dtype]
+               "f16": torch.float16, "i64": torch.int64}[dtype]
         return torch.empty(shape, dtype=tdt, device=like.value.device)
     import numpy as np
     if dtype == "bf16":
         import ml_dtypes
         return np.empty(shape, dtype=ml_dtypes.bfloat16)
-    return np.empty(shape, dtype={"f32": np.float32, "f16": np.float16}[dtype])
+    return np.empty(shape, dtype={"f32": np.float32, "f16": np.float16,
+                                  "i64": np.int64}[dtype])
 
 
 def output(out: Any, like: Arg, shape: tuple,
@@ -270,6 +271,22 @@ def sm_of(on: Arg) -> Optional[int]:
     """The compute capability of the GPU `on` lives on (90 for an H100);
     None on the CPU backend, or where the device's name does not say."""
     return parse_sm(device_of(on).name) if on.on_gpu else None
+
+
+_sms: dict = {}
+
+
+def sm_count(on: Arg, default: int) -> int:
+    """The multiprocessors of the GPU `on` lives on (torch tells it for
+    CUDA tensors), else `default` (the CPU backend, other arrays)."""
+    if not (on.on_gpu and on.is_torch):
+        return default
+    n = _sms.get(on.gpu_ordinal)
+    if n is None:
+        n = _torch().cuda.get_device_properties(
+            on.value.device).multi_processor_count
+        _sms[on.gpu_ordinal] = n
+    return n
 
 
 # The same kernels by (file, on GPU, ordinal, defines in the caller's

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import sys
 from typing import Any, Optional
 
 from . import _common as c
@@ -204,16 +203,6 @@ def _has_cp_async(a: c.Arg) -> bool:
     compiles for sm_80 or later; a GPU's name ends in '(sm_NN)'."""
     sm = c.sm_of(a)
     return sm is None or sm >= 80
-
-
-def _sm_count(a: c.Arg) -> int:
-    """The GPU's SM count (torch tells it for CUDA tensors), else
-    DEFAULT_SMS."""
-    torch = sys.modules.get("torch")
-    if a.on_gpu and a.is_torch and torch is not None:
-        return torch.cuda.get_device_properties(
-            a.value.device).multi_processor_count
-    return DEFAULT_SMS
 
 
 # What the merge's launch costs besides its bytes, as bytes of K/V read in
@@ -455,7 +444,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
         source = f"decode/decode_attention_{qa.dtype}.forth"
     if num_splits is None:
         num_splits = num_splits_heuristic(
-            b * hkv * nch, longest, _sm_count(qa), defines["MIN_BLOCKS"],
+            b * hkv * nch, longest, c.sm_count(qa, DEFAULT_SMS), defines["MIN_BLOCKS"],
             kv_bytes=2 * b * hkv * longest * d * qa.itemsize,
             split_bytes=2 * b * hq * nq * d * 4, one_wave=mma)
     num_splits = int(num_splits)

@@ -90,22 +90,6 @@ def _tunables() -> tuple:
             CLUSTER_VALUES)
 
 
-_sms: dict = {}
-
-
-def _sm_count(a: c.Arg) -> int:
-    """Multiprocessors of a's GPU (torch tells), or CPU_PIPE_BLOCKS."""
-    if not (a.on_gpu and a.is_torch):
-        return CPU_PIPE_BLOCKS
-    n = _sms.get(a.gpu_ordinal)
-    if n is None:
-        import torch
-        n = torch.cuda.get_device_properties(
-            a.value.device).multi_processor_count
-        _sms[a.gpu_ordinal] = n
-    return n
-
-
 def _pow2(n: int) -> int:
     p = 1
     while p < n:
@@ -241,7 +225,7 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         # As many rows for every block (4096 rows on 132 SMs: 128 blocks
         # of 32, not 4 of 32 and 128 of 31, which would leave the end of
         # the run to 4 SMs).
-        per = -(-rows // (PIPE_BLOCKS or _sm_count(a)))
+        per = -(-rows // (PIPE_BLOCKS or c.sm_count(a, CPU_PIPE_BLOCKS)))
         b.launch(k, *args, *out_args, rows, cols, grid=-(-rows // per),
                  block=PIPE_THREADS, shared=nbuf * a.itemsize * cols)
         return
