@@ -97,6 +97,15 @@ INCLUDE flash-grid.fs
 : group ( -- n )  HQ HKV / ;
 : q-tiles ( k0 -- n )  qstart NQ BR tiles SWAP - 0 MAX ;
 : item-keys ( t -- k0 niters )  item-pair NIP BC * DUP q-tiles group * ;
+\ The shared words the producer hands things over in: a HANDOFF slot
+\ (item parity) holds the item and its first key, a QINFO pair (stage) the
+\ tile's first query row and its (batch, head) in L2, DPRE and DQACC. The
+\ consumers read them where they use them rather than hold them over the
+\ products (registers are what the consumers lack).
+: slot ( nitem -- addr )  1 AND 2* CELLS HANDOFF + ;
+: k0@ ( slot -- k0 )  CELL+ S@ ;
+: q0@ ( s -- q0 )  2* CELLS QINFO + S@ ;
+: qh@ ( s -- qh )  2* 1+ CELLS QINFO + S@ ;
 \ Iteration i of an item: query head (of HQ) and first query row.
 : iter-q ( it per-head qt0 h0 -- h q0 )
   { jj per-head qt0 h0 }
@@ -252,19 +261,18 @@ TID-X 128 / { wg }
 \ (kvempty), so that its K/V and first Q/dO tiles load while they store
 \ the last item's dK and dV.
 wg NCWG = IF
-  24 SETMAXNREG-DEC
+  PREGS SETMAXNREG-DEC
   TID-X 127 AND 0= IF
     BID-X skip { t }
     0 { it }
     0 BEGIN { nitem }
       nitem 1 AND 1 XOR kvempty MBAR-WAIT
-      nitem 1 AND CELLS HANDOFF + { slot }
       t nitems >= IF
-        -1 slot S!  kvfull MBAR-ARRIVE  EXIT
+        -1 nitem slot S!  kvfull MBAR-ARRIVE  EXIT
       THEN
-      t slot S!
       t item-head { bat kvh }
       t item-keys { k0 niters }
+      t nitem slot S!  k0 nitem slot CELL+ S!
       k0 qstart { qt0 }
       k0 q-tiles { per-head }
       kvh group * { h0 }                  \ the first query head of the group
@@ -299,23 +307,22 @@ ELSE
   0 { it }
   0 BEGIN { nitem }
     nitem 1 AND kvfull MBAR-WAIT
-    nitem 1 AND CELLS HANDOFF + { slot }
-    slot S@ { item-id }
+    nitem slot S@ { item-id }
     item-id 0< IF EXIT THEN
-    \ Every consumer is done with the item before last (slot's last use)
-    \ before any releases this one.
+    \ Every consumer is done with the item before last (its slot's last
+    \ use) before any releases this one.
     1 NCWG 128 * BAR-SYNC-N
-    item-id item-keys { k0 niters }
-    k0 wg 64 * + kr + { key0 }
+    item-id item-keys NIP { niters }
     HEAD_DIM 2 / 0 UNROLL DO  0.0 I DVACC!  0.0 I DKACC!  LOOP
     niters 0 ?DO
       it I + stage { s ph }
       it I + 2 MOD { b }
       ph s qfull MBAR-WAIT
-      s 2* CELLS QINFO + S@ { q0 }  s 2* 1+ CELLS QINFO + S@ { qh }
       WGMMA-FENCE
       wg s sdp-issue
       WGMMA-COMMIT  0 WGMMA-WAIT
+      s q0@ { q0 }  nitem slot k0@ { k0 }
+      k0 wg 64 * + kr + { key0 }
       q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
       CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
         -1 LS DS s q0 key0 scale2 p-ds
@@ -347,6 +354,9 @@ ELSE
       WGMMA-FENCE
       s dkv-issue
       WGMMA-COMMIT
+      \ The tile's rows, read before the barrier (after it, the stage may
+      \ be released and QINFO overwritten).
+      s q0@ s qh@ { q0 qh }
       1 NCWG 128 * BAR-SYNC-N              \ every warpgroup's dS^T is there
       \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
       \ products run with dK's and dV's, which are the last to read stage s.
@@ -371,7 +381,8 @@ ELSE
     \ stores below and into the next item.
     BR 2 / 0 UNROLL DO  0.0 I SACC!  0.0 I DPACC!  LOOP
     \ dV and dK (times SCALE) of keys key0 and key0 + 8.
-    slot S@ item-head { bat kvh }
+    nitem slot S@ item-head { bat kvh }
+    nitem slot k0@ wg 64 * + kr + { key0 }
     bat G_SB * kvh G_SH * + { g-head }
     2 0 UNROLL DO I { r }
       key0 r 8 * + { key }

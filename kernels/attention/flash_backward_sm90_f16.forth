@@ -14,7 +14,11 @@
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
-\! const CREGS (65536/MINB-3072)/(128*NCWG)/8*8   \ the consumers' registers, the producer at 24
+\! const PREGS 24                    \ the producer's registers (setmaxnreg)
+\ The consumers': the block's registers at launch (what launch-bounds
+\ leaves a thread, to a multiple of 8) less the producer's, over the
+\ consumer threads. More than that and their setmaxnreg waits forever.
+\! const CREGS (65536/MINB/NTHREADS/8*8*NTHREADS-128*PREGS)/(128*NCWG)/8*8
 \! launch-bounds NTHREADS MINB
 \ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
 \ strides (in elements, the features contiguous; DK and DV share theirs).
@@ -59,7 +63,7 @@
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
 \! shared BARS i64[2+2*QST]
-\! shared HANDOFF i64[2]           \ the items the producer hands the consumers
+\! shared HANDOFF i64[4]           \ the items the producer hands the consumers
 \! shared QINFO i64[2*QST]          \ a stage's first query row and (batch, head)
 \! reg SACC f32[BR/2]
 \! reg DPACC f32[BR/2]
