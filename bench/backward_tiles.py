@@ -1,11 +1,9 @@
 #!/usr/bin/env python3
-"""The Hopper backward's blocks, side by side on the same tensors:
-persistent (an SM's worth taking 128-key items until none is left) or one
-block an item, consumer warpgroups a block (-D NCWG, 64 keys each), query
-rows a tile (-D BR), blocks an SM (-D MINB: 2 gives each consumer 232
-registers instead of 240 and needs the block's shared memory under half
-the SM's), and the floats an atomic of dQ (-D DQ_VEC), next to SDPA's
-cuDNN and FA2
+"""The Hopper backward's block shape, side by side on the same tensors:
+consumer warpgroups a block (-D NCWG, 64 keys each), query rows a tile
+(-D BR), blocks an SM (-D MINB: 2 gives each consumer 232 registers
+instead of 240 and needs the block's shared memory under half the SM's),
+and the floats an atomic of dQ (-D DQ_VEC), next to SDPA's cuDNN and FA2
 backends (bf16, TFLOP/s, the backward at 2.5x the forward's FLOPs, causal
 counting half; the op's backward alone, from our forward's O and LSE).
 
@@ -23,12 +21,11 @@ SHAPES = [(8, 12, 12, 1024, 64, True), (4, 16, 16, 4096, 64, True),
           (4, 16, 16, 4096, 128, True), (4, 32, 8, 4096, 128, True),
           (4, 16, 16, 4096, 64, False)]
 VARIANTS = {
-    64: [("persistent", {}, True), ("a block an item", {}, False),
-         ("DQ_VEC=4", {"DQ_VEC": 4}, True),
-         ("NCWG=1 BR=64 MINB=2", {"NCWG": 1, "BR": 64, "MINB": 2}, True),
-         ("NCWG=2 BR=64", {"NCWG": 2, "BR": 64}, True)],
-    128: [("persistent", {}, True), ("a block an item", {}, False),
-          ("DQ_VEC=4", {"DQ_VEC": 4}, True)],
+    64: [{}, {"DQ_VEC": 2}, {"DQ_VEC": 4},
+         {"NCWG": 1, "BR": 64, "MINB": 2},
+         {"NCWG": 1, "BR": 64, "MINB": 2, "DQ_VEC": 2},
+         {"NCWG": 1, "MINB": 2}, {"NCWG": 2, "BR": 64}],
+    128: [{}, {"DQ_VEC": 2}, {"DQ_VEC": 4}, {"NCWG": 1, "MINB": 2}],
 }
 
 
@@ -51,8 +48,9 @@ for b, hq, hkv, n, d, causal in SHAPES:
     fl = 2.5 * 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
     ref = ops.flash_attention_backward(do, q, k, v, o, lse, causal)
     cells = []
-    for name, var, persistent in VARIANTS[d]:
-        ab.HOPPER_DEFINES, ab.PERSISTENT = var, persistent
+    for var in VARIANTS[d]:
+        name = " ".join(f"{k_}={v_}" for k_, v_ in var.items()) or "default"
+        ab.HOPPER_DEFINES = var
         try:
             g = ops.flash_attention_backward(do, q, k, v, o, lse, causal)
             err = max(((x.float() - y.float()).abs().max()
@@ -60,12 +58,12 @@ for b, hq, hkv, n, d, causal in SHAPES:
                       for x, y in zip(g, ref))
             ms = median_ms(lambda: ops.flash_attention_backward(
                 do, q, k, v, o, lse, causal), reps=10)
-            cells.append(f"{name}: {fl / ms / 1e9:.0f} (vs the first "
+            cells.append(f"{name}: {fl / ms / 1e9:.0f} (vs default "
                          f"{err:.0e})")
         except Exception as e:  # shared memory, registers
             cells.append(f"{name}: - ({str(e).splitlines()[0][:60]})")
         finally:
-            ab.HOPPER_DEFINES, ab.PERSISTENT = {}, True
+            ab.HOPPER_DEFINES = {}
     for bname, be in (("cuDNN", SDPBackend.CUDNN_ATTENTION),
                       ("FA2", SDPBackend.FLASH_ATTENTION)):
         try:

@@ -10,9 +10,8 @@
 \ One warp per row, lanes over the features two at a time; grid
 \ (ceil(NQP/WARPS), H, BATCH), block 32*WARPS: rows NQ .. NQP-1 get D and
 \ L2 0 (the padding that the dK/dV kernels' 16-byte copies read), and with
-\ ZERO_DQ each row's DQACC is zeroed for the atomics that follow, and
-\ SCHED, the Hopper backward's item counter (no zero-fill launches before
-\ this one).
+\ ZERO_DQ each row's DQACC is zeroed for the atomics that follow (no
+\ zero-fill launches before this one).
 
 BID-X WARPS * WARP-ID + { qrow }
 BID-Z H * BID-Y + { bh }
@@ -21,7 +20,6 @@ bh NQP * qrow + { prow }
 BID-Z DO_SB * BID-Y DO_SH * + qrow DO_SN * + { drow }
 BID-Z O_SB * BID-Y O_SH * + qrow O_SN * + { orow }
 ZERO_DQ IF
-  BID-X BID-Y OR BID-Z OR TID-X OR 0= IF  0 SCHED !  THEN
   qrow NQ < IF
     HEAD_DIM 64 tiles 0 UNROLL DO
       I 64 * LANE-ID 2* + { f }

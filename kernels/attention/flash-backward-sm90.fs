@@ -49,10 +49,8 @@ INCLUDE flash-grid.fs
 
 \ The mbarriers: K/V full, then per stage s Q/dO full and empty.
 : bar ( i -- addr )  CELLS BARS + ;
-: kvfull ( -- addr )  0 bar ;
-: kvempty ( -- addr )  1 bar ;
-: qfull ( s -- addr )  2 + bar ;
-: qempty ( s -- addr )  QST + 2 + bar ;
+: qfull ( s -- addr )  1+ bar ;
+: qempty ( s -- addr )  QST + 1+ bar ;
 : q-bytes ( -- n )  BR HEAD_DIM * 2* ;        \ a Q or dO tile, 16-bit
 : panels ( -- n )  HEAD_DIM 64 / ;
 : stage ( i -- s ph )  DUP QST MOD SWAP QST / 1 AND ;
@@ -69,51 +67,33 @@ INCLUDE flash-grid.fs
 \ from qstart on (causal: query i sees key j when j <= i + diagonal).
 : qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
 
-\ Work items: a block is persistent, taking items (a (batch, K/V head)
-\ pair's key block) until none is left: first item BID-X, then the next
-\ free one from the counter SCHED (zeroed by the pre kernel) plus the
-\ grid's size. Items in order: groups of HG pairs, within a group every
-\ pair's key block 0 (causal: the first keys, seen by the most queries,
-\ the heaviest), then every pair's key block 1, ..: the heaviest items
-\ start first and the group's tail holds light ones, and the blocks in
-\ flight share one group's Q, dO and dQ sums, which stay in L2 (the op
-\ picks HG so that they fit; HG = 1 is the plain order, one pair after
-\ another). The last group's slots past BATCH*HKV are skipped.
-: nkb ( -- n )  NKV BC tiles ;             \ key blocks a pair
-: npairs ( -- n )  BATCH HKV * ;
-: nitems ( -- n )  npairs HG tiles HG * nkb * ;
-: item-pair ( t -- pair kb )
-  HG nkb * /MOD { r grp }  r HG /MOD { p kb }  grp HG * p +  kb ;
-\ The first item from t on that is a pair's (or nitems: none left).
-: skip ( t -- t' )
-  BEGIN  DUP nitems <  OVER item-pair DROP npairs >=  AND
-  WHILE  DROP 1 SCHED ATOMIC-ADD GDIM-X +  REPEAT
-  nitems MIN ;
-\ Item t's batch and K/V head, and its first key and iterations: the
-\ query tiles (BR rows, causal: from qstart on, the first that sees any of
-\ its keys) of every query head of the K/V head's group (grouped-query
-\ attention's dK and dV summed in registers).
-: item-head ( t -- bat kvh )  item-pair DROP HKV /MOD SWAP ;
-: group ( -- n )  HQ HKV / ;
-: q-tiles ( k0 -- n )  qstart NQ BR tiles SWAP - 0 MAX ;
-: item-keys ( t -- k0 niters )  item-pair NIP BC * DUP q-tiles group * ;
-\ The shared words the producer hands things over in: a HANDOFF slot
-\ (item parity) holds the item and its first key, a QINFO pair (stage) the
-\ tile's first query row and its (batch, head) in L2, DPRE and DQACC. The
-\ consumers read them where they use them rather than hold them over the
-\ products (registers are what the consumers lack).
-: slot ( nitem -- addr )  1 AND 2* CELLS HANDOFF + ;
-: k0@ ( slot -- k0 )  CELL+ S@ ;
-: q0@ ( s -- q0 )  2* CELLS QINFO + S@ ;
-: qh@ ( s -- qh )  2* 1+ CELLS QINFO + S@ ;
-\ Iteration i of an item: query head (of HQ) and first query row.
+\ LPT: grid (HG, key blocks, groups of HG (batch, K/V head) pairs), so
+\ that within a group every head's heaviest blocks (causal: the first
+\ keys, seen by the most queries) start first, and the groups run one
+\ after another, their Q, dO and dQ sums staying in L2 (the op picks HG;
+\ the last group's blocks past BATCH*HKV leave at once); else grid (key
+\ blocks, HKV, BATCH).
+: kblock ( -- i )  LPT IF BID-Y ELSE BID-X THEN ;
+LPT IF BID-Z HG * BID-X + ELSE BID-Z HKV * BID-Y + THEN { pair }
+pair BATCH HKV * >= IF EXIT THEN
+pair HKV /MOD { kv-head-id batch-id }
+kblock BC * { k0 }
+HQ HKV / { group }
+NQ BR tiles { nqt }
+k0 qstart { qt0 }
+nqt qt0 - 0 MAX { per-head }
+group per-head * { niters }
+kv-head-id group * { h0 }                 \ the first query head of the group
+\ Iteration i: query head (of HQ) and first query row.
 : iter-q ( it per-head qt0 h0 -- h q0 )
-  { jj per-head qt0 h0 }
-  jj per-head /MOD { qi hh }
+  { it per-head qt0 h0 }
+  it per-head /MOD { qi hh }
   h0 hh +  qi qt0 + BR * ;
+\ A query head's (batch, head) in L2, DPRE and DQACC (dense): qh0 + h.
+batch-id HQ * { qh0 }
 
 TID-X 0= IF
-  1 kvfull MBAR-INIT  NCWG kvempty MBAR-INIT
+  1 0 bar MBAR-INIT
   QST 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
   FENCE-MBAR-INIT
 THEN
@@ -253,48 +233,23 @@ TID-X 128 / { wg }
     LOOP
   LOOP ;
 
-\ The producer and the consumers go through the same items and, item
-\ after item, the same iterations: `it` counts them over the whole run (the
-\ ring's stage and phase, the dS^T buffer), `n` the items (the K/V
-\ phase). The producer hands each item to the consumers in HANDOFF with its
-\ K and V (kvfull; -1: none left) once they have released the last one's
-\ (kvempty), so that its K/V and first Q/dO tiles load while they store
-\ the last item's dK and dV.
 wg NCWG = IF
   PREGS SETMAXNREG-DEC
   TID-X 127 AND 0= IF
-    BID-X skip { t }
-    0 { it }
-    0 BEGIN { nitem }
-      nitem 1 AND 1 XOR kvempty MBAR-WAIT
-      t nitems >= IF
-        -1 nitem slot S!  kvfull MBAR-ARRIVE  EXIT
-      THEN
-      t item-head { bat kvh }
-      t item-keys { k0 niters }
-      t nitem slot S!  k0 nitem slot CELL+ S!
-      k0 qstart { qt0 }
-      k0 q-tiles { per-head }
-      kvh group * { h0 }                  \ the first query head of the group
-      BC HEAD_DIM * 4 * kvfull MBAR-ARRIVE-TX
-      bat kvh k0 kvfull KS K BC load-rows
-      bat kvh k0 kvfull VS V BC load-rows
-      niters 0 ?DO
-        it I + stage { s ph }
-        I per-head qt0 h0 iter-q { h q0 }
-        bat HQ * h + { qh }                 \ (batch, head) in L2, DPRE, DQACC
-        ph 1 XOR  s qempty MBAR-WAIT
-        q0 s 2* CELLS QINFO + S!  qh s 2* 1+ CELLS QINFO + S!
-        q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
-        bat h q0 s qfull  QS s q-bytes * +  Q BR load-rows
-        bat h q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
-        qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
-        qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
-      LOOP
-      it niters + TO it
-      1 SCHED ATOMIC-ADD GDIM-X + skip TO t
-      nitem 1+
-    AGAIN
+    BC HEAD_DIM * 4 * 0 bar MBAR-ARRIVE-TX
+    batch-id kv-head-id k0 0 bar KS K BC load-rows
+    batch-id kv-head-id k0 0 bar VS V BC load-rows
+    niters 0 ?DO
+      I stage { s ph }
+      I per-head qt0 h0 iter-q { h q0 }
+      qh0 h + { qh }
+      ph 1 XOR  s qempty MBAR-WAIT
+      q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
+      batch-id h q0 s qfull  QS s q-bytes * +  Q BR load-rows
+      batch-id h q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
+      qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
+      qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
+    LOOP
   THEN
 ELSE
   CREGS SETMAXNREG-INC
@@ -302,99 +257,75 @@ ELSE
   LANE-ID 4 / { g }
   LANE-ID 4 MOD { t }
   w 16 * g + { kr }                       \ keys kr and kr + 8 of the warpgroup's
+  k0 wg 64 * + kr + { key0 }
   SCALE 1.4426950408889634 F* { scale2 }
   TID-X 127 AND 0= { leader }             \ releases the stages
-  0 { it }
-  0 BEGIN { nitem }
-    nitem 1 AND kvfull MBAR-WAIT
-    nitem slot S@ { item-id }
-    item-id 0< IF EXIT THEN
-    \ Every consumer is done with the item before last (its slot's last
-    \ use) before any releases this one.
-    1 NCWG 128 * BAR-SYNC-N
-    item-id item-keys NIP { niters }
-    HEAD_DIM 2 / 0 UNROLL DO  0.0 I DVACC!  0.0 I DKACC!  LOOP
-    niters 0 ?DO
-      it I + stage { s ph }
-      it I + 2 MOD { b }
-      ph s qfull MBAR-WAIT
-      WGMMA-FENCE
-      wg s sdp-issue
-      WGMMA-COMMIT  0 WGMMA-WAIT
-      s q0@ { q0 }  nitem slot k0@ { k0 }
-      k0 wg 64 * + kr + { key0 }
-      q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
-      CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
-        -1 LS DS s q0 key0 scale2 p-ds
-      ELSE
-        0 LS DS s q0 key0 scale2 p-ds
-      THEN
-      \ 16-bit pairs for the RS products; with DS_SPLIT what dS^T loses to
-      \ the packing goes into buffer b + 2 pair by pair (so that dS^T's f32
-      \ registers are freed as they are packed); then dS^T into buffer b.
-      b 2 + wg 64 * kr + ds-base { lo0 }
-      b 2 + wg 64 * kr + 8 + ds-base { lo1 }
-      BR 4 / 0 UNROLL DO
-        I 2* { n }
-        n SACC@ n 1+ SACC@ PACK I P!
-        n DPACC@ n 1+ DPACC@ { x0 x1 }
-        x0 x1 PACK DUP I DSP!
-        DS_SPLIT IF
-          UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK
-          I 2 MOD IF lo1 ELSE lo0 THEN  I 2 / ds-at SI32!
-        ELSE DROP THEN
-      LOOP
-      2 0 UNROLL DO I { r }
-        b wg 64 * kr + r 8 * + ds-base { base }
-        BR 8 / 0 UNROLL DO
-          I 2* r + DSP@  base I ds-at SI32!
-        LOOP
-      LOOP
-      FENCE-PROXY-ASYNC
-      WGMMA-FENCE
-      s dkv-issue
-      WGMMA-COMMIT
-      \ The tile's rows, read before the barrier (after it, the stage may
-      \ be released and QINFO overwritten).
-      s q0@ s qh@ { q0 qh }
-      1 NCWG 128 * BAR-SYNC-N              \ every warpgroup's dS^T is there
-      \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
-      \ products run with dK's and dV's, which are the last to read stage s.
-      wg nparts < { makes-dq }           \ (true unless nparts < NCWG)
-      makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
-      0 WGMMA-WAIT
-      leader IF  s qempty MBAR-ARRIVE  THEN
-      makes-dq IF  q0 qh wg kr dq-part  THEN
-      nparts NCWG / 1 MAX 1 UNROLL ?DO
-        I NCWG * wg + { part }
-        WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
-        q0 qh part kr dq-part
-      LOOP
-      \ DQR is spent: a constant through the fences and waits that pass
-      \ every accumulator (so it holds no registers over the next p-ds).
-      32 0 UNROLL DO  0.0 I DQR!  LOOP
+  HEAD_DIM 2 / 0 UNROLL DO  0.0 I DVACC!  0.0 I DKACC!  LOOP
+  0 0 bar MBAR-WAIT
+  niters 0 ?DO
+    I stage { s ph }
+    I per-head qt0 h0 iter-q { h q0 }
+    I 2 MOD { b }
+    ph s qfull MBAR-WAIT
+    WGMMA-FENCE
+    wg s sdp-issue
+    WGMMA-COMMIT  0 WGMMA-WAIT
+    q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
+    CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
+      -1 LS DS s q0 key0 scale2 p-ds
+    ELSE
+      0 LS DS s q0 key0 scale2 p-ds
+    THEN
+    \ 16-bit pairs for the RS products; with DS_SPLIT what dS^T loses to
+    \ the packing goes into buffer b + 2 pair by pair (so that dS^T's f32
+    \ registers are freed as they are packed); then dS^T into buffer b.
+    b 2 + wg 64 * kr + ds-base { lo0 }
+    b 2 + wg 64 * kr + 8 + ds-base { lo1 }
+    BR 4 / 0 UNROLL DO
+      I 2* { n }
+      n SACC@ n 1+ SACC@ PACK I P!
+      n DPACC@ n 1+ DPACC@ { x0 x1 }
+      x0 x1 PACK DUP I DSP!
+      DS_SPLIT IF
+        UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK
+        I 2 MOD IF lo1 ELSE lo0 THEN  I 2 / ds-at SI32!
+      ELSE DROP THEN
     LOOP
-    it niters + TO it
-    leader IF  kvempty MBAR-ARRIVE  THEN   \ the products are done with K, V
-    \ Every WGMMA fence and wait passes all the accumulators through: the
-    \ spent ones as constants, so that they hold no registers over the
-    \ stores below and into the next item.
-    BR 2 / 0 UNROLL DO  0.0 I SACC!  0.0 I DPACC!  LOOP
-    \ dV and dK (times SCALE) of keys key0 and key0 + 8.
-    nitem slot S@ item-head { bat kvh }
-    nitem slot k0@ wg 64 * + kr + { key0 }
-    bat G_SB * kvh G_SH * + { g-head }
     2 0 UNROLL DO I { r }
-      key0 r 8 * + { key }
-      key NKV < IF
-        HEAD_DIM 8 / 0 UNROLL DO
-          I 4 * r 2* + { n }
-          g-head key G_SN * + I 8 * + t 2* + 2* { dst }
-          n DVACC@ n 1+ DVACC@ PACK  DV dst + I32!
-          n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK  DK dst + I32!
-        LOOP
-      THEN
+      b wg 64 * kr + r 8 * + ds-base { base }
+      BR 8 / 0 UNROLL DO
+        I 2* r + DSP@  base I ds-at SI32!
+      LOOP
     LOOP
-    nitem 1+
-  AGAIN
+    FENCE-PROXY-ASYNC
+    WGMMA-FENCE
+    s dkv-issue
+    WGMMA-COMMIT
+    1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
+    \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
+    \ products run with dK's and dV's, which are the last to read stage s.
+    wg nparts < { makes-dq }             \ (true unless nparts < NCWG)
+    makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
+    0 WGMMA-WAIT
+    leader IF  s qempty MBAR-ARRIVE  THEN
+    makes-dq IF  q0 qh0 h + wg kr dq-part  THEN
+    nparts NCWG / 1 MAX 1 UNROLL ?DO
+      I NCWG * wg + { part }
+      WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
+      q0 qh0 h + part kr dq-part
+    LOOP
+  LOOP
+  \ dV and dK (times SCALE) of keys key0 and key0 + 8.
+  batch-id G_SB * kv-head-id G_SH * + { g-head }
+  2 0 UNROLL DO I { r }
+    key0 r 8 * + { key }
+    key NKV < IF
+      HEAD_DIM 8 / 0 UNROLL DO
+        I 4 * r 2* + { n }
+        g-head key G_SN * + I 8 * + t 2* + 2* { dst }
+        n DVACC@ n 1+ DVACC@ PACK  DV dst + I32!
+        n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK  DK dst + I32!
+      LOOP
+    THEN
+  LOOP
 THEN

@@ -11,7 +11,6 @@
 \! param DPRE f32[BATCH*H*NQP]
 \! param L2 f32[BATCH*H*NQP]
 \! param DQACC f32[ZERO_DQ*BATCH*H*NQ*HEAD_DIM]
-\! param SCHED i64[ZERO_DQ]            \ the Hopper backward's item counter, zeroed with DQACC
 \! param NQ i64
 \! param NQP i64
 \! param BATCH i64

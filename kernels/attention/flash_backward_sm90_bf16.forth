@@ -5,6 +5,7 @@
 \! kernel flash_backward_sm90_bf16
 \! float f32
 \! const HEAD_DIM 128
+\! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-backward-sm90.fs)
 \! const CAUSAL 0
 \! const NCWG 2                     \ consumer warpgroups (64 keys each)
 \! const BC 64*NCWG
@@ -29,7 +30,6 @@
 \! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
 \! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
 \! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
-\! param SCHED i64[1]                \ the next item less the grid's size, zeroed
 \! param DK bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param DV bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param NQ i64
@@ -38,7 +38,7 @@
 \! param HQ i64
 \! param HKV i64
 \! param BATCH i64
-\! param HG i64                     \ (batch, K/V head) pairs a group of items
+\! param HG i64                     \ (batch, K/V head) pairs a group of the LPT grid
 \! param SCALE f32
 \! param Q_SB i64
 \! param Q_SH i64
@@ -62,9 +62,7 @@
 \! shared DSS bf16[2*(1+DS_SPLIT)*BC*BR] align 1024
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
-\! shared BARS i64[2+2*QST]
-\! shared HANDOFF i64[4]           \ the items the producer hands the consumers
-\! shared QINFO i64[2*QST]          \ a stage's first query row and (batch, head)
+\! shared BARS i64[1+2*QST]
 \! reg SACC f32[BR/2]
 \! reg DPACC f32[BR/2]
 \! reg DVACC f32[HEAD_DIM/2]

@@ -118,9 +118,8 @@ class FlashAttentionBackward(unittest.TestCase):
         # flash_backward_pre_<dtype>.forth on its own, every output first
         # NaN: D = rowsum(dO * O) and L2 = LSE log2(e) for rows < NQ, the
         # padding rows NQ .. NQP-1 zero (the dK/dV kernels' 16-byte copies
-        # read them), and with ZERO_DQ dQ's f32 sums and the Hopper
-        # kernel's item counter zeroed (nothing else zeroes them before the
-        # atomics); dO a strided view.
+        # read them), and with ZERO_DQ dQ's f32 sums zeroed (nothing else
+        # zeroes them before the atomics); dO a strided view.
         import warpforth
         from pathlib import Path
         kdir = Path(__file__).resolve().parents[3] / "kernels" / "attention"
@@ -137,11 +136,10 @@ class FlashAttentionBackward(unittest.TestCase):
             dpre = np.full((b * h, nqp), np.nan, np.float32)
             l2 = np.full((b * h, nqp), np.nan, np.float32)
             acc = np.full((b, h, nq, d), np.nan, np.float32)
-            sched = np.full(1, 12345, np.int64)
             es = buf.itemsize
             flat = np.lib.stride_tricks.as_strided(
                 buf, shape=(buf.size,), strides=(es,))
-            kern(flat, o, lse, dpre, l2, acc, sched, nq, nqp, b, h,
+            kern(flat, o, lse, dpre, l2, acc, nq, nqp, b, h,
                  *[x // es for x in do.strides[:3]],
                  *[x // o.itemsize for x in o.strides[:3]],
                  grid=(-(-nqp // kern.const("WARPS")), h, b),
@@ -155,7 +153,6 @@ class FlashAttentionBackward(unittest.TestCase):
             self.assertTrue((dpre[:, nq:] == 0).all() and
                             (l2[:, nq:] == 0).all(), dt)
             self.assertTrue((acc == 0).all(), dt)
-            self.assertEqual(sched[0], 0, dt)
 
     def test_no_keys_no_gradient(self):
         # Nq > Nkv, causal: the first Nq - Nkv rows see no key.

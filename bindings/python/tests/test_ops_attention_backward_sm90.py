@@ -97,28 +97,26 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
             finally:
                 ab.HOPPER_DEFINES = {}
 
-    def test_item_order(self):
-        # The kernel's blocks take 128-key items, in groups of HG (batch,
-        # K/V head) pairs, each group's heaviest key blocks first: the
-        # persistent grid (CPU_BLOCKS blocks taking items from the counter
-        # until none is left, more items than blocks) and one block an
-        # item; one group, groups of one pair (the plain order), and three
-        # pairs in two groups of two (a pair's Q, dO and dQ sums
-        # 2 * 150 * 64 * 8 bytes), the last one's second slot skipped.
-        # Same gradients over several key blocks, heads and batches.
+    def test_block_order(self):
+        # LPT (the default): grid (HG, key blocks, groups of HG (batch, K/V
+        # head) pairs), the heaviest key blocks of a group first; LPT 0:
+        # grid (key blocks, HKV, BATCH). Same gradients over several key
+        # blocks, heads and batches: one group, groups of one pair, and
+        # three pairs in two groups of two (a pair's Q, dO and dQ sums
+        # 2 * 150 * 64 * 8 bytes), the last one's second past the end.
         pair = 2 * 150 * 64 * 8
         budget = _attention.LPT_GROUP_BYTES
-        for persistent, group_bytes, shape in (
-                (True, budget, (2, 4, 2, 150, 300, 64)),
-                (True, pair, (2, 4, 2, 150, 300, 64)),
-                (True, 2 * pair, (1, 6, 3, 150, 300, 64)),
-                (False, 2 * pair, (1, 6, 3, 150, 300, 64))):
-            ab.PERSISTENT = persistent
+        for lpt, group_bytes, shape in (
+                (1, budget, (2, 4, 2, 150, 300, 64)),
+                (1, pair, (2, 4, 2, 150, 300, 64)),
+                (1, 2 * pair, (1, 6, 3, 150, 300, 64)),
+                (0, budget, (2, 4, 2, 150, 300, 64))):
+            ab.HOPPER_DEFINES = {"LPT": lpt}
             _attention.LPT_GROUP_BYTES = group_bytes
             try:
                 self.check(shape, "bf16", True)
             finally:
-                ab.PERSISTENT = True
+                ab.HOPPER_DEFINES = {}
                 _attention.LPT_GROUP_BYTES = budget
 
     def test_block_shapes(self):

@@ -42,11 +42,6 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own and ds_split's
 # (DS_SPLIT, QST: the bench times them).
 HOPPER_DEFINES: dict = {}
-# The Hopper backward's blocks: True, persistent (MINB an SM, or
-# CPU_BLOCKS on the CPU backend), taking items until none is left; False,
-# one block an item.
-PERSISTENT = True
-CPU_BLOCKS = 3
 
 
 def ds_split(dtype: str, d: int, causal: bool) -> dict:
@@ -96,7 +91,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  _attention.LPT_GROUP_BYTES, PERSISTENT))
+                  _attention.LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -153,16 +148,15 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     nqp = -(-nq // 128) * 128
     dpre = pb.empty(qa, (b * hq, nqp), "f32")
     l2 = pb.empty(qa, (b * hq, nqp), "f32")
-    sched = pb.empty(qa, (1,), "i64")      # the Hopper kernel's item counter
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
                    {"HEAD_DIM": d, "ZERO_DQ": int(atomic)}, arch=arch)
     warps = pre.const("WARPS")
     pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, dq_acc,
-              sched, nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
+              nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
               grid=(-(-nqp // warps), hq, b), block=32 * warps)
     dqa = c.arg(dq, "dq", strided=True)
     if hopper:
-        _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, sched,
+        _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
                 c.arg(dk, "dk", strided=True), dv, defines,
                 (b, hq, hkv, nq, nkv, nqp), float(scale))
         _convert(pb, dq_acc, dqa, qa, float(scale))
@@ -207,30 +201,32 @@ def _convert(pb, dq_acc, dqa, qa, scale) -> None:
               grid=(-(-nq * d // 512), h, b), block=256)
 
 
-def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, sched, dka, dv, defines,
-            dims, scale) -> None:
+def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
+            scale) -> None:
     """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
-    kernel, persistent blocks taking 128-key items (TMA reads q, k, v and
-    dout where they lie; dk and dv written with their strides, which they
-    share)."""
+    kernel, a block per 128 keys (TMA reads q, k, v and dout where they
+    lie; dk and dv written with their strides, which they share)."""
     b, hq, hkv, nq, nkv, nqp = dims
     dt = qa.dtype
-    # Items in groups of (batch, K/V head) pairs (ops/_attention.py): a
-    # pair's Q and dO (16-bit) and dQ sums (f32) of its query heads.
+    # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
+    # (16-bit) and dQ sums (f32) of its query heads.
     d = defines["HEAD_DIM"]
     hg, groups = _attention.lpt_group(b * hkv, hq // hkv * nq * d * 8)
     defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"]))}
     kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                    {**defines, **HOPPER_DEFINES}, arch="sm_90")
-    items = groups * hg * -(-nkv // kern.const("BC"))
-    blocks = min(items, c.sm_count(qa, CPU_BLOCKS) * kern.const("MINB")
-                 if PERSISTENT else items)
+                    {**defines, "LPT": 1, **HOPPER_DEFINES}, arch="sm_90")
+    blocks = -(-nkv // kern.const("BC"))
+    if kern.const("LPT") and max(blocks, groups) > 65535:   # grid y, z
+        kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
+                        {**defines, **HOPPER_DEFINES, "LPT": 0},
+                        arch="sm_90")
+    grid = (hg, blocks, groups) if kern.const("LPT") else (blocks, hkv, b)
     dva = c.arg(dv, "dv", strided=True)
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
-              dq_acc, sched, st.flat(pb, dka), st.flat(pb, dva), nq, nqp,
-              nkv, hq, hkv, b, hg, scale,
+              dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
+              hq, hkv, b, hg, scale,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
-              grid=(blocks, 1, 1), block=kern.const("NTHREADS"))
+              grid=grid, block=kern.const("NTHREADS"))
 
 
 # Cached plans (ops/_common.py).
