@@ -15,7 +15,7 @@
 \! const DQ_VEC 2+2*DS_SPLIT         \ floats an atomic of dQ (1, 2 or 4): H100 (bench/backward_tiles.py), one-part dS at 2 1-6% above 4; two-part d64/d128 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
-\! const PREGS 24                    \ the producer's registers (setmaxnreg)
+\! const PREGS 24                   \ the producer's registers (setmaxnreg)
 \ The consumers': the block's registers at launch (what launch-bounds
 \ leaves a thread, to a multiple of 8) less the producer's, over the
 \ consumer threads. More than that and their setmaxnreg waits forever.

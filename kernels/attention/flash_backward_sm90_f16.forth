@@ -15,7 +15,7 @@
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
-\! const PREGS 24                    \ the producer's registers (setmaxnreg)
+\! const PREGS 24                   \ the producer's registers (setmaxnreg)
 \ The consumers': the block's registers at launch (what launch-bounds
 \ leaves a thread, to a multiple of 8) less the producer's, over the
 \ consumer threads. More than that and their setmaxnreg waits forever.
