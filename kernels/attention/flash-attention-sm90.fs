@@ -170,7 +170,7 @@ pair HQ /MOD { head-id batch-id }
 tile-id query-tile-of BR * { q0 }
 q0 key-tiles { ntiles }
 batch-id HQ * head-id + { qh }                 \ the (batch, head) of LSE
-head-id HQ HKV / / { kv-head }                 \ the head of K and V
+head-id HQ HKV / / { kvh }                     \ the head of K and V
 TID-X 0= IF
   1 0 bar MBAR-INIT
   KVS 0 DO
@@ -189,9 +189,9 @@ wg NCWG = IF
     ntiles 0 ?DO
       I KVS MOD { s }  I KVS / 1 AND { ph }
       ph 1 XOR  s kempty MBAR-WAIT
-      batch-id kv-head I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+      batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
       ph 1 XOR  s vempty MBAR-WAIT
-      batch-id kv-head I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+      batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
     LOOP
   THEN
 ELSE
