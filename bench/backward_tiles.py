@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The Hopper backward's block shape, side by side on the same tensors:
-consumer warpgroups a block (-D NCWG, 64 keys each), query rows a tile
+dS^T to shared memory by STMATRIX or 32-bit stores (-D STM), consumer
+warpgroups a block (-D NCWG, 64 keys each), query rows a tile
 (-D BR), blocks an SM (-D MINB: 2 gives each consumer 232 registers
 instead of 240 and needs the block's shared memory under half the SM's),
 and the floats an atomic of dQ (-D DQ_VEC), next to SDPA's cuDNN and FA2
@@ -21,11 +22,9 @@ SHAPES = [(8, 12, 12, 1024, 64, True), (4, 16, 16, 4096, 64, True),
           (4, 16, 16, 4096, 128, True), (4, 32, 8, 4096, 128, True),
           (4, 16, 16, 4096, 64, False)]
 VARIANTS = {
-    64: [{}, {"DQ_VEC": 2}, {"DQ_VEC": 4},
-         {"NCWG": 1, "BR": 64, "MINB": 2},
-         {"NCWG": 1, "BR": 64, "MINB": 2, "DQ_VEC": 2},
+    64: [{}, {"STM": 0}, {"DQ_VEC": 4}, {"NCWG": 1, "BR": 64, "MINB": 2},
          {"NCWG": 1, "MINB": 2}, {"NCWG": 2, "BR": 64}],
-    128: [{}, {"DQ_VEC": 2}, {"DQ_VEC": 4}, {"NCWG": 1, "MINB": 2}],
+    128: [{}, {"STM": 0}, {"DQ_VEC": 4}, {"NCWG": 1, "MINB": 2}],
 }
 
 

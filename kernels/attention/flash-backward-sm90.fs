@@ -133,6 +133,11 @@ TID-X 128 / { wg }
 \ memory, not necessarily as a host address on the CPU backend).
 : ds-base ( b key -- off )  128 * LANE-ID 4 / 16 * + LANE-ID 4 MOD 4 * +  SWAP BC BR * 2* * + ;
 : ds-at ( base jg -- addr )  DUP 8 MOD 16 * ROT XOR  SWAP 8 / BC 128 * * +  DSS + ;
+\ With STM, STMATRIX-X4 writes four 8 x 8 blocks of dS^T a go (an 8-key
+\ by 8-query block is the accumulator layout's: row g, columns 2t, 2t +
+\ 1), a quarter of the stores: lane L gives the address of key row L % 8
+\ of block L / 8, whose chunk is (its query group jg % 8) XOR that row.
+: stm-base ( b key -- off )  DUP 8 MOD 16 * SWAP 128 * +  SWAP BC BR * 2* * + ;
 \ What PACK loses of two floats (x - x rounded), packed in turn.
 : lost ( x0 x1 -- pair )
   { x0 x1 }  x0 x1 PACK UNPACK { h0 h1 }  x0 h0 F-  x1 h1 F-  PACK ;
@@ -291,12 +296,24 @@ ELSE
         I 2 MOD IF lo1 ELSE lo0 THEN  I 2 / ds-at SI32!
       ELSE DROP THEN
     LOOP
-    2 0 UNROLL DO I { r }
-      b wg 64 * kr + r 8 * + ds-base { base }
-      BR 8 / 0 UNROLL DO
-        I 2* r + DSP@  base I ds-at SI32!
+    STM IF
+      \ Blocks (jg, r 0), (jg, r 1), (jg + 1, r 0), (jg + 1, r 1): DSP
+      \ 2jg + r, in lanes 0-7, 8-15, 16-23, 24-31.
+      LANE-ID 16 / { jh }
+      b  wg 64 * w 16 * +  LANE-ID 8 / 1 AND 8 * +  LANE-ID 8 MOD +
+      stm-base { base }
+      BR 16 / 0 UNROLL DO
+        I 4 * DSP@  I 4 * 1+ DSP@  I 4 * 2 + DSP@  I 4 * 3 + DSP@
+        base  I 2* jh +  ds-at STMATRIX-X4
       LOOP
-    LOOP
+    ELSE
+      2 0 UNROLL DO I { r }
+        b wg 64 * kr + r 8 * + ds-base { base }
+        BR 8 / 0 UNROLL DO
+          I 2* r + DSP@  base I ds-at SI32!
+        LOOP
+      LOOP
+    THEN
     FENCE-PROXY-ASYNC
     WGMMA-FENCE
     s dkv-issue

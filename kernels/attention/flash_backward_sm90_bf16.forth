@@ -11,6 +11,7 @@
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
+\! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
 \! const DS_SPLIT 1                 \ dS into dQ as two 16-bit parts
 \! const DQ_VEC 2+2*DS_SPLIT         \ floats an atomic of dQ (1, 2 or 4): H100 (bench/backward_tiles.py), one-part dS at 2 1-6% above 4; two-part d64/d128 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup

@@ -11,6 +11,7 @@
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
+\! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
 \! const DS_SPLIT 0                 \ dS into dQ as two 16-bit parts
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
