@@ -50,6 +50,8 @@ def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
     groups = -(-pairs // cap)
     hg = -(-pairs // groups)
     return hg, groups
+
+
 # The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
 # do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
 # cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
