@@ -16,8 +16,9 @@ steps (run in the order given; the first failing step stops the run):
              schedules (OVERLAP, PINGPONG, KVS) next to FA2 and cuDNN
   ncuattn90  Nsight Compute of the Hopper attention (bf16 d128 and d64
              causal) in each schedule: tensor pipe, issue, stalls
-  ncubwd90   Nsight Compute of the Hopper backward (bf16 causal B4 H16
-             N4096, d128 and d64): tensor pipe, issue, stalls, L2 atomics
+  ncubwd90   Nsight Compute of the Hopper backward and cuDNN's (bf16
+             causal B4 H16 N4096 d128 and d64, then GPT-2's B8 H12 N1024
+             d64): tensor pipe, issue, stalls, L2 atomics
   gemm90     bench/gemm_sm90.py: the Hopper bf16 GEMM (TMA + wgmma) against
              cuBLAS, every tile variant, 8192^3 and LLM shapes
   ncugemm90  Nsight Compute of that GEMM and cuBLAS's at 8192^3 (tensor
@@ -196,11 +197,16 @@ step_ncuattn90() {
   done
 }
 step_ncubwd90() {
+  # Ours and cuDNN's (bench/profile_ops.py runs both) at B4 H16 N4096 d128
+  # and d64, then at GPT-2's shape.
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats \
-    --section MemoryWorkloadAnalysis -k regex:flash_backward_sm90 -c 2 \
+    --section MemoryWorkloadAnalysis -k regex:'flash_backward_sm90|bprop' -c 4 \
     python3 bench/profile_ops.py backward > "$OUT/ncu_backward90.txt" 2>&1
+  ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats \
+    --section MemoryWorkloadAnalysis -k regex:'flash_backward_sm90|bprop' -c 2 \
+    python3 bench/profile_ops.py backward gpt2 >> "$OUT/ncu_backward90.txt" 2>&1
   grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued|Stall|L2 Hit" \
-    "$OUT/ncu_backward90.txt" | head -40
+    "$OUT/ncu_backward90.txt" | head -120
 }
 step_ncuattn() {
   ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy \
