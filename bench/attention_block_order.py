@@ -11,7 +11,7 @@ forward's FLOPs).
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/attention_block_order.py
 """
 import torch
-from common import median_ms
+from common import attention_inputs, median_ms
 
 from warpforth import ops
 from warpforth.ops import _attention, _attention_backward as ab
@@ -23,12 +23,7 @@ ORDERS = [("plain", 0, 1 << 40)] + [
     (f"{mib} MiB", 1, mib << 20) for mib in (4, 8, 16, 32)] + [
     ("one group", 1, 1 << 40)]
 for b, hq, hkv, n, d, causal in SHAPES:
-    q = torch.randn(b, hq, n, d, device="cuda", dtype=torch.bfloat16,
-                    requires_grad=True)
-    k, v = (torch.randn(b, hkv, n, d, device="cuda", dtype=torch.bfloat16,
-                        requires_grad=True) for _ in range(2))
-    do = torch.randn_like(q)
-    fl = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+    q, k, v, do, fl = attention_inputs(b, hq, hkv, n, d, causal)
     cells = []
     budget = _attention.LPT_GROUP_BYTES
     for name, lpt, group_bytes in ORDERS:

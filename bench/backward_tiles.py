@@ -12,7 +12,7 @@ counting half; the op's backward alone, from our forward's O and LSE).
 """
 import torch
 import torch.nn.functional as F
-from common import median_ms
+from common import attention_inputs, median_ms
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
@@ -37,14 +37,10 @@ def sdpa_ms(q, k, v, do, causal, backend):
 
 
 for b, hq, hkv, n, d, causal in SHAPES:
-    q = torch.randn(b, hq, n, d, device="cuda", dtype=torch.bfloat16,
-                    requires_grad=True)
-    k, v = (torch.randn(b, hkv, n, d, device="cuda", dtype=torch.bfloat16,
-                        requires_grad=True) for _ in range(2))
-    do = torch.randn_like(q)
+    q, k, v, do, fl = attention_inputs(b, hq, hkv, n, d, causal)
+    fl *= 2.5                                  # the backward's FLOPs
     with torch.no_grad():
         o, lse = ops.flash_attention(q, k, v, causal=causal, return_lse=True)
-    fl = 2.5 * 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
     ref = ops.flash_attention_backward(do, q, k, v, o, lse, causal)
     cells = []
     for var in VARIANTS[d]:
