@@ -17,6 +17,42 @@ int KernelSignature::paramIndex(const std::string &name) const {
   return -1;
 }
 
+std::shared_ptr<const SignatureSizes> KernelSignature::sizePrograms() const {
+  if (sizes)
+    return sizes;
+  // A name is an integer scalar param's value or a constant; an array or
+  // float param's name has no value.
+  NameResolver resolve = [this](const std::string &name) {
+    int j = paramIndex(name);
+    if (j >= 0) {
+      const ParamDecl &p = params[j];
+      if (p.isArray || isFloat(p.type))
+        return SizeName{};
+      return SizeName{SizeName::Param, j};
+    }
+    auto c = consts.find(name);
+    if (c != consts.end())
+      return SizeName{SizeName::Const, c->second};
+    return SizeName{};
+  };
+  auto out = std::make_shared<SignatureSizes>();
+  out->counts.resize(params.size());
+  out->dims.resize(params.size());
+  out->strides.resize(params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    const ParamDecl &p = params[i];
+    if (p.isArray && !p.size.empty())
+      out->counts[i].emplace(p.size, resolve);
+    if (p.tmap) {
+      for (const std::string &e : p.tmap->dims)
+        out->dims[i].emplace_back(e, resolve);
+      for (const std::string &e : p.tmap->strides)
+        out->strides[i].emplace_back(e, resolve);
+    }
+  }
+  return out;
+}
+
 namespace {
 
 std::string trim(const std::string &s) {
@@ -276,7 +312,9 @@ private:
 } // namespace
 
 KernelSignature parseSignature(const std::string &text) {
-  return Parser().run(text);
+  KernelSignature sig = Parser().run(text);
+  sig.sizes = sig.sizePrograms();
+  return sig;
 }
 
 std::string formatSignature(const KernelSignature &sig) {

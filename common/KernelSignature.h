@@ -30,9 +30,11 @@
 #define WARPFORTH_COMMON_KERNELSIGNATURE_H
 
 #include "common/ElemType.h"
+#include "common/SizeExpr.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +68,15 @@ struct SharedDecl {
   std::string name;
   ElemType type = ElemType::I64;
   int64_t count = 0;
+};
+
+/// A signature's size expressions parsed once, as every launch evaluates
+/// them (runtime/LaunchCheck.cpp, runtime/TensorMaps.cpp): per param its
+/// declared count, and a tensor map's dims and strides (header order).
+/// Names are integer scalar params (by index) and constants.
+struct SignatureSizes {
+  std::vector<std::optional<SizeProgram>> counts;
+  std::vector<std::vector<SizeProgram>> dims, strides;
 };
 
 struct KernelSignature {
@@ -107,8 +118,14 @@ struct KernelSignature {
   /// Its check sites in index order: each @check-site line's text.
   std::vector<std::string> checkSites;
 
+  /// The size expressions, parsed (parseSignature fills this in; empty for
+  /// a signature built by hand, for which sizePrograms parses them).
+  std::shared_ptr<const SignatureSizes> sizes;
+
   /// The param's index in argument order, or -1.
   int paramIndex(const std::string &name) const;
+  /// `sizes`, or where it is empty the expressions parsed now.
+  std::shared_ptr<const SignatureSizes> sizePrograms() const;
 };
 
 /// The newest block version this runtime reads.

@@ -3,6 +3,7 @@
 #include "common/Error.h"
 
 #include <cctype>
+#include <utility>
 #include <vector>
 
 namespace wf::rt {
@@ -16,11 +17,7 @@ bool isNameChar(char c) {
   return isNameStart(c) || std::isdigit(static_cast<unsigned char>(c));
 }
 
-// An unknown name makes the value unknown but parsing goes on, so a syntax
-// error is reported even when some names cannot be resolved.
-using Value = std::optional<int64_t>;
-
-/// What the evaluator throws internally: the reason alone.
+/// What parsing and evaluation throw internally: the reason alone.
 struct Failure {
   std::string why;
 };
@@ -28,38 +25,47 @@ struct Failure {
 // Deep enough for any real size, shallow enough not to exhaust the stack.
 constexpr unsigned kMaxNesting = 256;
 
-class Evaluator {
-public:
-  Evaluator(const std::string &expr, const NameLookup *lookup)
-      : expr(expr), lookup(lookup) {}
+using Step = SizeProgram::Step;
 
-  Value run() {
+/// Parses an expression into postfix steps, resolving each name once.
+class Parser {
+public:
+  Parser(const std::string &expr, const NameResolver *resolver,
+         std::vector<Step> &steps)
+      : expr(expr), resolver(resolver), steps(steps) {}
+
+  void run() {
     if (expr.empty())
       fail("empty expression");
-    Value v = parseSum();
+    parseSum();
     skipSpace();
     if (pos != expr.size())
       fail(std::string("unexpected '") + expr[pos] + "'");
-    return v;
   }
+
+  std::string unknown; // the first name that resolved to nothing
 
 private:
   const std::string &expr;
-  const NameLookup *lookup;
+  const NameResolver *resolver;
+  std::vector<Step> &steps;
   size_t pos = 0;
   unsigned depth = 0;
 
-public:
-  std::string unknown; // the first name the lookup did not know
-
-private:
   [[noreturn]] void fail(const std::string &why) { throw Failure{why}; }
 
-  Value resolve(const std::string &name) {
-    Value v = (*lookup)(name);
-    if (!v && unknown.empty())
-      unknown = name;
-    return v;
+  void emit(Step::Op op, int64_t value = 0) { steps.push_back({op, value}); }
+
+  /// Emits a name's value; whether it resolved.
+  bool emitName(const std::string &name, bool noteUnknown) {
+    SizeName n = (*resolver)(name);
+    if (n.kind == SizeName::None) {
+      if (noteUnknown && unknown.empty())
+        unknown = name;
+      return false;
+    }
+    emit(n.kind == SizeName::Const ? Step::Const : Step::Param, n.value);
+    return true;
   }
 
   void skipSpace() {
@@ -76,82 +82,64 @@ private:
     return false;
   }
 
-  Value combine(Value a, char op, Value b) {
-    if (!a || !b)
-      return std::nullopt;
-    int64_t r = 0;
-    bool overflow = false;
-    switch (op) {
-    case '+':
-      overflow = __builtin_add_overflow(*a, *b, &r);
-      break;
-    case '-':
-      overflow = __builtin_sub_overflow(*a, *b, &r);
-      break;
-    case '*':
-      overflow = __builtin_mul_overflow(*a, *b, &r);
-      break;
-    default:
-      if (*b == 0)
-        fail("division by zero");
-      if (*b == -1 && *a == INT64_MIN)
-        fail("value overflows 64 bits");
-      r = op == '/' ? *a / *b : *a % *b;
-    }
-    if (overflow)
-      fail("value overflows 64 bits");
-    return r;
-  }
-
-  Value parseSum() {
-    Value v = parseProduct();
+  void parseSum() {
+    parseProduct();
     for (;;) {
-      if (accept('+'))
-        v = combine(v, '+', parseProduct());
-      else if (accept('-'))
-        v = combine(v, '-', parseProduct());
-      else
-        return v;
+      if (accept('+')) {
+        parseProduct();
+        emit(Step::Add);
+      } else if (accept('-')) {
+        parseProduct();
+        emit(Step::Sub);
+      } else {
+        return;
+      }
     }
   }
 
-  Value parseProduct() {
-    Value v = parseFactor();
+  void parseProduct() {
+    parseFactor();
     for (;;) {
-      if (accept('*'))
-        v = combine(v, '*', parseFactor());
-      else if (accept('/'))
-        v = combine(v, '/', parseFactor());
-      else if (accept('%'))
-        v = combine(v, '%', parseFactor());
-      else
-        return v;
+      if (accept('*')) {
+        parseFactor();
+        emit(Step::Mul);
+      } else if (accept('/')) {
+        parseFactor();
+        emit(Step::Div);
+      } else if (accept('%')) {
+        parseFactor();
+        emit(Step::Rem);
+      } else {
+        return;
+      }
     }
   }
 
-  Value parseFactor() {
+  void parseFactor() {
     skipSpace();
     if (pos >= expr.size())
       fail("expression ends early");
     if (++depth > kMaxNesting)
       fail("nested too deeply");
-    Value v = parseNested();
+    parseNested();
     --depth;
-    return v;
   }
 
-  Value parseNested() {
+  void parseNested() {
     char c = expr[pos];
     if (c == '(') {
       ++pos;
-      Value v = parseSum();
+      parseSum();
       if (!accept(')'))
         fail("missing ')'");
-      return v;
+      return;
     }
     if (c == '-') {
       ++pos;
-      return combine(int64_t(0), '-', parseFactor());
+      emit(Step::Const, 0);
+      parseFactor();
+      emit(Step::Sub);
+      return;
     }
     if (c == '$' || (c == '0' && pos + 1 < expr.size() &&
                      (expr[pos + 1] == 'x' || expr[pos + 1] == 'X')))
@@ -163,7 +151,7 @@ private:
     fail(std::string("unexpected '") + c + "'");
   }
 
-  Value parseNumber() {
+  void parseNumber() {
     size_t start = pos;
     int64_t v = 0;
     while (pos < expr.size() &&
@@ -183,11 +171,11 @@ private:
     }
     if (pos < expr.size() && isNameStart(expr[pos]))
       fail("name starts with a digit");
-    return v;
+    emit(Step::Const, v);
   }
 
   // 0x1F or $1F: a bit pattern, as in Forth source.
-  Value parseHex() {
+  void parseHex() {
     pos += expr[pos] == '$' ? 1 : 2;
     size_t start = pos;
     uint64_t v = 0;
@@ -201,11 +189,12 @@ private:
     }
     if (pos == start)
       fail("hex number without digits");
-    return static_cast<int64_t>(v);
+    emit(Step::Const, static_cast<int64_t>(v));
   }
 
-  // NAME, or NAME-NAME-... where each '-' is followed by a name start.
-  Value parseName() {
+  // NAME, or NAME-NAME-... where each '-' is followed by a name start: the
+  // whole name where it resolves, else a subtraction of its parts.
+  void parseName() {
     std::vector<std::string> parts(1);
     for (;;) {
       while (pos < expr.size() && isNameChar(expr[pos]))
@@ -218,27 +207,126 @@ private:
       }
       break;
     }
-    if (!lookup)
-      return std::nullopt;
     std::string whole = parts[0];
     for (size_t i = 1; i < parts.size(); ++i)
       whole += "-" + parts[i];
-    if (Value v = (*lookup)(whole))
-      return v;
-    if (parts.size() == 1)
-      return resolve(whole);
-    Value v = resolve(parts[0]);
-    for (size_t i = 1; i < parts.size(); ++i)
-      v = combine(v, '-', resolve(parts[i]));
-    return v;
+    if (!resolver) {
+      emit(Step::Unknown);
+      return;
+    }
+    if (emitName(whole, parts.size() == 1))
+      return;
+    if (parts.size() == 1) {
+      emit(Step::Unknown);
+      return;
+    }
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (!emitName(parts[i], true))
+        emit(Step::Unknown);
+      if (i > 0)
+        emit(Step::Sub);
+    }
   }
 };
 
+using Value = std::optional<int64_t>;
+
+Value combine(Value a, Step::Op op, Value b) {
+  if (!a || !b)
+    return std::nullopt;
+  int64_t r = 0;
+  bool overflow = false;
+  switch (op) {
+  case Step::Add:
+    overflow = __builtin_add_overflow(*a, *b, &r);
+    break;
+  case Step::Sub:
+    overflow = __builtin_sub_overflow(*a, *b, &r);
+    break;
+  case Step::Mul:
+    overflow = __builtin_mul_overflow(*a, *b, &r);
+    break;
+  default:
+    if (*b == 0)
+      throw Failure{"division by zero"};
+    if (*b == -1 && *a == INT64_MIN)
+      throw Failure{"value overflows 64 bits"};
+    r = op == Step::Div ? *a / *b : *a % *b;
+  }
+  if (overflow)
+    throw Failure{"value overflows 64 bits"};
+  return r;
+}
+
+/// Runs postfix steps; a Param step reads params[value] (unknown past
+/// `count`).
+Value runSteps(const std::vector<Step> &steps, const Value *params,
+               size_t count) {
+  // Most sizes need a few slots; a long sum of products a few more.
+  Value small[32];
+  std::vector<Value> large;
+  Value *stack = small;
+  if (steps.size() > 32) {
+    large.resize(steps.size());
+    stack = large.data();
+  }
+  size_t top = 0;
+  for (const Step &s : steps) {
+    switch (s.op) {
+    case Step::Const:
+      stack[top++] = s.value;
+      break;
+    case Step::Param:
+      stack[top++] = static_cast<size_t>(s.value) < count
+                         ? params[s.value]
+                         : std::nullopt;
+      break;
+    case Step::Unknown:
+      stack[top++] = std::nullopt;
+      break;
+    default:
+      --top;
+      stack[top - 1] = combine(stack[top - 1], s.op, stack[top]);
+    }
+  }
+  return stack[0];
+}
+
+/// A NameLookup as a resolver: every known name is a constant.
+NameResolver constants(const NameLookup &lookup) {
+  return [&lookup](const std::string &name) {
+    Value v = lookup(name);
+    return v ? SizeName{SizeName::Const, *v} : SizeName{};
+  };
+}
+
 } // namespace
 
-void checkSizeExpr(const std::string &expr) {
+SizeProgram::SizeProgram(const std::string &expr,
+                         const NameResolver &resolver)
+    : text_(expr) {
+  Parser parser(expr, &resolver, steps_);
   try {
-    Evaluator(expr, nullptr).run();
+    parser.run();
+  } catch (const Failure &f) {
+    throw Error("bad size expression '" + expr + "': " + f.why);
+  }
+  unknown_ = std::move(parser.unknown);
+}
+
+std::optional<int64_t> SizeProgram::eval(const std::optional<int64_t> *params,
+                                         size_t count) const {
+  try {
+    return runSteps(steps_, params, count);
+  } catch (const Failure &f) {
+    throw Error("bad size expression '" + text_ + "': " + f.why);
+  }
+}
+
+void checkSizeExpr(const std::string &expr) {
+  std::vector<Step> steps;
+  try {
+    Parser(expr, nullptr, steps).run();
   } catch (const Failure &f) {
     throw Error("bad size expression '" + expr + "': " + f.why);
   }
@@ -246,24 +334,23 @@ void checkSizeExpr(const std::string &expr) {
 
 std::optional<int64_t> evalSizeExpr(const std::string &expr,
                                     const NameLookup &lookup) {
-  try {
-    return Evaluator(expr, &lookup).run();
-  } catch (const Failure &f) {
-    throw Error("bad size expression '" + expr + "': " + f.why);
-  }
+  return SizeProgram(expr, constants(lookup)).eval(nullptr, 0);
 }
 
 SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup) {
   SizeEval result;
-  Evaluator evaluator(expr, &lookup);
+  std::vector<Step> steps;
+  NameResolver resolver = constants(lookup);
+  Parser parser(expr, &resolver, steps);
   try {
-    Value v = evaluator.run();
+    parser.run();
+    Value v = runSteps(steps, nullptr, 0);
     if (v) {
       result.status = SizeEval::Known;
       result.value = *v;
     } else {
       result.status = SizeEval::Symbolic;
-      result.detail = evaluator.unknown;
+      result.detail = parser.unknown;
     }
   } catch (const Failure &f) {
     result.status = SizeEval::Invalid;

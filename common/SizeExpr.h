@@ -40,6 +40,42 @@ struct SizeEval {
 };
 SizeEval evaluateSizeExpr(const std::string &expr, const NameLookup &lookup);
 
+/// How a name in a size expression resolves, once, for SizeProgram.
+struct SizeName {
+  enum Kind : uint8_t { None, Const, Param } kind = None;
+  int64_t value = 0; ///< Const: the value; Param: the param's index
+};
+using NameResolver = std::function<SizeName(const std::string &)>;
+
+/// A size expression parsed once, its names resolved to constants or param
+/// indices: what the runtime evaluates at every launch without parsing
+/// text (evalSizeExpr is this, built and run once).
+class SizeProgram {
+public:
+  /// Throws Error ("bad size expression 'E': why") on bad syntax.
+  SizeProgram(const std::string &expr, const NameResolver &resolver);
+  /// The value, param i's value being params[i] (nullopt, or an index
+  /// past `count`: unknown); nullopt when a name's value is unknown. Throws
+  /// Error on division by zero or overflow.
+  std::optional<int64_t> eval(const std::optional<int64_t> *params,
+                              size_t count) const;
+  const std::string &text() const { return text_; }
+  /// The first name that resolved to nothing ("" when none).
+  const std::string &firstUnknown() const { return unknown_; }
+
+  /// One postfix step: push a constant, a param's value or an unknown, or
+  /// combine the top two values.
+  struct Step {
+    enum Op : uint8_t { Const, Param, Unknown, Add, Sub, Mul, Div, Rem } op;
+    int64_t value; ///< Const: the value; Param: the index
+  };
+
+private:
+  std::string text_;
+  std::vector<Step> steps_;
+  std::string unknown_;
+};
+
 /// The element count a tensor map's buffer must hold ('\! tmap', dims and
 /// strides outermost first, without spaces): the dims' product when
 /// `strides` is empty (dense), else the extent one past its last element,

@@ -143,31 +143,40 @@ LaunchConfig withLargeShared(const KernelSignature &sig, LaunchConfig config) {
   return config;
 }
 
+namespace {
+/// Each integer scalar param's argument, by param index (nullopt for the
+/// others and for a float given to one): the names of size expressions.
+std::vector<std::optional<int64_t>> scalarValues(const KernelSignature &sig,
+                                                 const std::vector<Arg> &args) {
+  std::vector<std::optional<int64_t>> values(sig.params.size());
+  for (size_t j = 0; j < values.size() && j < args.size(); ++j) {
+    const ParamDecl &q = sig.params[j];
+    if (!q.isArray && !isFloat(q.type) && args[j].kind == Arg::Kind::Int)
+      values[j] = args[j].i;
+  }
+  return values;
+}
+
+std::optional<int64_t>
+countOf(const KernelSignature &sig, const SignatureSizes &sizes, size_t index,
+        const std::vector<std::optional<int64_t>> &values) {
+  const std::optional<SizeProgram> &count = sizes.counts.at(index);
+  if (!count)
+    return std::nullopt;
+  try {
+    return count->eval(values.data(), values.size());
+  } catch (const Error &e) {
+    throw Error("kernel '" + sig.kernel + "': param '" +
+                sig.params[index].name + "': " + e.what());
+  }
+}
+} // namespace
+
 std::optional<int64_t> declaredCount(const KernelSignature &sig, size_t index,
                                      const std::vector<Arg> &args) {
-  const ParamDecl &p = sig.params.at(index);
-  if (!p.isArray || p.size.empty())
+  if (!sig.params.at(index).isArray)
     return std::nullopt;
-  NameLookup lookup = [&](const std::string &name) -> std::optional<int64_t> {
-    int j = sig.paramIndex(name);
-    if (j >= 0 && static_cast<size_t>(j) < args.size()) {
-      const ParamDecl &q = sig.params[j];
-      const Arg &a = args[j];
-      if (!q.isArray && !isFloat(q.type) && a.kind == Arg::Kind::Int)
-        return a.i;
-      return std::nullopt;
-    }
-    auto c = sig.consts.find(name);
-    if (c != sig.consts.end())
-      return c->second;
-    return std::nullopt;
-  };
-  try {
-    return evalSizeExpr(p.size, lookup);
-  } catch (const Error &e) {
-    throw Error("kernel '" + sig.kernel + "': param '" + p.name +
-                "': " + e.what());
-  }
+  return countOf(sig, *sig.sizePrograms(), index, scalarValues(sig, args));
 }
 
 namespace {
@@ -231,6 +240,8 @@ std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
                 paramList(sig) + "); got " + std::to_string(args.size()) +
                 " arguments");
   std::vector<uint64_t> slots(args.size());
+  std::shared_ptr<const SignatureSizes> sizes = sig.sizePrograms();
+  std::vector<std::optional<int64_t>> values = scalarValues(sig, args);
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamDecl &p = sig.params[i];
     const Arg &a = args[i];
@@ -249,7 +260,7 @@ std::vector<uint64_t> marshalArgs(const KernelSignature &sig,
     if (a.kind != Arg::Kind::Buffer)
       throw Error(prefix() + "is an array of " + elemTypeName(p.type) +
                   "; got a scalar");
-    if (std::optional<int64_t> need = declaredCount(sig, i, args)) {
+    if (std::optional<int64_t> need = countOf(sig, *sizes, i, values)) {
       if (*need < 0)
         throw Error(prefix() + "size " + p.size + " = " +
                     std::to_string(*need) + " is negative");

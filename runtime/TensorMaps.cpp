@@ -28,23 +28,19 @@ int64_t scalarValue(const ParamDecl &p, uint64_t slot) {
 std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
                                           const std::vector<uint64_t> &slots) {
   std::vector<LaunchTensorMap> maps;
-  NameLookup lookup = [&](const std::string &name) -> std::optional<int64_t> {
-    int j = sig.paramIndex(name);
-    if (j >= 0 && static_cast<size_t>(j) < slots.size()) {
-      const ParamDecl &q = sig.params[j];
-      if (q.isArray || isFloat(q.type))
-        return std::nullopt;
-      return scalarValue(q, slots[j]);
-    }
-    auto c = sig.consts.find(name);
-    if (c != sig.consts.end())
-      return c->second;
-    return std::nullopt;
-  };
+  std::shared_ptr<const SignatureSizes> sizes = sig.sizePrograms();
+  // The names of dims and strides: integer scalar params' values.
+  std::vector<std::optional<int64_t>> values(sig.params.size());
+  for (size_t j = 0; j < values.size() && j < slots.size(); ++j) {
+    const ParamDecl &q = sig.params[j];
+    if (!q.isArray && !isFloat(q.type))
+      values[j] = scalarValue(q, slots[j]);
+  }
   for (size_t i = 0; i < sig.params.size() && i < slots.size(); ++i) {
     const ParamDecl &p = sig.params[i];
     if (!p.tmap)
       continue;
+    // Messages are built on failure only: this runs on every launch.
     auto fail = [&](const std::string &why) {
       throw Error("tensor map '" + p.name + "': " + why);
     };
@@ -61,25 +57,25 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     d.swizzle = spec.swizzle;
     d.name = p.name.c_str();
     // A dim or stride: a size expression of scalar params and constants.
-    auto evaluate = [&](const char *what, const std::string &text) {
+    auto evaluate = [&](const char *what, const SizeProgram &e) {
       std::optional<int64_t> v;
       try {
-        v = evalSizeExpr(text, lookup);
-      } catch (const Error &e) {
-        fail(std::string(what) + " '" + text + "': " + e.what());
+        v = e.eval(values.data(), values.size());
+      } catch (const Error &err) {
+        fail(std::string(what) + " '" + e.text() + "': " + err.what());
       }
       if (!v)
-        fail(std::string(what) + " '" + text +
+        fail(std::string(what) + " '" + e.text() +
              "' is not known at launch (it may use integer scalar params "
              "and constants)");
       return *v;
     };
     for (size_t k = 0; k < rank; ++k) {
       // The header lists dims outermost first; the map innermost first.
-      const std::string &text = spec.dims[rank - 1 - k];
-      int64_t v = evaluate("dimension", text);
+      const SizeProgram &e = sizes->dims[i][rank - 1 - k];
+      int64_t v = evaluate("dimension", e);
       if (v < 1 || v > (int64_t(1) << 32))
-        fail("dimension '" + text + "' = " + std::to_string(v) +
+        fail("dimension '" + e.text() + "' = " + std::to_string(v) +
              " must be between 1 and 2^32 (cuTensorMapEncodeTiled)");
       d.dims[k] = v;
       d.box[k] = spec.box[rank - 1 - k];
@@ -96,20 +92,24 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     d.strides[0] = d.elemBytes;
     for (size_t k = 1; k < rank; ++k) {
       // Dim k counted from the innermost is the header's rank - k (from 1).
-      std::string dim = std::to_string(rank - k);
-      std::string what = "a row of dimension " + dim + " (outermost first)";
+      const SizeProgram *stride =
+          strided ? &sizes->strides[i][rank - 1 - k] : nullptr;
+      auto what = [&] {
+        std::string dim = std::to_string(rank - k);
+        if (stride)
+          return "stride '" + stride->text() + "' (of dimension " + dim +
+                 ", outermost first)";
+        return "a row of dimension " + dim + " (outermost first)";
+      };
       unsigned __int128 wide;
-      if (strided) {
+      if (stride) {
         // The header's strides are elements; the map's bytes.
-        const std::string &text = spec.strides[rank - 1 - k];
-        int64_t v = evaluate("stride", text);
+        int64_t v = evaluate("stride", *stride);
         if (v < 1)
-          fail("stride '" + text + "' = " + std::to_string(v) +
+          fail("stride '" + stride->text() + "' = " + std::to_string(v) +
                " must be at least 1");
         wide = static_cast<unsigned __int128>(v) *
                static_cast<uint64_t>(d.elemBytes);
-        what =
-            "stride '" + text + "' (of dimension " + dim + ", outermost first)";
       } else {
         // Dense: the row below's bytes. Below 2^40 times at most 2^32: no
         // overflow in 128 bits.
@@ -117,13 +117,13 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
                static_cast<uint64_t>(d.dims[k - 1]);
       }
       if (wide >= (static_cast<unsigned __int128>(1) << 40))
-        fail(what + " is 2^40 bytes or more, past TMA's most");
-      int64_t stride = static_cast<int64_t>(wide);
-      if (stride % 16 != 0)
-        fail(what + " is " + std::to_string(stride) +
+        fail(what() + " is 2^40 bytes or more, past TMA's most");
+      int64_t stride64 = static_cast<int64_t>(wide);
+      if (stride64 % 16 != 0)
+        fail(what() + " is " + std::to_string(stride64) +
              " bytes; TMA needs every stride to be a multiple of 16 bytes" +
-             (strided ? "" : " (pad the inner dimension)"));
-      d.strides[k] = stride;
+             (stride ? "" : " (pad the inner dimension)"));
+      d.strides[k] = stride64;
     }
     maps.push_back(m);
   }

@@ -85,4 +85,9 @@ void check(CUresult result, const std::string &what) {
     throw Error(what + ": " + driver().describe(result));
 }
 
+void check(CUresult result, const char *what) {
+  if (result != CUDA_SUCCESS)
+    check(result, std::string(what));
+}
+
 } // namespace wf::rt::cuda

@@ -73,6 +73,8 @@ const Driver &driver();
 
 /// Throws Error("<what>: <describe(result)>") unless result is success.
 void check(CUresult result, const std::string &what);
+/// The same for a literal: no string is made unless it fails (launches).
+void check(CUresult result, const char *what);
 
 } // namespace wf::rt::cuda
 

@@ -333,10 +333,11 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
   for (size_t k = 0; k < descs.size(); ++k) {
     const WfTensorMap &m = descs[k].desc;
     const ParamDecl &p = sig_->params[descs[k].param];
-    std::string what = where(config) + ": tensor map '" + p.name + "'";
+    // Built on failure only: this runs on every launch.
+    auto what = [&] { return where(config) + ": tensor map '" + p.name + "'"; };
     if (!d.cuTensorMapEncodeTiled)
-      throw Error(what + ": this CUDA driver lacks cuTensorMapEncodeTiled "
-                         "(CUDA 12 or newer has it)");
+      throw Error(what() + ": this CUDA driver lacks cuTensorMapEncodeTiled "
+                           "(CUDA 12 or newer has it)");
     cuuint64_t dims[WF_TMAP_MAX_RANK], strides[WF_TMAP_MAX_RANK];
     cuuint32_t box[WF_TMAP_MAX_RANK], elementStrides[WF_TMAP_MAX_RANK];
     for (int64_t i = 0; i < m.rank; ++i) {
@@ -354,7 +355,7 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
         CU_TENSOR_MAP_INTERLEAVE_NONE, tensorMapSwizzle(m.swizzle),
         CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS)
-      throw Error(what + ": cuTensorMapEncodeTiled failed for " +
+      throw Error(what() + ": cuTensorMapEncodeTiled failed for " +
                   elemTypeName(p.type) + "[" + dimsText(m.dims, m.rank) +
                   "] byte strides " + dimsText(m.strides, m.rank) + " box " +
                   dimsText(m.box, m.rank) + " swizzle " +

@@ -27,6 +27,7 @@ def calls() -> list:
     q, k, v = randn(1, 2, 8, 64), randn(1, 1, 8, 64), randn(1, 1, 8, 64)
     kc, vc = randn(2, 2, 64, 64), randn(2, 2, 64, 64)
     lens = np.array([5, 9], np.int32)
+    o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
     return [
         ("softmax", lambda: ops.softmax(randn(4, 64))),
         ("softmax out=", lambda: ops.softmax(randn(4, 64),
@@ -43,6 +44,9 @@ def calls() -> list:
             randn(1, 2, 8, 64), randn(1, 2, 8, 64))),
         ("flash_attention", lambda: ops.flash_attention(q, k, v,
                                                         causal=True)),
+        # (its f32 scratch: one allocation in parts, PlanBuilder.scratch)
+        ("flash_attention_backward", lambda: ops.flash_attention_backward(
+            randn(1, 2, 8, 64), q, k, v, o, lse, causal=True)),
         ("append_kv", lambda: ops.append_kv(
             np.zeros((2, 2, 64, 64), np.float32),
             np.zeros((2, 2, 64, 64), np.float32), randn(2, 2, 1, 64),
@@ -89,6 +93,8 @@ class HotPath(unittest.TestCase):
         logits = randn(3, 77)
         q, k = randn(1, 2, 8, 64), randn(1, 1, 8, 64)
         cos, sin = randn(8, 64), randn(8, 64)
+        o, lse = ops.flash_attention(q, k, k, return_lse=True)
+        do = randn(1, 2, 8, 64)
         for name, fn in [
                 ("softmax", lambda: ops.softmax(x)),
                 ("softmax_backward", lambda: ops.softmax_backward(x, dy)),
@@ -98,7 +104,9 @@ class HotPath(unittest.TestCase):
                 ("attention_scores",
                  lambda: ops.attention_scores(q, q, causal=False)),
                 ("flash_attention",
-                 lambda: ops.flash_attention(q, k, k, return_lse=True))]:
+                 lambda: ops.flash_attention(q, k, k, return_lse=True)),
+                ("flash_attention_backward",
+                 lambda: ops.flash_attention_backward(do, q, k, k, o, lse))]:
             with self.subTest(name):
                 c.clear_plans()
                 first = fn()

@@ -64,3 +64,49 @@ TEST_CASE("size expressions: errors", "[sizeexpr]") {
   CHECK_NOTHROW(checkSizeExpr("A*(B+2)/C"));
   CHECK_THROWS(checkSizeExpr("A**B"));
 }
+
+TEST_CASE("size programs: parsed once, params by index", "[sizeexpr]") {
+  // Names resolve once: N is param 0, H param 1, D the constant 64, SEQ-LEN
+  // param 2 as a whole; anything else is unknown.
+  NameResolver resolve = [](const std::string &n) {
+    if (n == "N")
+      return SizeName{SizeName::Param, 0};
+    if (n == "H")
+      return SizeName{SizeName::Param, 1};
+    if (n == "SEQ-LEN")
+      return SizeName{SizeName::Param, 2};
+    if (n == "D")
+      return SizeName{SizeName::Const, 64};
+    return SizeName{};
+  };
+  SizeProgram p("N*H*D+SEQ-LEN", resolve);
+  CHECK(p.text() == "N*H*D+SEQ-LEN");
+  CHECK(p.firstUnknown().empty());
+  std::optional<int64_t> v[] = {3, 5, 7};
+  CHECK(p.eval(v, 3) == 3 * 5 * 64 + 7);
+  v[1] = 6; // the same program, other values
+  CHECK(p.eval(v, 3) == 3 * 6 * 64 + 7);
+  v[2] = std::nullopt; // an unknown value: no size
+  CHECK_FALSE(p.eval(v, 3));
+  CHECK_FALSE(p.eval(v, 2)); // a param past the values given: unknown
+
+  // N-H is a subtraction (no such name as a whole); N-X notes X.
+  std::optional<int64_t> w[] = {10, 4};
+  CHECK(SizeProgram("N-H", resolve).eval(w, 2) == 6);
+  SizeProgram partly("N-X*2", resolve);
+  CHECK(partly.firstUnknown() == "X");
+  CHECK_FALSE(partly.eval(w, 2));
+
+  // Errors at evaluation name the text; syntax errors at parsing.
+  SizeProgram div("D/(N-H)", resolve);
+  std::optional<int64_t> same[] = {4, 4};
+  CHECK_THROWS_WITH(div.eval(same, 2),
+                    Catch::Contains("'D/(N-H)': division by zero"));
+  CHECK(div.eval(w, 2) == 64 / 6);
+  CHECK_THROWS_WITH(SizeProgram("N*(H", resolve), Catch::Contains("missing"));
+  // A long expression (more steps than the evaluator's small stack).
+  std::string sum = "1";
+  for (int i = 0; i < 40; ++i)
+    sum = "(" + sum + "+N)";
+  CHECK(SizeProgram(sum, resolve).eval(w, 2) == 1 + 40 * 10);
+}

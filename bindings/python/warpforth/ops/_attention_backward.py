@@ -143,11 +143,11 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     # dQ's f32 sums with atomics (zeroed by the pre kernel); else an
     # unused placeholder. D and L2 rows are NQP floats apart, the padding
     # zeroed by the pre kernel too, so that the dK/dV kernels' 16-byte
-    # copies of a tile's columns stay inside them.
-    dq_acc = pb.empty(qa, qa.shape if atomic else (1,), "f32")
+    # copies of a tile's columns stay inside them. One allocation.
     nqp = -(-nq // 128) * 128
-    dpre = pb.empty(qa, (b * hq, nqp), "f32")
-    l2 = pb.empty(qa, (b * hq, nqp), "f32")
+    dq_acc, dpre, l2 = pb.scratch(
+        qa, [qa.shape if atomic else (1,), (b * hq, nqp), (b * hq, nqp)],
+        "f32")
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
                    {"HEAD_DIM": d, "ZERO_DQ": int(atomic)}, arch=arch)
     warps = pre.const("WARPS")

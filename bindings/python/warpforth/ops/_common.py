@@ -8,6 +8,7 @@ torch's current stream), numpy arrays and CPU tensors on the CPU backend.
 
 from __future__ import annotations
 
+import math
 import numbers
 import os
 import re
@@ -466,7 +467,9 @@ class Plan:
     __slots__ = ("makes", "steps", "result")
 
     def __init__(self, makes: list, steps: list, result: tuple = ()):
-        self.makes = makes   # functions () -> (buffer, address)
+        # Each a function () -> (buffer, address), or (i, offset): a part
+        # of buffer i (PlanBuilder.scratch), which launches take by address.
+        self.makes = makes
         self.steps = steps   # (launch, indices into tensors + buffers)
         self.result = result  # indices into tensors + buffers
 
@@ -476,6 +479,10 @@ class Plan:
         where a new buffer is less aligned than the plan's was (16 bytes):
         the caller then takes its checking path."""
         for make in self.makes:
+            if type(make) is tuple:
+                objs.append(None)
+                addrs.append(addrs[make[0]] + make[1])
+                continue
             obj, a = make()
             if a & 15:
                 return None
@@ -503,6 +510,9 @@ class PlanBuilder:
         # id(view) -> (index in objs, view): views at an array's own
         # address (ops/_strided.py's flat ones) that launches take for it.
         self.views: dict = {}
+        # Indices of objs that a plan does not make as objects (scratch
+        # parts): never a result.
+        self.internal: set = set()
 
     def view(self, view: Any, of: Any) -> Any:
         """Notes `view` (at `of`'s address) as standing for `of`, one of
@@ -527,6 +537,28 @@ class PlanBuilder:
                 self.makes.append(_maker(obj, zero, perm))
                 self.objs.append(obj)
         return obj
+
+    def scratch(self, like: Arg, shapes: list, dtype: str) -> list:
+        """Buffers of `shapes` for the op's kernels alone (never returned)
+        as parts of one new allocation, each 16-byte aligned: one
+        allocation a call instead of one a buffer (each costs microseconds
+        of host time). Launches take the parts as buffers."""
+        item = 2 if dtype in ("bf16", "f16") else 4
+        sizes = [math.prod(s) for s in shapes]
+        offsets, total = [], 0
+        for n in sizes:
+            offsets.append(total)
+            total += -(-n * item // 16) * 16 // item
+        base = self.empty(like, (max(total, 1),), dtype)
+        parts = [base[o:o + n].reshape(s)
+                 for o, n, s in zip(offsets, sizes, shapes)]
+        if self.ok:
+            i = len(self.objs) - 1   # base, just made
+            for part, o in zip(parts, offsets):
+                self.makes.append((i, o * item))
+                self.objs.append(part)
+                self.internal.add(len(self.objs) - 1)
+        return parts
 
     def empty(self, like: Arg, shape: tuple, dtype: Optional[str] = None,
               zero: bool = False) -> Any:
@@ -583,7 +615,7 @@ class PlanBuilder:
             for r in results:
                 i = next((i for i, o in enumerate(self.objs) if o is r),
                          None)
-                if i is None:
+                if i is None or i in self.internal:
                     self.ok = False
                     break
                 result.append(i)
