@@ -45,21 +45,45 @@ SCALE 1.4426950408889634 F* { scale2 }
 q0 key-tiles { ntiles }
 
 \ Start copying the K and V rows from key k0 into buffer b (0 or 1); rows
-\ past the end copy the last key (their scores are masked).
+\ past the end copy the last key (their scores are masked). A whole tile
+\ (every row below NKV, all tiles but a ragged last one) when the threads
+\ divide a row's chunks: each thread copies the same chunk of rows
+\ NTHREADS/(HEAD_DIM/8) apart, at constant offsets from one address in
+\ K/V and one in shared memory (what CUTLASS's tiled copies do), so no
+\ per-chunk address lives across the loop (d128: 16 bytes of spills
+\ instead of 40). Else each chunk's row is clamped.
+: row-chunks ( -- n )  HEAD_DIM 8 / ;   \ 16-byte chunks of a row
+: whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
 : load-tile ( k0 b -- )
   { k0 b }
+  kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
-  chunks NTHREADS tiles 0 UNROLL DO
-    TID-X I NTHREADS * + { e }
-    \ (true at compile time when the threads divide the chunks)
-    chunks NTHREADS MOD 0=  e chunks <  OR IF
-      e HEAD_DIM 8 / /MOD { c r }
-      kv-head k0 r + kv-in-bounds + HEAD_DIM * c 8 * + 2* { src }
-      r c 8 * at { dst }
-      K src +  b 2* region dst + CP-ASYNC
-      V src +  b 2* 1+ region dst + CP-ASYNC
-    THEN
-  LOOP ;
+  whole-rows  k0 BC + NKV <=  AND IF
+    TID-X row-chunks /MOD { c r }
+    kvoff  k0 r + HEAD_DIM 2* * +  c 16 * + { src }
+    b 2* region  r c 8 * at + { kdst }
+    b 2* 1+ region  r c 8 * at + { vdst }
+    chunks NTHREADS tiles 0 UNROLL DO
+      \ (true at compile time when the threads divide the chunks)
+      chunks NTHREADS MOD 0=  TID-X I NTHREADS * + chunks <  OR IF
+        I NTHREADS * 16 * { gofs }                          \ rows down
+        I NTHREADS row-chunks / * STRIDE * 2* { sofs }
+        K src + gofs +  kdst sofs + CP-ASYNC
+        V src + gofs +  vdst sofs + CP-ASYNC
+      THEN
+    LOOP
+  ELSE
+    chunks NTHREADS tiles 0 UNROLL DO
+      TID-X I NTHREADS * + { e }
+      chunks NTHREADS MOD 0=  e chunks <  OR IF
+        e row-chunks /MOD { c r }
+        kvoff  k0 r + kv-in-bounds HEAD_DIM 2* * +  c 16 * + { src }
+        r c 8 * at { dst }
+        K src +  b 2* region dst + CP-ASYNC
+        V src +  b 2* 1+ region dst + CP-ASYNC
+      THEN
+    LOOP
+  THEN ;
 
 \ The block's Q rows (rows past the end copy the last row, never stored).
 BR HEAD_DIM * 8 / NTHREADS / 0 UNROLL DO
