@@ -596,6 +596,16 @@ class FlashAttention16Gpu(unittest.TestCase):
                                f"{dt} B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} "
                                f"d{d} causal={causal}")
 
+    def test_flash_attention_16_mma_sync(self):
+        """The same through the mma.sync kernel, which sm_80 GPUs run (an
+        sm_90 GPU takes the Hopper kernel at d64 and d128 otherwise)."""
+        from warpforth.ops import _attention
+        _attention.HOPPER = False
+        try:
+            self.test_flash_attention_16()
+        finally:
+            _attention.HOPPER = None
+
 
 if __name__ == "__main__":
     unittest.main()
