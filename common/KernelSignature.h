@@ -119,7 +119,8 @@ struct KernelSignature {
   std::vector<std::string> checkSites;
 
   /// The size expressions, parsed (parseSignature fills this in; empty for
-  /// a signature built by hand, for which sizePrograms parses them).
+  /// a signature built by hand, for which sizePrograms parses them). They
+  /// hold param indices: code that edits `params` after parsing resets it.
   std::shared_ptr<const SignatureSizes> sizes;
 
   /// The param's index in argument order, or -1.
