@@ -97,8 +97,9 @@ VARIANTS = {
 # shared memory a block.
 for _dt in ("bf16", "f16"):
     VARIANTS[f"flash_attention_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"]
+        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", "LPT=1"]
         for d in (32, 64, 96, 128) for c in (0, 1)] + [
+        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LPT=0"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
         ["-D", "HEAD_DIM=128", "-D", "MT=1"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]
@@ -226,7 +227,7 @@ for _dt in ("f32", "bf16", "f16"):
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
     f"flash_attention_{dt}.forth": (
-        128, "d96/d128 with two m-tiles a warp spill 44-68 bytes (255 "
+        128, "d96/d128 with two m-tiles a warp spill 16-84 bytes (255 "
         "registers); measured faster than one m-tile without spills "
         "(H100 bf16 d128: 322 against 255 TFLOP/s, issue 14's note)")
     for dt in ("bf16", "f16")}

@@ -32,12 +32,25 @@
 
 INCLUDE flash-grid.fs
 
+\ LPT (the op's default): grid (HG, query tiles, groups of HG (batch,
+\ query head) pairs), as the Hopper kernel (flash-attention-sm90.fs): in a
+\ group the heaviest tiles of every head (causal: the last) start first,
+\ the group's tail holds light ones, and the groups run one after another,
+\ their K and V staying in L2; blocks past BATCH*HQ pairs leave at once.
+\ Else grid (query tiles, HQ, BATCH). Words, not locals: load-tile (a
+\ word) reads them too.
+: pair ( -- n )  LPT IF BID-Z HG * BID-X + ELSE BID-Z HQ * BID-Y + THEN ;
+: blk-q-head ( -- row )  pair NQ * ;
+: blk-kv-head ( -- row )
+  pair HQ /MOD  HKV *  SWAP HQ HKV / /  +  NKV * ;
+pair BATCH HQ * >= IF EXIT THEN
+
 \ Shared region r: K0 V0 K1 V1, then Q; byte offset of (row, col) in one.
 : region ( r -- addr )  BC STRIDE * 2* * SM + ;
 : at ( row col -- bytes )  SWAP STRIDE * + 2* ;
 : q-region ( -- addr )  QREG IF 0 ELSE 4 THEN region ;
 
-query-tile BR * { q0 }
+LPT IF BID-Y ELSE BID-X THEN query-tile-of BR * { q0 }
 q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
@@ -56,7 +69,7 @@ q0 key-tiles { ntiles }
 : whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
 : load-tile ( k0 b -- )
   { k0 b }
-  kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
+  blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
   whole-rows  k0 BC + NKV <=  AND IF
     TID-X row-chunks /MOD { c r }
@@ -88,7 +101,7 @@ q0 key-tiles { ntiles }
 \ The block's Q rows (rows past the end copy the last row, never stored).
 BR HEAD_DIM * 8 / NTHREADS / 0 UNROLL DO
   TID-X I NTHREADS * + HEAD_DIM 8 / /MOD { c r }
-  Q  q-head q0 r + q-in-bounds + HEAD_DIM * c 8 * + 2* +
+  Q  blk-q-head q0 r + q-in-bounds + HEAD_DIM * c 8 * + 2* +
   q-region r c 8 * at + CP-ASYNC
 LOOP
 CP-ASYNC-COMMIT
@@ -233,9 +246,9 @@ MT 0 UNROLL DO I { qt }
       HEAD_DIM 8 / 0 UNROLL DO
         qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
         n OC@ inv F*  n 1+ OC@ inv F*  PACK
-        O  q-head row + HEAD_DIM * I 8 * + t 2* + 2* +  I32!
+        O  blk-q-head row + HEAD_DIM * I 8 * + t 2* + 2* +  I32!
       LOOP
-      t 0= IF ls  LSE q-head row + 4 * + F32! THEN
+      t 0= IF ls  LSE blk-q-head row + 4 * + F32! THEN
     THEN
   LOOP
 LOOP

@@ -13,6 +13,7 @@
 \! const BC 64
 \! const QREG 0
 \! const MIN_BLOCKS 1
+\! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-mma.fs)
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8
@@ -27,6 +28,7 @@
 \! param HQ i64
 \! param HKV i64
 \! param BATCH i64
+\! param HG i64                     \ (batch, head) pairs a group of the LPT grid
 \! param SCALE f32
 \! shared SM i16[(4*BC+(1-QREG)*BR)*STRIDE]
 \! reg QF i32[QREG*MT*HEAD_DIM/4+1-QREG]

@@ -224,6 +224,25 @@ class FlashAttention16(unittest.TestCase):
                     self.check16(shape, dt, causal,
                                  f"{dt} {shape} causal={causal}")
 
+    def test_block_order(self):
+        # The LPT grid in groups of (batch, head) pairs (ops/_attention.py
+        # _mma16): a pair a group, groups of 3 pairs with the last group's
+        # third slot past the end (B2 H4: 8 pairs), one group; and the
+        # plain grid. Each must map every block to its tile alike.
+        pair = 2 * 130 * 64 * 2 * 2 // 4    # a pair's K/V bytes, GQA 4:2
+        shape = (2, 4, 2, 200, 130, 64)
+        try:
+            for group, defines in ((pair, {}), (3 * pair, {}),
+                                   (1 << 30, {}), (1 << 30, {"LPT": 0})):
+                _attention.LPT_GROUP_BYTES = group
+                _attention.MMA_DEFINES = defines
+                for causal in (True, False):
+                    self.check16(shape, "bf16", causal,
+                                 f"group {group} {defines} causal={causal}")
+        finally:
+            _attention.LPT_GROUP_BYTES = 16 << 20
+            _attention.MMA_DEFINES = {}
+
     def test_smaller_gpus(self):
         # GPUs with 99 KiB of shared memory a block: one m-tile per warp
         # from d128 on, two warps at d256 (the CPU backend holds the

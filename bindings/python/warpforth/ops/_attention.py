@@ -29,6 +29,9 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own defaults (OVERLAP,
 # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
 HOPPER_DEFINES: dict = {}
+# -D constants for the bf16/f16 mma.sync kernel over the op's (LPT, tiles;
+# benches set LPT 0 to time the plain grid).
+MMA_DEFINES: dict = {}
 # The Hopper kernels' block order (their -D LPT and HG): the grid puts the
 # tile index between the (batch, head) pairs of a group (HG of them) and
 # the groups, so that every head's heaviest tiles start first and a
@@ -198,7 +201,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  LPT_GROUP_BYTES))
+                  tuple(sorted(MMA_DEFINES.items())), LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -236,16 +239,39 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     else:
         # The mma.sync kernels read and write dense tensors.
         defines.update(_tiles(qa.dtype, d, sm))
-        kern = c.kernel(f"attention/flash_attention_{qa.dtype}.forth", qa,
-                        defines, arch=f"sm_{sm}")
+        if qa.dtype == "f32":
+            kern = c.kernel("attention/flash_attention_f32.forth", qa,
+                            defines, arch=f"sm_{sm}")
+            grid, hg = (-(-nq // kern.const("BR")), hq, b), ()
+        else:
+            kern, grid, hg = _mma16(qa, ka, defines, sm)
         o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
         pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
-                  st.dense(va).value, o, lse, nq, nkv, hq, hkv, b,
-                  float(scale), grid=(-(-nq // kern.const("BR")), hq, b),
-                  block=kern.const("NTHREADS"))
+                  st.dense(va).value, o, lse, nq, nkv, hq, hkv, b, *hg,
+                  float(scale), grid=grid, block=kern.const("NTHREADS"))
         pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
+
+
+def _mma16(qa: c.Arg, ka: c.Arg, defines: dict, sm: int) -> tuple:
+    """The bf16/f16 mma.sync kernel, its grid and its HG param: the LPT
+    grid in groups of (batch, query head) pairs (as the Hopper kernel's),
+    or the plain one where the LPT grid's y or z would pass 65535. H100,
+    bf16 mma.sync TFLOP/s, plain -> LPT groups: see issue 14's note."""
+    b, hq, nq, d = qa.shape
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    name = f"attention/flash_attention_{qa.dtype}.forth"
+    kern = c.kernel(name, qa, {**defines, "LPT": 1, **MMA_DEFINES},
+                    arch=f"sm_{sm}")
+    tiles = -(-nq // kern.const("BR"))
+    # A (batch, query head) pair's share of its K and V, bf16/f16.
+    hg, groups = lpt_group(b * hq, 2 * nkv * d * 2 * hkv // hq)
+    if kern.const("LPT") and max(tiles, groups) <= 65535:
+        return kern, (hg, tiles, groups), (hg,)
+    kern = c.kernel(name, qa, {**defines, **MMA_DEFINES, "LPT": 0},
+                    arch=f"sm_{sm}")
+    return kern, (tiles, hq, b), (hg,)
 
 
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
