@@ -60,6 +60,9 @@ def main() -> None:
     p.add_argument("--sm90-variants", action="store_true",
                    help="time the Hopper kernel's schedules (OVERLAP, "
                    "PINGPONG, KVS) side by side instead")
+    p.add_argument("--mma-variants", action="store_true",
+                   help="time the mma.sync kernel's tiles (BC, QREG, MT, "
+                   "WARPS, the LPT grid) side by side instead")
     args = p.parse_args()
     dtypes = [torch.bfloat16, torch.float16]
     if args.f32:
@@ -71,6 +74,9 @@ def main() -> None:
         return
     if args.sm90_variants:
         sm90_variants(args.reps)
+        return
+    if args.mma_variants:
+        mma_variants(args.reps)
         return
     print("| dtype | shape | warpforth TFLOP/s | backend TFLOP/s (ratio) "
           "| max diff |")
@@ -177,6 +183,63 @@ def sm90_variants(reps: int) -> None:
                 cells.append(f"{t:.0f}")
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
                   + " | ".join(cells) + f" | {diff:.1e} |")
+
+
+# name, -D constants over the op's (ops._attention.MMA_DEFINES), head
+# dims (None: all)
+MMA_VARIANTS = (
+    ("op's", {}, None),
+    ("plain grid", {"LPT": 0}, None),
+    ("BC 64", {"BC": 64}, (64,)),
+    ("BC 96", {"BC": 96}, (64,)),
+    ("BC 128", {"BC": 128}, (64,)),
+    ("BC 32", {"BC": 32}, (128,)),
+    ("QREG", {"QREG": 1}, (64,)),
+    ("MT 1 8 warps", {"MT": 1, "WARPS": 8}, (128,)),
+)
+
+
+def mma_variants(reps: int) -> None:
+    """The bf16/f16 mma.sync kernel's tiles (what sm_80 GPUs run; here
+    forced with ops._attention.HOPPER = False) on the same tensors, next to
+    FA2 (the same design, sm_80 code): TFLOP/s, the best variant's ratio to
+    FA2, and the max difference of each output to FA2's."""
+    print("| dtype | shape | " + " | ".join(n for n, _, _ in MMA_VARIANTS) +
+          " | FA2 | best / FA2 | max diff |")
+    print("|---" * (len(MMA_VARIANTS) + 5) + "|")
+    _attention.HOPPER = False
+    try:
+        for dt in (torch.bfloat16, torch.float16):
+            for (b, hq, hkv, n, d, causal) in SHAPES:
+                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
+                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+                v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
+                flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+                ref = sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION)
+                cells, diff, best = [], 0.0, 0.0
+                for _, defines, dims in MMA_VARIANTS:
+                    if dims is not None and d not in dims:
+                        cells.append("-")
+                        continue
+                    _attention.MMA_DEFINES = defines
+                    out = ops.flash_attention(q, k, v, causal=causal)
+                    diff = max(diff, (out.float() - ref.float()).abs().max()
+                               .item())
+                    t = flops / median_ms(
+                        lambda: ops.flash_attention(q, k, v, causal=causal),
+                        reps=reps) / 1e9
+                    best = max(best, t)
+                    cells.append(f"{t:.0f}")
+                _attention.MMA_DEFINES = {}
+                fa2 = flops / median_ms(
+                    lambda: sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION),
+                    reps=reps) / 1e9
+                print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} "
+                      f"| " + " | ".join(cells) + f" | {fa2:.0f} | "
+                      f"{best / fa2:.2f} | {diff:.1e} |")
+    finally:
+        _attention.HOPPER = None
+        _attention.MMA_DEFINES = {}
 
 
 def ab_hopper_dims() -> tuple:

@@ -243,6 +243,21 @@ class FlashAttention16(unittest.TestCase):
             _attention.LPT_GROUP_BYTES = 16 << 20
             _attention.MMA_DEFINES = {}
 
+    def test_h100_tiles(self):
+        # The tiles the op picks at d64 on an sm_90 GPU (ops/_attention.py
+        # _tiles): 128 keys a tile for full rows, 96 for long causal ones
+        # (the threshold lowered so that short rows take them here), with
+        # ragged last tiles, Nq != Nkv and grouped heads.
+        try:
+            _attention.MMA_BC96_MIN_KEYS = 1
+            for shape in [(1, 4, 2, 200, 300, 64), (2, 2, 2, 97, 97, 64),
+                          (1, 2, 1, 300, 130, 64)]:
+                for causal in (True, False):
+                    self.check16(shape, "bf16", causal,
+                                 f"sm_90 tiles {shape} causal={causal}")
+        finally:
+            _attention.MMA_BC96_MIN_KEYS = 2048
+
     def test_smaller_gpus(self):
         # GPUs with 99 KiB of shared memory a block: one m-tile per warp
         # from d128 on, two warps at d256 (the CPU backend holds the

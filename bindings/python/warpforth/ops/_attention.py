@@ -93,7 +93,18 @@ def _arch(a: c.Arg) -> int:
     return min(sm, 90)
 
 
-def _tiles(dtype: str, d: int, sm: int) -> dict:
+# The bf16/f16 mma.sync kernel's keys a tile (BC) at head_dim 64 on an
+# sm_90 GPU: full rows take 128, causal rows of MMA_BC96_MIN_KEYS keys or
+# more 96, else the default 64. H100, bf16 TFLOP/s, BC 64 / 96 / 128
+# (FA2; bench/ops_attention.py --mma-variants): B4 H16 N4096 causal 260 / 269
+# / 249 (268), full 274 / 288 / 294 (302); B8 H12 N1024 causal (GPT-2)
+# 181 / 173 / 167 (166); B4 H16 N1024 full 231 / 236 / 245 (256). At d128
+# 64 is best (32: 255 against 283 causal).
+MMA_BC96_MIN_KEYS = 2048
+
+
+def _tiles(dtype: str, d: int, sm: int, causal: bool = False,
+           nkv: int = 0) -> dict:
     """-D overrides of the kernels' tiles. f32: where its defaults (by
     head_dim, an H100's) need more shared memory than the GPU gives a
     block: at d128 164 KiB, at d96 124 KiB, without the prefetch buffer 132
@@ -105,6 +116,11 @@ def _tiles(dtype: str, d: int, sm: int) -> dict:
     small = sm not in (80, 87, 90)          # 99 KiB of shared memory
     if dtype != "f32":
         t = {"MT": 1, "BC": 32} if d > 128 else {}
+        if sm == 90 and d == 64:   # 2 blocks an SM fit 128-key tiles
+            if not causal:
+                t["BC"] = 128
+            elif nkv >= MMA_BC96_MIN_KEYS:
+                t["BC"] = 96
         if small and d >= 128:
             t["MT"] = 1
             if d > 128:
@@ -238,7 +254,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         _hopper(pb, qa, ka, va, oa, lse, defines, float(scale))
     else:
         # The mma.sync kernels read and write dense tensors.
-        defines.update(_tiles(qa.dtype, d, sm))
+        defines.update(_tiles(qa.dtype, d, sm, causal, nkv))
         if qa.dtype == "f32":
             kern = c.kernel("attention/flash_attention_f32.forth", qa,
                             defines, arch=f"sm_{sm}")
