@@ -277,9 +277,8 @@ Value runSteps(const std::vector<Step> &steps, const Value *params,
       stack[top++] = s.value;
       break;
     case Step::Param:
-      stack[top++] = static_cast<size_t>(s.value) < count
-                         ? params[s.value]
-                         : std::nullopt;
+      stack[top++] =
+          static_cast<size_t>(s.value) < count ? params[s.value] : std::nullopt;
       break;
     case Step::Unknown:
       stack[top++] = std::nullopt;
@@ -302,8 +301,7 @@ NameResolver constants(const NameLookup &lookup) {
 
 } // namespace
 
-SizeProgram::SizeProgram(const std::string &expr,
-                         const NameResolver &resolver)
+SizeProgram::SizeProgram(const std::string &expr, const NameResolver &resolver)
     : text_(expr) {
   Parser parser(expr, &resolver, steps_);
   try {

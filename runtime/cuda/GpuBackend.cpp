@@ -6,6 +6,7 @@
 #include "runtime/LaunchCheck.h"
 #include "runtime/TensorMaps.h"
 #include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/TensorMapCache.h"
 
 #include <cstring>
 #include <vector>
@@ -61,6 +62,7 @@ private:
   CUfunction fn_;
   std::shared_ptr<const KernelSignature> sig_;
   size_t dynamicSharedOptIn_ = kDefaultDynamicSharedLimit;
+  TensorMapCache tensorMaps_; // the maps encoded for earlier launches
   bool hasTensorMaps_ = hasTensorMaps(*sig_);
 };
 
@@ -333,6 +335,10 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
   for (size_t k = 0; k < descs.size(); ++k) {
     const WfTensorMap &m = descs[k].desc;
     const ParamDecl &p = sig_->params[descs[k].param];
+    params[descs[k].param] = &maps[k];
+    TensorMapCache::Key key = TensorMapCache::keyOf(m, p.type);
+    if (tensorMaps_.find(key, maps[k]))
+      continue;
     // Built on failure only: this runs on every launch.
     auto what = [&] { return where(config) + ": tensor map '" + p.name + "'"; };
     if (!d.cuTensorMapEncodeTiled)
@@ -360,7 +366,7 @@ void GpuKernel::encodeTensorMaps(const LaunchConfig &config,
                   "] byte strides " + dimsText(m.strides, m.rank) + " box " +
                   dimsText(m.box, m.rank) + " swizzle " +
                   std::to_string(m.swizzle) + ": " + d.describe(r));
-    params[descs[k].param] = &maps[k];
+    tensorMaps_.keep(key, maps[k]);
   }
 }
 
