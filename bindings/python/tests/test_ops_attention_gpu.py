@@ -84,6 +84,28 @@ class FlashAttentionBackwardGpu(unittest.TestCase):
                             f"{what} d{name}: {e_ours:.3g} vs SDPA's "
                             f"{e_sdpa:.3g}")
 
+    def test_return_lse_with_grad(self):
+        """Eager autograd through both Functions (ops/_torch_ops.py): o
+        alone (lse kept on ctx) and (o, lse) give the same o, lse and
+        gradients, bit for bit; lse takes no gradient."""
+        torch.manual_seed(5)
+        q, k, v = (torch.randn(2, 4, 300, 64, device="cuda",
+                               dtype=torch.bfloat16, requires_grad=True)
+                   for _ in range(3))
+        do = torch.randn_like(q)
+        o1 = ops.flash_attention(q, k, v, causal=True)
+        g1 = torch.autograd.grad(o1, (q, k, v), do)
+        o2, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        self.assertFalse(lse.requires_grad)
+        g2 = torch.autograd.grad(o2, (q, k, v), do)
+        with torch.no_grad():
+            o3, lse3 = ops.flash_attention(q, k, v, causal=True,
+                                           return_lse=True)
+        self.assertTrue(torch.equal(o1, o2) and torch.equal(o1, o3))
+        self.assertTrue(torch.equal(lse, lse3))
+        for a, b in zip(g1, g2):
+            self.assertTrue(torch.equal(a, b))
+
     def test_compile_fullgraph_and_backward(self):
         torch.manual_seed(4)
         w = torch.randn(64, 64, device="cuda", dtype=torch.bfloat16)

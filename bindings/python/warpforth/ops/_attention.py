@@ -168,21 +168,40 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                               not isinstance(scale, numbers.Real)):
         raise TypeError(f"scale: expected a number, got {scale!r}")
     torch = sys.modules.get("torch")
-    if (out is None and torch is not None and isinstance(q, torch.Tensor)
-            and (c.compiling() or (torch.is_grad_enabled() and any(
-                isinstance(x, torch.Tensor) and x.requires_grad
-                for x in (q, k, v))))):
-        from . import _torch_ops
-        if scale is None and q.dim() == 4 and q.shape[-1] > 0:
-            scale = 1.0 / math.sqrt(q.shape[-1])
-        # Traced: the custom op; eager: the same forward and backward as a
-        # plain autograd.Function (torch.library's dispatch is slow).
-        fn = (_torch_ops.flash_attention_op if c.compiling() else
-              _torch_ops.FlashAttentionFunction.apply)
-        o, lse = fn(q, k, v, bool(causal),
-                    1.0 if scale is None else float(scale))
-        return (o, lse) if return_lse else o
+    if out is None and torch is not None and isinstance(q, torch.Tensor):
+        tensor = torch.Tensor
+        traced = c.compiling()
+        # (written out, not any() over a generator: this runs once a layer
+        # in training, where the forward's host time counts)
+        if traced or (torch.is_grad_enabled() and (
+                q.requires_grad or
+                (isinstance(k, tensor) and k.requires_grad) or
+                (isinstance(v, tensor) and v.requires_grad))):
+            ops = _torch_ops or _load_torch_ops()
+            if scale is None and q.dim() == 4 and q.shape[-1] > 0:
+                scale = 1.0 / math.sqrt(q.shape[-1])
+            scale = 1.0 if scale is None else float(scale)
+            # Traced: the custom op; eager: the same forward and backward as
+            # a plain autograd.Function (torch.library's dispatch is slow).
+            if traced:
+                o, lse = ops.flash_attention_op(q, k, v, bool(causal), scale)
+                return (o, lse) if return_lse else o
+            if return_lse:
+                return ops.FlashAttentionLseFunction.apply(q, k, v,
+                                                           bool(causal), scale)
+            return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
+                                                    scale)
     return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
+
+
+_torch_ops: Any = None   # ops/_torch_ops.py, imported on first use
+
+
+def _load_torch_ops() -> Any:
+    global _torch_ops
+    from . import _torch_ops as ops
+    _torch_ops = ops
+    return ops
 
 
 def qkv_args(q: Any, k: Any, v: Any, *others: tuple) -> tuple:

@@ -70,13 +70,13 @@ def _backward(ctx, dout, _dlse):
 flash_attention_op.register_autograd(_backward, setup_context=_setup_context)
 
 
-class FlashAttentionFunction(torch.autograd.Function):
+class FlashAttentionLseFunction(torch.autograd.Function):
     """flash_attention's autograd in eager mode: the custom op's forward
     and backward without torch.library's dispatch, which cost more than
     the kernels at GPT-2's shapes (H100, B8 H12 N1024 d64 bf16, CPU time a
     call: forward 95 us through the custom op against 52 us, backward 389
     against 150; bench/attention_overhead.py). torch.compile still sees
-    the custom op (ops/_attention.py picks)."""
+    the custom op (ops/_attention.py picks). Returns (o, lse)."""
 
     @staticmethod
     def forward(ctx, q, k, v, causal, scale):
@@ -97,6 +97,27 @@ class FlashAttentionFunction(torch.autograd.Function):
         q, k, v, out, lse = ctx.saved_tensors
         dq, dk, dv = _attention_backward.flash_attention_backward(
             dout, q, k, v, out, lse, ctx.causal, ctx.scale)
+        return dq, dk, dv, None, None
+
+
+class FlashAttentionFunction(torch.autograd.Function):
+    """The same returning o alone (what models call): lse, an intermediate
+    here, is kept on ctx instead of being a second output, which autograd
+    would wrap and mark (host time in a launch-bound forward)."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, causal, scale):
+        o, lse = _attention.flash_attention_impl(q, k, v, causal, scale,
+                                                 return_lse=True)
+        ctx.save_for_backward(q, k, v, o)
+        ctx.lse, ctx.causal, ctx.scale = lse, causal, scale
+        return o
+
+    @staticmethod
+    def backward(ctx, dout):
+        q, k, v, out = ctx.saved_tensors
+        dq, dk, dv = _attention_backward.flash_attention_backward(
+            dout, q, k, v, out, ctx.lse, ctx.causal, ctx.scale)
         return dq, dk, dv, None, None
 
 
