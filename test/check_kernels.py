@@ -161,8 +161,9 @@ def _backward_variants(dt, dims):
 
 for _dt, _dims in _attention_backward.HEAD_DIMS.items():
     VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}"] for d in _dims
-        for z in (0, 1)]
+        ["-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}",
+         "-D", f"LPR={8 if d <= 32 else 16 if d <= 64 else 32}"]
+        for d in _dims for z in (0, 1)]
     VARIANTS[f"flash_backward_{_dt}.forth"] = _backward_variants(_dt, _dims)
 
 

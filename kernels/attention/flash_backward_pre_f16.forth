@@ -3,6 +3,9 @@
 \! float f32
 \! const HEAD_DIM 64
 \! const WARPS 8
+\! const LPR 16                    \ lanes a row (flash-backward-pre.fs; the op picks it by HEAD_DIM)
+\! const PASSES 2                  \ rows a lane
+\! const ROWS WARPS*32/LPR*PASSES  \ rows a block (the op reads it)
 \! const ZERO_DQ 0                   \ 1: also zero DQACC, dQ's f32 sums (flash-backward-pre.fs)
 \! const ESZ 2
 \! param DOUT f16[(BATCH-1)*DO_SB+(H-1)*DO_SH+(NQ-1)*DO_SN+HEAD_DIM]
@@ -22,5 +25,5 @@
 \! param O_SH i64
 \! param O_SN i64
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: LD2 ( addr -- x0 x1 )  I32@ F16X2>F ;
+: LD4 ( addr -- x0 x1 x2 x3 )  @ { w }  w F16X2>F  w 32 RSHIFT F16X2>F ;
 INCLUDE flash-backward-pre.fs

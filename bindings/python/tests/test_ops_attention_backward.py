@@ -124,11 +124,16 @@ class FlashAttentionBackward(unittest.TestCase):
         from pathlib import Path
         kdir = Path(__file__).resolve().parents[3] / "kernels" / "attention"
         rng = np.random.default_rng(8)
-        b, h, nq, d, nqp = 2, 3, 70, 64, 128
-        for dt in ("bf16", "f32"):
+        b, h, nq, nqp = 2, 3, 70, 128
+        # LPR lanes a row: the op's choice at each head size, and the others
+        # (8 at d64: two steps a lane; 32 at d96: lanes without features).
+        for dt, d, lpr in (("bf16", 64, 16), ("f32", 64, 16),
+                           ("bf16", 64, 8), ("f32", 96, 32),
+                           ("bf16", 32, 8), ("bf16", 128, 32)):
             kern = warpforth.Kernel.from_file(
                 kdir / f"flash_backward_pre_{dt}.forth", device="cpu",
-                defines={"HEAD_DIM": d, "ZERO_DQ": 1})
+                defines={"HEAD_DIM": d, "ZERO_DQ": 1, "LPR": lpr})
+            dt_what = f"{dt} d{d} LPR {lpr}"
             buf = cast(rng.standard_normal((b, nq, h, d)), dt)
             do = buf.transpose(0, 2, 1, 3)          # strided (B, H, N, d)
             o = cast(rng.standard_normal((b, h, nq, d)), dt)
@@ -142,17 +147,17 @@ class FlashAttentionBackward(unittest.TestCase):
             kern(flat, o, lse, dpre, l2, acc, nq, nqp, b, h,
                  *[x // es for x in do.strides[:3]],
                  *[x // o.itemsize for x in o.strides[:3]],
-                 grid=(-(-nqp // kern.const("WARPS")), h, b),
+                 grid=(-(-nqp // kern.const("ROWS")), h, b),
                  block=32 * kern.const("WARPS"))
             want_d = (f64(do) * f64(o)).sum(-1).reshape(b * h, nq)
             np.testing.assert_allclose(dpre[:, :nq], want_d, rtol=1e-5,
-                                       atol=1e-4, err_msg=dt)
+                                       atol=1e-4, err_msg=dt_what)
             np.testing.assert_allclose(
                 l2[:, :nq], lse.reshape(b * h, nq) * np.log2(np.e),
-                rtol=1e-6, err_msg=dt)
+                rtol=1e-6, err_msg=dt_what)
             self.assertTrue((dpre[:, nq:] == 0).all() and
-                            (l2[:, nq:] == 0).all(), dt)
-            self.assertTrue((acc == 0).all(), dt)
+                            (l2[:, nq:] == 0).all(), dt_what)
+            self.assertTrue((acc == 0).all(), dt_what)
 
     def test_no_keys_no_gradient(self):
         # Nq > Nkv, causal: the first Nq - Nkv rows see no key.

@@ -148,12 +148,15 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dq_acc, dpre, l2 = pb.scratch(
         qa, [qa.shape if atomic else (1,), (b * hq, nqp), (b * hq, nqp)],
         "f32")
+    # LPR lanes a row, four features a lane (flash-backward-pre.fs).
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
-                   {"HEAD_DIM": d, "ZERO_DQ": int(atomic)}, arch=arch)
-    warps = pre.const("WARPS")
+                   {"HEAD_DIM": d, "ZERO_DQ": int(atomic),
+                    "LPR": 8 if d <= 32 else 16 if d <= 64 else 32},
+                   arch=arch)
     pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, dq_acc,
               nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
-              grid=(-(-nqp // warps), hq, b), block=32 * warps)
+              grid=(-(-nqp // pre.const("ROWS")), hq, b),
+              block=32 * pre.const("WARPS"))
     dqa = c.arg(dq, "dq", strided=True)
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
