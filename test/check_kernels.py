@@ -162,7 +162,8 @@ def _backward_variants(dt, dims):
 for _dt, _dims in _attention_backward.HEAD_DIMS.items():
     VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
         ["-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}",
-         "-D", f"LPR={8 if d <= 32 else 16 if d <= 64 else 32}"]
+         "-D", f"LPR={8 if d <= 32 else 16 if d <= 64 else 32}",
+         "-D", f"PDL={z}"]   # (the Hopper backward zeroes and uses PDL)
         for d in _dims for z in (0, 1)]
     VARIANTS[f"flash_backward_{_dt}.forth"] = _backward_variants(_dt, _dims)
 
@@ -262,13 +263,18 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=128", "-D", "KVS=3"],
         ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]
+for _dt in ("bf16", "f16", "f32"):
+    VARIANTS[f"flash_backward_dq_convert_{_dt}.forth"] = [
+        ["-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
+        for d in _attention_backward.HEAD_DIMS[_dt] for p in (0, 1)]
 # The Hopper backward as flash_attention_backward compiles it: head_dim 64
 # and 128, causal and not, either block order (LPT), dS in one or two
 # parts as ds_split picks; and bf16 with the other choice.
 for _dt in ("bf16", "f16"):
     VARIANTS[f"flash_backward_sm90_{_dt}.forth"] = [
         ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"LPT={lpt}",
-         "-D", f"DS_SPLIT={_attention_backward.ds_split(_dt, d, c)['DS_SPLIT']}"]
+         "-D", f"DS_SPLIT={_attention_backward.ds_split(_dt, d, c)['DS_SPLIT']}",
+         "-D", f"PDL={lpt}"]    # (the op's LPT grid comes with PDL on sm_90)
         for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
         for lpt in (0, 1)]
     SPILLS_ALLOWED[f"flash_backward_sm90_{_dt}.forth"] = (

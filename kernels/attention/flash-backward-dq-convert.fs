@@ -5,6 +5,8 @@
 \ thread; grid (ceil(NQ HEAD_DIM / 512), H, BATCH), block 256. INCLUDEd by
 \ flash_backward_dq_convert_<dtype>.forth, which declares the params, the
 \ constants HEAD_DIM and ESZ and STORE2 ( x0 x1 addr -- ).
+\ PDL: launched while the main kernel runs, waits for its dQ sums.
+PDL IF GRID-DEP-WAIT THEN
 GLOBAL-ID 2* { e }                      \ in this head's NQ x HEAD_DIM
 e NQ HEAD_DIM * < IF
   BID-Z H * BID-Y + NQ * HEAD_DIM * e + { src }

@@ -18,6 +18,12 @@
 \ with ZERO_DQ each row's DQACC is zeroed (16-byte stores) for the atomics
 \ that follow (no zero-fill launches before this one).
 
+\ PDL (the op's choice on sm_90): the kernel after this one (the backward's
+\ main kernel, also '\! pdl') may launch once every block here has begun,
+\ and this one waits for the kernel before it (which wrote dO) before any
+\ access: its set-up and launch overlap that kernel's tail.
+PDL IF GRID-DEP-LAUNCH GRID-DEP-WAIT THEN
+
 LANE-ID LPR MOD { sub }                       \ this lane's place in its row
 BID-Z H * BID-Y + { bh }
 BID-X ROWS *  WARP-ID 32 LPR / PASSES * * +  LANE-ID LPR / + { row0 }

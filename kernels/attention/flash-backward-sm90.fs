@@ -98,6 +98,10 @@ TID-X 0= IF
   FENCE-MBAR-INIT
 THEN
 BARRIER
+\ PDL: launched while the pre kernel runs (its blocks began), this grid
+\ lets the dQ convert kernel launch in turn and waits for the pre kernel's
+\ D, L2 and zeroed dQ sums before anything touches global memory.
+PDL IF GRID-DEP-LAUNCH GRID-DEP-WAIT THEN
 TID-X 128 / { wg }
 
 \ Consumer words; wg is the warpgroup, its keys k0 + 64wg on.

@@ -1,6 +1,8 @@
 \ dQ from the atomic f32 sums, bf16 (flash-backward-dq-convert.fs).
 \! kernel flash_backward_dq_convert_bf16
 \! float f32
+\! const PDL 0                     \ 1: programmatic dependent launch (flash-backward-dq-convert.fs)
+\! pdl PDL
 \! const ESZ 2
 \! const HEAD_DIM 64
 \! param DQACC f32[BATCH*H*NQ*HEAD_DIM]

@@ -1,6 +1,8 @@
 \ dQ from the atomic f32 sums, f32 (flash-backward-dq-convert.fs).
 \! kernel flash_backward_dq_convert_f32
 \! float f32
+\! const PDL 0                     \ 1: programmatic dependent launch (flash-backward-dq-convert.fs)
+\! pdl PDL
 \! const ESZ 4
 \! const HEAD_DIM 64
 \! param DQACC f32[BATCH*H*NQ*HEAD_DIM]

@@ -7,6 +7,8 @@
 \! const PASSES 2                  \ rows a lane
 \! const ROWS WARPS*32/LPR*PASSES  \ rows a block (the op reads it)
 \! const ZERO_DQ 0                   \ 1: also zero DQACC, dQ's f32 sums (flash-backward-pre.fs)
+\! const PDL 0                     \ 1: programmatic dependent launch (flash-backward-pre.fs)
+\! pdl PDL
 \! const ESZ 4
 \! param DOUT f32[(BATCH-1)*DO_SB+(H-1)*DO_SH+(NQ-1)*DO_SN+HEAD_DIM]
 \! param O f32[(BATCH-1)*O_SB+(H-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]

@@ -5,6 +5,8 @@
 \! kernel flash_backward_sm90_f16
 \! float f32
 \! const HEAD_DIM 128
+\! const PDL 0                     \ 1: programmatic dependent launch (flash-backward-sm90.fs)
+\! pdl PDL
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-backward-sm90.fs)
 \! const CAUSAL 0
 \! const NCWG 2                     \ consumer warpgroups (64 keys each)

@@ -134,6 +134,25 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
             finally:
                 ab.HOPPER_DEFINES = {}
 
+    def test_programmatic_dependent_launch(self):
+        # PDL on (what sm_90 GPUs run: '\! pdl' pre, main and convert
+        # kernels with their GRID-DEP words) gives the gradients of PDL off
+        # bit for bit; on the CPU backend launches run in order.
+        rng = np.random.default_rng(12)
+        q, k, v, do = base.inputs(rng, (1, 4, 2, 129, 129, 64), "bf16")
+        o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+        got = {}
+        try:
+            for pdl in (True, False):
+                ab.PDL = pdl
+                got[pdl] = ops.flash_attention_backward(do, q, k, v, o, lse,
+                                                        causal=True)
+        finally:
+            ab.PDL = None
+        for a, b in zip(got[True], got[False]):
+            np.testing.assert_array_equal(f64(a), f64(b))
+        self.check((1, 4, 2, 129, 129, 64), "bf16", True)
+
     def test_dispatch(self):
         # HOPPER None on the CPU backend: the mma.sync kernels, same result
         # within the bounds (and f32 never takes the Hopper kernel).

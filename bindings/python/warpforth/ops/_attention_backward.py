@@ -42,6 +42,12 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own and ds_split's
 # (DS_SPLIT, QST: the bench times them).
 HOPPER_DEFINES: dict = {}
+# Programmatic dependent launch (sm_90) of the pre, Hopper main and dQ
+# convert kernels: each launches while the one before it runs and waits
+# for its results (GRID-DEP-WAIT), so that launch gaps and set-up overlap
+# the previous kernel's tail. None: on sm_90 GPUs, True also on the CPU
+# backend (its tests: there the words do nothing), False never.
+PDL: Optional[bool] = None
 
 
 def ds_split(dtype: str, d: int, causal: bool) -> dict:
@@ -91,7 +97,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
                  (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  _attention.LPT_GROUP_BYTES))
+                  _attention.LPT_GROUP_BYTES, PDL))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -149,10 +155,11 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         qa, [qa.shape if atomic else (1,), (b * hq, nqp), (b * hq, nqp)],
         "f32")
     # LPR lanes a row, four features a lane (flash-backward-pre.fs).
+    pdl = int(PDL if PDL is not None else qa.on_gpu and sm == 90)
     pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
                    {"HEAD_DIM": d, "ZERO_DQ": int(atomic),
-                    "LPR": 8 if d <= 32 else 16 if d <= 64 else 32},
-                   arch=arch)
+                    "LPR": 8 if d <= 32 else 16 if d <= 64 else 32,
+                    "PDL": pdl}, arch="sm_90" if pdl else arch)
     pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, dq_acc,
               nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
               grid=(-(-nqp // pre.const("ROWS")), hq, b),
@@ -160,9 +167,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dqa = c.arg(dq, "dq", strided=True)
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
-                c.arg(dk, "dk", strided=True), dv, defines,
+                c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
                 (b, hq, hkv, nq, nkv, nqp), float(scale))
-        _convert(pb, dq_acc, dqa, qa, float(scale))
+        _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
         pb.store(_plans, dq, dk, dv)
         return dq, dk, dv
     # The mma.sync kernels write dense gradients: temporaries where the
@@ -194,11 +201,13 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     return dq, dk, dv
 
 
-def _convert(pb, dq_acc, dqa, qa, scale) -> None:
-    """dq = scale * dQ's f32 sums dq_acc, in dq's dtype and strides."""
+def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
+    """dq = scale * dQ's f32 sums dq_acc, in dq's dtype and strides (with
+    pdl, launched while the kernel before it runs)."""
     b, h, nq, d = dqa.shape
     conv = c.kernel(f"attention/flash_backward_dq_convert_{qa.dtype}.forth",
-                    qa, {"HEAD_DIM": d}, arch=f"sm_{_arch(qa)}")
+                    qa, {"HEAD_DIM": d, "PDL": pdl},
+                    arch="sm_90" if pdl else f"sm_{_arch(qa)}")
     pb.launch(conv, dq_acc, st.flat(pb, dqa), nq, h, b, scale,
               *st.strides3(dqa),
               grid=(-(-nq * d // 512), h, b), block=256)
