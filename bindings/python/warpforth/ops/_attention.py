@@ -236,7 +236,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  tuple(sorted(MMA_DEFINES.items())), LPT_GROUP_BYTES))
+                  tuple(sorted(MMA_DEFINES.items())), MMA_BC96_MIN_KEYS,
+                  LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
