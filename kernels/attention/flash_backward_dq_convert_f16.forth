@@ -14,5 +14,6 @@
 \! param DQ_SB i64
 \! param DQ_SH i64
 \! param DQ_SN i64
-: STORE2 ( x0 x1 addr -- )  >R F>F16X2 R> I32! ;
+: STORE4 ( x0 x1 x2 x3 addr -- )
+  { a } F>F16X2 $FFFFFFFF AND 32 LSHIFT { hi }  F>F16X2 $FFFFFFFF AND hi OR a ! ;
 INCLUDE flash-backward-dq-convert.fs

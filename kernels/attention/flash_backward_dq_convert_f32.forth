@@ -14,5 +14,5 @@
 \! param DQ_SB i64
 \! param DQ_SH i64
 \! param DQ_SN i64
-: STORE2 ( x0 x1 addr -- )  2F! ;
+: STORE4 ( x0 x1 x2 x3 addr -- )  4F! ;
 INCLUDE flash-backward-dq-convert.fs

@@ -210,7 +210,7 @@ def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
                     arch="sm_90" if pdl else f"sm_{_arch(qa)}")
     pb.launch(conv, dq_acc, st.flat(pb, dqa), nq, h, b, scale,
               *st.strides3(dqa),
-              grid=(-(-nq * d // 512), h, b), block=256)
+              grid=(-(-nq * d // 1024), h, b), block=256)
 
 
 def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
