@@ -76,13 +76,13 @@ def tbs(nbytes: int, ms: float) -> float:
 
 
 def attention_inputs(b: int, hq: int, hkv: int, n: int, d: int,
-                     causal: bool):
-    """q (b, hq, n, d), k and v (b, hkv, n, d), bf16 on the GPU and
-    requiring grad, dO like q, and the forward's FLOPs (causal counts
-    half; the backward is 2.5 times that)."""
-    q = torch.randn(b, hq, n, d, device="cuda", dtype=torch.bfloat16,
-                    requires_grad=True)
-    k, v = (torch.randn(b, hkv, n, d, device="cuda", dtype=torch.bfloat16,
-                        requires_grad=True) for _ in range(2))
+                     causal: bool, dtype=torch.bfloat16, grad: bool = True):
+    """q (b, hq, n, d), k and v (b, hkv, n, d) of `dtype` on the GPU,
+    requiring grad where `grad`, dO like q, and the forward's FLOPs (causal
+    counts half; the backward is 2.5 times that)."""
+    q = torch.randn(b, hq, n, d, device="cuda", dtype=dtype,
+                    requires_grad=grad)
+    k, v = (torch.randn(b, hkv, n, d, device="cuda", dtype=dtype,
+                        requires_grad=grad) for _ in range(2))
     return (q, k, v, torch.randn_like(q),
             4 * b * hq * n * n * d * (0.5 if causal else 1.0))

@@ -23,7 +23,7 @@ import argparse
 
 import torch
 import torch.nn.functional as F
-from common import median_ms
+from common import attention_inputs, median_ms
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
@@ -87,10 +87,8 @@ def main() -> None:
             if dt == torch.float32 and n != 4096 or (
                     dt == torch.float32 and hq != hkv):
                 continue
-            q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
-            k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-            v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-            flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+            q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
+                                                dt, grad=False)
             out = ops.flash_attention(q, k, v, causal=causal)
             ours = flops / median_ms(
                 lambda: ops.flash_attention(q, k, v, causal=causal),
@@ -145,6 +143,32 @@ SM90_VARIANTS = (
 )
 
 
+def time_variants(variants, attr: str, q, k, v, causal, ref, flops,
+                  reps: int) -> tuple:
+    """ops.flash_attention with each variant's -D constants (name,
+    defines, head dims or None) set as ops._attention.<attr>: TFLOP/s cells
+    ('-' where the head dim is not the variant's), the largest difference
+    of an output to `ref`, and the best TFLOP/s."""
+    d = q.shape[-1]
+    cells, diff, best = [], 0.0, 0.0
+    try:
+        for _, defines, dims in variants:
+            if dims is not None and d not in dims:
+                cells.append("-")
+                continue
+            setattr(_attention, attr, defines)
+            out = ops.flash_attention(q, k, v, causal=causal)
+            diff = max(diff, (out.float() - ref.float()).abs().max().item())
+            t = flops / median_ms(
+                lambda: ops.flash_attention(q, k, v, causal=causal),
+                reps=reps) / 1e9
+            best = max(best, t)
+            cells.append(f"{t:.0f}")
+    finally:
+        setattr(_attention, attr, {})
+    return cells, diff, best
+
+
 def sm90_variants(reps: int) -> None:
     """The Hopper kernel's schedules (-D OVERLAP, PINGPONG, KVS through
     ops._attention.HOPPER_DEFINES) on the same tensors, next to cuDNN and
@@ -158,25 +182,11 @@ def sm90_variants(reps: int) -> None:
     print("|---" * (len(SM90_VARIANTS) + 5) + "|")
     for dt in (torch.bfloat16, torch.float16):
         for (b, hq, hkv, n, d, causal) in SHAPES:
-            q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
-            k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-            v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-            flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+            q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
+                                                dt, grad=False)
             ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
-            cells, diff = [], 0.0
-            for _, defines, dims in SM90_VARIANTS:
-                if dims is not None and d not in dims:
-                    cells.append("-")
-                    continue
-                _attention.HOPPER_DEFINES = defines
-                out = ops.flash_attention(q, k, v, causal=causal)
-                diff = max(diff, (out.float() - ref.float()).abs().max()
-                           .item())
-                t = flops / median_ms(
-                    lambda: ops.flash_attention(q, k, v, causal=causal),
-                    reps=reps) / 1e9
-                cells.append(f"{t:.0f}")
-            _attention.HOPPER_DEFINES = {}
+            cells, diff, _ = time_variants(SM90_VARIANTS, "HOPPER_DEFINES",
+                                           q, k, v, causal, ref, flops, reps)
             for _, be in BACKENDS16:
                 t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
                                       reps=reps) / 1e9
@@ -211,26 +221,12 @@ def mma_variants(reps: int) -> None:
     try:
         for dt in (torch.bfloat16, torch.float16):
             for (b, hq, hkv, n, d, causal) in SHAPES:
-                q = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
-                k = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-                v = torch.randn(b, hkv, n, d, device="cuda", dtype=dt)
-                flops = 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
+                q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
+                                                    dt, grad=False)
                 ref = sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION)
-                cells, diff, best = [], 0.0, 0.0
-                for _, defines, dims in MMA_VARIANTS:
-                    if dims is not None and d not in dims:
-                        cells.append("-")
-                        continue
-                    _attention.MMA_DEFINES = defines
-                    out = ops.flash_attention(q, k, v, causal=causal)
-                    diff = max(diff, (out.float() - ref.float()).abs().max()
-                               .item())
-                    t = flops / median_ms(
-                        lambda: ops.flash_attention(q, k, v, causal=causal),
-                        reps=reps) / 1e9
-                    best = max(best, t)
-                    cells.append(f"{t:.0f}")
-                _attention.MMA_DEFINES = {}
+                cells, diff, best = time_variants(
+                    MMA_VARIANTS, "MMA_DEFINES", q, k, v, causal, ref, flops,
+                    reps)
                 fa2 = flops / median_ms(
                     lambda: sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION),
                     reps=reps) / 1e9

@@ -55,6 +55,31 @@ def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
     return hg, groups
 
 
+def lpt_kernel(name: str, like: c.Arg, defines: dict, tune: dict, arch: str,
+               tile: str, extent: int, pairs: int, pair_bytes: int,
+               plain: tuple) -> tuple:
+    """(kernel, grid, HG) of a kernel with -D LPT: the LPT grid (HG, tiles,
+    groups) over `extent` rows or keys in tiles of its constant `tile`, and
+    `pairs` (batch, head) pairs of `pair_bytes` each (lpt_group); else, or
+    where that grid's y or z would pass 65535, the plain grid (tiles,
+    *plain) of -D LPT 0. `tune` (a bench's -D overrides) may set LPT 0."""
+    hg, groups = lpt_group(pairs, pair_bytes)
+    kern = c.kernel(name, like, {**defines, "LPT": 1, **tune}, arch=arch)
+    tiles = -(-extent // kern.const(tile))
+    if kern.const("LPT") and max(tiles, groups) <= 65535:
+        return kern, (hg, tiles, groups), hg
+    kern = c.kernel(name, like, {**defines, **tune, "LPT": 0}, arch=arch)
+    return kern, (tiles, *plain), hg
+
+
+def _kv_pair_bytes(qa: c.Arg, ka: c.Arg) -> int:
+    """The forward's LPT pairs: a (batch, query head) pair's share of its
+    K and V (16-bit)."""
+    d, hq = qa.shape[3], qa.shape[1]
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    return 2 * nkv * d * 2 * hkv // hq
+
+
 # The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
 # do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
 # cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
@@ -279,8 +304,12 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
             kern = c.kernel("attention/flash_attention_f32.forth", qa,
                             defines, arch=f"sm_{sm}")
             grid, hg = (-(-nq // kern.const("BR")), hq, b), ()
-        else:
-            kern, grid, hg = _mma16(qa, ka, defines, sm)
+        else:   # in the Hopper kernel's LPT groups
+            kern, grid, g = lpt_kernel(
+                f"attention/flash_attention_{qa.dtype}.forth", qa, defines,
+                MMA_DEFINES, f"sm_{sm}", "BR", nq, b * hq,
+                _kv_pair_bytes(qa, ka), (hq, b))
+            hg = (g,)
         o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
         pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
                   st.dense(va).value, o, lse, nq, nkv, hq, hkv, b, *hg,
@@ -288,26 +317,6 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
-
-
-def _mma16(qa: c.Arg, ka: c.Arg, defines: dict, sm: int) -> tuple:
-    """The bf16/f16 mma.sync kernel, its grid and its HG param: the LPT
-    grid in groups of (batch, query head) pairs (as the Hopper kernel's),
-    or the plain one where the LPT grid's y or z would pass 65535. H100,
-    bf16 mma.sync TFLOP/s, plain -> LPT groups: see issue 14's note."""
-    b, hq, nq, d = qa.shape
-    hkv, nkv = ka.shape[1], ka.shape[2]
-    name = f"attention/flash_attention_{qa.dtype}.forth"
-    kern = c.kernel(name, qa, {**defines, "LPT": 1, **MMA_DEFINES},
-                    arch=f"sm_{sm}")
-    tiles = -(-nq // kern.const("BR"))
-    # A (batch, query head) pair's share of its K and V, bf16/f16.
-    hg, groups = lpt_group(b * hq, 2 * nkv * d * 2 * hkv // hq)
-    if kern.const("LPT") and max(tiles, groups) <= 65535:
-        return kern, (hg, tiles, groups), (hg,)
-    kern = c.kernel(name, qa, {**defines, **MMA_DEFINES, "LPT": 0},
-                    arch=f"sm_{sm}")
-    return kern, (tiles, hq, b), (hg,)
 
 
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
@@ -318,16 +327,10 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
-    # A (batch, query head) pair's share of its K and V, bf16/f16.
-    hg, groups = lpt_group(b * hq, 2 * nkv * d * 2 * hkv // hq)
-    name = f"attention/flash_attention_sm90_{qa.dtype}.forth"
-    kern = c.kernel(name, qa, {**defines, "LPT": 1, **HOPPER_DEFINES},
-                    arch="sm_90")
-    tiles = -(-nq // kern.const("BR"))
-    if kern.const("LPT") and max(tiles, groups) > 65535:   # grid y, z
-        kern = c.kernel(name, qa, {**defines, **HOPPER_DEFINES, "LPT": 0},
-                        arch="sm_90")
-    grid = (hg, tiles, groups) if kern.const("LPT") else (tiles, hq, b)
+    kern, grid, hg = lpt_kernel(
+        f"attention/flash_attention_sm90_{qa.dtype}.forth", qa, defines,
+        HOPPER_DEFINES, "sm_90", "BR", nq, b * hq, _kv_pair_bytes(qa, ka),
+        (hq, b))
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):

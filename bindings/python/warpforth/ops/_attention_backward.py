@@ -223,16 +223,11 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
     # (16-bit) and dQ sums (f32) of its query heads.
     d = defines["HEAD_DIM"]
-    hg, groups = _attention.lpt_group(b * hkv, hq // hkv * nq * d * 8)
     defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"]))}
-    kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                    {**defines, "LPT": 1, **HOPPER_DEFINES}, arch="sm_90")
-    blocks = -(-nkv // kern.const("BC"))
-    if kern.const("LPT") and max(blocks, groups) > 65535:   # grid y, z
-        kern = c.kernel(f"attention/flash_backward_sm90_{dt}.forth", qa,
-                        {**defines, **HOPPER_DEFINES, "LPT": 0},
-                        arch="sm_90")
-    grid = (hg, blocks, groups) if kern.const("LPT") else (blocks, hkv, b)
+    kern, grid, hg = _attention.lpt_kernel(
+        f"attention/flash_backward_sm90_{dt}.forth", qa, defines,
+        HOPPER_DEFINES, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
+        (hkv, b))
     dva = c.arg(dv, "dv", strided=True)
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
               dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
