@@ -32,14 +32,11 @@
 
 INCLUDE flash-grid.fs
 
-\ LPT (the op's default): grid (HG, query tiles, groups of HG (batch,
-\ query head) pairs), as the Hopper kernel (flash-attention-sm90.fs): in a
-\ group the heaviest tiles of every head (causal: the last) start first,
-\ the group's tail holds light ones, and the groups run one after another,
-\ their K and V staying in L2; blocks past BATCH*HQ pairs leave at once.
-\ Else grid (query tiles, HQ, BATCH). Words, not locals: load-tile (a
-\ word) reads them too.
-: pair ( -- n )  LPT IF BID-Z HG * BID-X + ELSE BID-Z HQ * BID-Y + THEN ;
+INCLUDE flash-lpt.fs
+\ The block order (flash-lpt.fs; LPT, the op's default, puts the heaviest
+\ tiles of a group's heads first: causal, the last); blocks past BATCH*HQ
+\ pairs leave at once. Words, not locals: load-tile (a word) reads them.
+: pair ( -- n )  HQ lpt-pair ;
 : blk-q-head ( -- row )  pair NQ * ;
 : blk-kv-head ( -- row )
   pair HQ /MOD  HKV *  SWAP HQ HKV / /  +  NKV * ;
@@ -50,7 +47,7 @@ pair BATCH HQ * >= IF EXIT THEN
 : at ( row col -- bytes )  SWAP STRIDE * + 2* ;
 : q-region ( -- addr )  QREG IF 0 ELSE 4 THEN region ;
 
-LPT IF BID-Y ELSE BID-X THEN query-tile-of BR * { q0 }
+lpt-tile query-tile-of BR * { q0 }
 q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }

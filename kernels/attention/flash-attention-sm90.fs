@@ -58,6 +58,7 @@
 \ 128-byte swizzled: the wgmma descriptors read them as they land.
 
 INCLUDE flash-grid.fs
+INCLUDE flash-lpt.fs
 
 \ The mbarriers: Q full, then per stage s of the KVS-deep rings K full, V
 \ full, K empty, V empty (the empties take two arrivals: one thread of
@@ -157,14 +158,11 @@ INCLUDE flash-grid.fs
 : my-turn ( wg -- )  turns IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
 : your-turn ( wg -- )  turns IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
-\ LPT: grid (HG, query tiles, groups of HG (batch, head) pairs), so that
-\ within a group the heaviest tiles of every head (causal: the last) start
-\ first and the group's tail holds light ones, and the groups run one
-\ after another, their K and V staying in L2 (the op picks HG; the last
-\ group's blocks past BATCH*HQ leave at once); else grid (query tiles,
-\ HQ, BATCH).
-LPT IF BID-Y ELSE BID-X THEN { tile-id }
-LPT IF BID-Z HG * BID-X + ELSE BID-Z HQ * BID-Y + THEN { pair }
+\ The block order (flash-lpt.fs): with LPT every head's heaviest query
+\ tiles (causal: the last) start first within a group, whose K and V stay
+\ in L2; the last group's blocks past BATCH*HQ pairs leave at once.
+lpt-tile { tile-id }
+HQ lpt-pair { pair }
 pair BATCH HQ * >= IF EXIT THEN
 pair HQ /MOD { head-id batch-id }
 tile-id query-tile-of BR * { q0 }

@@ -46,6 +46,7 @@
 \ 16w + g + 8r and columns 8j + 2t + c (element 4j + 2r + c).
 
 INCLUDE flash-grid.fs
+INCLUDE flash-lpt.fs
 
 \ The mbarriers: K/V full, then per stage s Q/dO full and empty.
 : bar ( i -- addr )  CELLS BARS + ;
@@ -67,14 +68,12 @@ INCLUDE flash-grid.fs
 \ from qstart on (causal: query i sees key j when j <= i + diagonal).
 : qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
 
-\ LPT: grid (HG, key blocks, groups of HG (batch, K/V head) pairs), so
-\ that within a group every head's heaviest blocks (causal: the first
-\ keys, seen by the most queries) start first, and the groups run one
-\ after another, their Q, dO and dQ sums staying in L2 (the op picks HG;
-\ the last group's blocks past BATCH*HKV leave at once); else grid (key
-\ blocks, HKV, BATCH).
-: kblock ( -- i )  LPT IF BID-Y ELSE BID-X THEN ;
-LPT IF BID-Z HG * BID-X + ELSE BID-Z HKV * BID-Y + THEN { pair }
+\ The block order (flash-lpt.fs), over (batch, K/V head) pairs and key
+\ blocks: with LPT every head's heaviest blocks (causal: the first keys,
+\ seen by the most queries) start first within a group, whose Q, dO and
+\ dQ sums stay in L2; the last group's blocks past BATCH*HKV pairs leave.
+: kblock ( -- i )  lpt-tile ;
+HKV lpt-pair { pair }
 pair BATCH HKV * >= IF EXIT THEN
 pair HKV /MOD { kv-head-id batch-id }
 kblock BC * { k0 }

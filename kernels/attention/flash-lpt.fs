@@ -1,0 +1,13 @@
+\ The block order of the attention kernels with -D LPT (ops/_attention.py
+\ lpt_kernel picks it and HG): LPT 1, grid (HG, tiles, groups of HG (batch,
+\ head) pairs), so that within a group the heaviest tiles of every head
+\ start first and the groups run one after another, their shared tensors
+\ staying in L2; LPT 0, grid (tiles, heads, BATCH). INCLUDEd by kernels
+\ that declare the constant LPT and the param HG.
+
+\ This block's tile (of query rows or keys).
+: lpt-tile ( -- i )  LPT IF BID-Y ELSE BID-X THEN ;
+\ This block's (batch, head) pair, batch * heads + head; with LPT the last
+\ group's blocks may be past the last pair (the kernel leaves).
+: lpt-pair ( heads -- pair )
+  LPT IF DROP BID-Z HG * BID-X + ELSE BID-Z * BID-Y + THEN ;
