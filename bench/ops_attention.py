@@ -127,8 +127,10 @@ SM90_VARIANTS = (
      None),
     ("overlap+pingpong", {"OVERLAP": 1, "PINGPONG": 1, "NCWG": 2, "MINB": 1},
      None),
+    # (one Q buffer: three stages and two at d128 pass shared memory)
     ("overlap+pingpong KVS3",
-     {"OVERLAP": 1, "PINGPONG": 1, "KVS": 3, "NCWG": 2, "MINB": 1}, None),
+     {"OVERLAP": 1, "PINGPONG": 1, "KVS": 3, "QBUF": 1, "NCWG": 2,
+      "MINB": 1}, None),
     # three consumer warpgroups (192 query rows) fit 160 registers at d64
     ("3WG overlap", {"OVERLAP": 1, "PINGPONG": 0, "NCWG": 3, "MINB": 1},
      (64,)),

@@ -260,7 +260,7 @@ for _dt in ("bf16", "f16"):
         for d in _attention.HOPPER_HEAD_DIMS for c in (0, 1)
         for n in (1024, 4096)] + [
         ["-D", "HEAD_DIM=128", "-D", "OVERLAP=0"],
-        ["-D", "HEAD_DIM=128", "-D", "KVS=3"],
+        ["-D", "HEAD_DIM=128", "-D", "KVS=3", "-D", "QBUF=1"],
         ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]
 for _dt in ("bf16", "f16", "f32"):

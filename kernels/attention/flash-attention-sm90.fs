@@ -6,7 +6,7 @@
 \ register arrays SACC (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows,
 \ m64nBC), OACC (f32[HEAD_DIM/2]: O, m64nHEAD_DIM), P (i32[BC/4]: P as
 \ 16-bit pairs), AL and ML (per-row factors, maxima and sums), the
-\ constants OVERLAP, PINGPONG, NCWG, KVS, CREGS (below) and the words
+\ constants OVERLAP, PINGPONG, NCWG, KVS, QBUF, PREGS, CREGS (below) and the words
 \   S-MMA ( desc-q desc-k scale-d -- )   WGMMA of Q K^T into SACC
 \   PV-MMA ( a0 a1 a2 a3 desc-v -- )     WGMMA of P V into OACC, P from
 \                                        registers (the RS form)
@@ -60,35 +60,41 @@
 INCLUDE flash-grid.fs
 INCLUDE flash-lpt.fs
 
-\ The mbarriers: Q full, then per stage s of the KVS-deep rings K full, V
-\ full, K empty, V empty (the empties take two arrivals: one thread of
-\ each consumer warpgroup).
+\ The mbarriers: Q full and Q empty of each of the QBUF Q buffers, then
+\ per stage s of the KVS-deep rings K full, V full, K empty, V empty (the
+\ empties take NCWG arrivals: one thread of each consumer warpgroup).
 : bar ( i -- addr )  CELLS BARS + ;
-: kfull ( s -- addr )  1+ bar ;
-: vfull ( s -- addr )  KVS + 1+ bar ;
-: kempty ( s -- addr )  KVS 2* + 1+ bar ;
-: vempty ( s -- addr )  KVS 3 * + 1+ bar ;
+: qfull ( b -- addr )  bar ;
+: qempty ( b -- addr )  QBUF + bar ;
+: kfull ( s -- addr )  QBUF 2* + bar ;
+: vfull ( s -- addr )  KVS + QBUF 2* + bar ;
+: kempty ( s -- addr )  KVS 2* + QBUF 2* + bar ;
+: vempty ( s -- addr )  KVS 3 * + QBUF 2* + bar ;
 : tile-bytes ( -- n )  BC HEAD_DIM * 2* ;    \ a K or V tile, 16-bit
+: q-bytes ( -- n )  BR HEAD_DIM * 2* ;       \ a Q buffer
 : panels ( -- n )  HEAD_DIM 64 / ;
 
 \ `rows` rows from `row` on of batch `b`, head `h` of tensor map `map`
 \ into the tile at `smem`, one 64-feature panel (rows x 128 bytes) a box,
-\ completing on `mbar`.
+\ completing on `mbar`; lane 0 of the producer warp issues them.
 : load-tile ( b h row mbar smem map rows -- )
   { b h row mbar smem map rows }
-  rows HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
-  panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP ;
+  LANE-ID 0= IF
+    rows HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
+    panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP
+  THEN ;
 
 \ The consumer's steps. Thread 32w + 4g + t of a warpgroup holds rows
 \ r0 = 16w + g and r0 + 8 of its 64 (h = 0, 1).
 : stage ( i -- s ph )  DUP KVS MOD SWAP KVS / 1 AND ;
-\ Issue S = Q K^T of warpgroup wg's rows against stage s's keys:
+\ Issue S = Q K^T of warpgroup wg's rows of the Q buffer at qtile against
+\ stage s's keys:
 \ HEAD_DIM/16 steps of k16 (32 bytes of a 128-byte row; four a panel).
-: s-issue ( wg s -- )
-  { wg s }
+: s-issue ( qtile wg s -- )
+  { qtile wg s }
   WGMMA-FENCE
   HEAD_DIM 16 / 0 UNROLL DO
-    QS  I 4 / BR * 128 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
+    qtile  I 4 / BR * 128 * +  wg 8192 * +  I 4 MOD 32 * +  16 1024 128 WGMMA-DESC
     KS s tile-bytes * +  I 4 / BC * 128 * +  I 4 MOD 32 * +
     16 1024 128 WGMMA-DESC
     I 0<> S-MMA
@@ -158,19 +164,45 @@ INCLUDE flash-lpt.fs
 : my-turn ( wg -- )  turns IF  1+ 256 BAR-SYNC-N  ELSE DROP THEN ;
 : your-turn ( wg -- )  turns IF  1+ NCWG MOD 1+ 256 BAR-ARRIVE-N  ELSE DROP THEN ;
 
-\ The block order (flash-lpt.fs): with LPT every head's heaviest query
-\ tiles (causal: the last) start first within a group, whose K and V stay
-\ in L2; the last group's blocks past BATCH*HQ pairs leave at once.
-lpt-tile { tile-id }
-HQ lpt-pair { pair }
-pair BATCH HQ * >= IF EXIT THEN
-pair HQ /MOD { head-id batch-id }
-tile-id query-tile-of BR * { q0 }
-q0 key-tiles { ntiles }
-batch-id HQ * head-id + { qh }                 \ the (batch, head) of LSE
-head-id HQ HKV / / { kvh }                     \ the head of K and V
+\ The work: items, each a query tile (BR rows) of a (batch, head) pair, in
+\ the order of flash-lpt.fs (item-of: with LPT every head's heaviest
+\ tiles first within a group of HG pairs, whose K and V stay in L2; the
+\ last group's slots past the last pair are skipped). Block BID-X takes
+\ one item a round: round r's slice of GDIM-X items, in order on even
+\ rounds and backwards on odd ones, so that with the heaviest items first
+\ a block's items even out (two rounds pair the heaviest causal tile with
+\ the lightest). With a block an item (the grid as large as the items)
+\ that is one round; ops/_attention.py hopper_rounds picks two rounds for
+\ causal rows and persistent blocks (MINB an SM) for full ones. From its
+\ second item on, a block's start (its barriers, its first loads'
+\ latency) overlaps work: the producer loads the next item's Q (into the
+\ other of QBUF buffers) and first K/V tiles while the consumers finish
+\ this one, the K/V rings and Q buffers running on across items (their
+\ counters live on the stack).
+\ Item `it`'s (tile, pair): what the block of linear index `it` of
+\ flash-lpt.fs's grid (x fastest) would take. DIV_HG, DIV_QT and DIV_HQ
+\ encode HG, the query tiles a pair and HQ for fdiv.
+: item-of ( it -- tile pair )
+  LPT IF
+    DUP DIV_HG fdiv { it rest }  it rest HG * -  rest DIV_QT fdiv { x g }
+    rest g NQ BR tiles * -  g HG * x +
+  ELSE
+    DUP DIV_QT fdiv { it pair }  it pair NQ BR tiles * -  pair
+  THEN ;
+\ An item's (batch, head) and its first query row and key tiles.
+: geometry ( tile pair -- batch-id head-id q0 ntiles )
+  DUP DIV_HQ fdiv { pair b }  b  pair b HQ * -
+  ROT query-tile-of BR * DUP key-tiles ;
+\ The pairs and the items (with the LPT grid's slots past the last pair).
+: work ( -- pairs items )
+  BATCH HQ *  { pairs }
+  pairs  LPT IF pairs HG + 1- DIV_HG fdiv HG * ELSE pairs THEN NQ BR tiles * ;
+\ Round r's item of this block (past `items` in the last round for some).
+: round-item ( r -- it )
+  DUP GDIM-X *  SWAP 1 AND IF GDIM-X 1- BID-X - ELSE BID-X THEN + ;
+
 TID-X 0= IF
-  1 0 bar MBAR-INIT
+  QBUF 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
   KVS 0 DO
     1 I kfull MBAR-INIT  1 I vfull MBAR-INIT
     NCWG I kempty MBAR-INIT  NCWG I vempty MBAR-INIT
@@ -181,89 +213,129 @@ BARRIER
 TID-X 128 / { wg }
 
 wg NCWG = IF
-  24 SETMAXNREG-DEC
-  TID-X 127 AND 0= IF
-    batch-id head-id q0 0 bar QS Q BR load-tile
-    ntiles 0 ?DO
-      I KVS MOD { s }  I KVS / 1 AND { ph }
-      ph 1 XOR  s kempty MBAR-WAIT
-      batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
-      ph 1 XOR  s vempty MBAR-WAIT
-      batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
-    LOOP
+  PREGS SETMAXNREG-DEC
+  \ The producer warp runs the loop in step (its values warp-uniform:
+  \ ptxas keeps them in uniform registers); lane 0 issues the copies.
+  TID-X 32 / 0 SHFL-IDX 3 AND 0= IF
+    work { pairs items }
+    0 0 0                    \ r: round, done: items done, used: K/V tiles loaded
+    BEGIN  2 PICK GDIM-X * items <  WHILE
+      ROT DUP round-item { r it }  r 1+ ROT ROT
+      it items < IF
+        it item-of { tile pair }
+        pair pairs < IF
+          tile pair geometry { batch-id head-id q0 ntiles }
+          head-id DIV_GQ fdiv { kvh }               \ the head of K and V
+          { done used }
+          done QBUF MOD { qb }
+          done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
+          batch-id head-id q0 qb qfull  QS qb q-bytes * +  Q BR load-tile
+          ntiles 0 ?DO
+            used I + stage { s ph }
+            ph 1 XOR  s kempty MBAR-WAIT
+            batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+            ph 1 XOR  s vempty MBAR-WAIT
+            batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+          LOOP
+          done 1+  used ntiles +
+        THEN
+      THEN
+    REPEAT
+    DROP 2DROP
   THEN
 ELSE
   CREGS SETMAXNREG-INC
+  work { pairs items }
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
-  q0 wg 64 * + w 16 * + g + { r0 }        \ rows r0 and r0 + 8
-  SCALE 1.4426950408889634 F* { scale2 }
-  TID-X 127 AND 0= { leader }            \ releases the stages
-  HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
-  MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
-  turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
-  0 0 bar MBAR-WAIT
-  OVERLAP IF
-    \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O is
-    \ scaled and P_{j-1} V_{j-1} issued behind it; the softmax of S_j runs
-    \ while P_{j-1} V_{j-1} is on the tensor cores.
-    ntiles 0> IF
-      0 0 kfull MBAR-WAIT
-      wg my-turn  wg 0 s-issue  wg your-turn
-      0 WGMMA-WAIT
-      leader IF  0 kempty MBAR-ARRIVE  THEN
-      0 r0 mask-s  scale2 softmax-s  pack-p
-      ntiles 1 ?DO
-        I stage { s ph }  I 1- stage { sp php }
-        ph s kfull MBAR-WAIT
-        wg my-turn
-        wg s s-issue
-        rescale-o
-        php sp vfull MBAR-WAIT
-        sp pv-issue
-        wg your-turn
-        1 WGMMA-WAIT
-        leader IF  s kempty MBAR-ARRIVE  THEN
-        I BC * r0 mask-s  scale2 softmax-s
-        0 WGMMA-WAIT
-        leader IF  sp vempty MBAR-ARRIVE  THEN
-        pack-p
-      LOOP
-      rescale-o
-      ntiles 1- stage { sl phl }
-      phl sl vfull MBAR-WAIT
-      wg my-turn  sl pv-issue  wg your-turn
-      0 WGMMA-WAIT
-      leader IF  sl vempty MBAR-ARRIVE  THEN
-    THEN
-  ELSE
-    \ One tile at a time: S, softmax, P V.
-    ntiles 0 ?DO
-      I stage { s ph }
-      ph s kfull MBAR-WAIT
-      wg s s-issue  0 WGMMA-WAIT
-      leader IF  s kempty MBAR-ARRIVE  THEN
-      I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
-      ph s vfull MBAR-WAIT
-      s pv-issue  0 WGMMA-WAIT
-      leader IF  s vempty MBAR-ARRIVE  THEN
-    LOOP
-  THEN
   LANE-ID 4 MOD { t }
-  batch-id O_SB * head-id O_SH * + { o-head }
+  SCALE 1.4426950408889634 F* { scale2 }
+  TID-X 127 AND 0= { leader }            \ releases the stages and Q
+  turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
+  0 0 0                  \ r: round, done: items done, used: K/V tiles used
+  BEGIN  2 PICK GDIM-X * items <  WHILE
+    ROT DUP round-item { r it }  r 1+ ROT ROT
+    it items < IF
+      it item-of { tile pair }
+      pair pairs < IF
+        tile pair geometry { batch-id head-id q0 ntiles }
+        { done used }
+        done QBUF MOD { qb }
+        QS qb q-bytes * + { qtile }
+        q0 wg 64 * + w 16 * + g + { r0 }      \ rows r0 and r0 + 8
+        HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
+        MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
+        done QBUF / 1 AND  qb qfull MBAR-WAIT
+        OVERLAP IF
+          \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O
+          \ is scaled and P_{j-1} V_{j-1} issued behind it; the softmax of
+          \ S_j runs while P_{j-1} V_{j-1} is on the tensor cores.
+          ntiles 0> IF
+            used stage { s0 ph0 }
+            ph0 s0 kfull MBAR-WAIT
+            wg my-turn  qtile wg s0 s-issue  wg your-turn
+            0 WGMMA-WAIT
+            leader IF  s0 kempty MBAR-ARRIVE  THEN
+            0 r0 mask-s  scale2 softmax-s  pack-p
+            ntiles 1 ?DO
+              used I + stage { s ph }  used I + 1- stage { sp php }
+              ph s kfull MBAR-WAIT
+              wg my-turn
+              qtile wg s s-issue
+              rescale-o
+              php sp vfull MBAR-WAIT
+              sp pv-issue
+              wg your-turn
+              1 WGMMA-WAIT
+              leader IF  s kempty MBAR-ARRIVE  THEN
+              I BC * r0 mask-s  scale2 softmax-s
+              0 WGMMA-WAIT
+              leader IF  sp vempty MBAR-ARRIVE  THEN
+              pack-p
+            LOOP
+            rescale-o
+            used ntiles + 1- stage { sl phl }
+            phl sl vfull MBAR-WAIT
+            wg my-turn  sl pv-issue  wg your-turn
+            0 WGMMA-WAIT
+            leader IF  sl vempty MBAR-ARRIVE  THEN
+          THEN
+        ELSE
+          \ One tile at a time: S, softmax, P V.
+          ntiles 0 ?DO
+            used I + stage { s ph }
+            ph s kfull MBAR-WAIT
+            qtile wg s s-issue  0 WGMMA-WAIT
+            leader IF  s kempty MBAR-ARRIVE  THEN
+            I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
+            ph s vfull MBAR-WAIT
+            s pv-issue  0 WGMMA-WAIT
+            leader IF  s vempty MBAR-ARRIVE  THEN
+          LOOP
+        THEN
+        \ Every product that read this Q buffer has completed.
+        leader IF  qb qempty MBAR-ARRIVE  THEN
+        batch-id HQ * head-id + { qh }            \ the (batch, head) of LSE
+        batch-id O_SB * head-id O_SH * + { o-head }
 
-  \ Finish the row sums over the four lanes of each row; store each row
-  \ (16-bit pairs, 4 bytes a lane and 8 features) and its log-sum-exp.
-  2 0 UNROLL DO I { h }
-    r0 h 8 * + { row }
-    h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
-    row NQ < IF
-      HEAD_DIM 8 / 0 UNROLL DO
-        I 4 * h 2* + { n }
-        n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
-        O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
-      LOOP
-      t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
+        \ Finish the row sums over the four lanes of each row; store each
+        \ row (16-bit pairs, 4 bytes a lane and 8 features) and its
+        \ log-sum-exp.
+        2 0 UNROLL DO I { h }
+          r0 h 8 * + { row }
+          h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
+          row NQ < IF
+            HEAD_DIM 8 / 0 UNROLL DO
+              I 4 * h 2* + { n }
+              n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
+              O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
+            LOOP
+            t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
+          THEN
+        LOOP
+        done 1+  used ntiles +
+      THEN
     THEN
-  LOOP
+  REPEAT
+  DROP 2DROP
 THEN

@@ -11,3 +11,9 @@
 \ group's blocks may be past the last pair (the kernel leaves).
 : lpt-pair ( heads -- pair )
   LPT IF DROP BID-Z HG * BID-X + ELSE BID-Z * BID-Y + THEN ;
+\ n / d for 0 <= n < 2^31 by a divisor the host encoded (fast-divisor in
+\ ops/_attention.py: m | s << 32 with m = ceil(2^s / d), s = 31 +
+\ ceil(log2 d)): one multiply and a shift, where a division by a runtime
+\ value is a called 64-bit routine or a reciprocal kept in registers (the
+\ persistent kernels divide item indices in their loops).
+: fdiv ( n md -- n/d )  DUP 4294967295 AND ROT * SWAP 32 RSHIFT 63 AND RSHIFT ;

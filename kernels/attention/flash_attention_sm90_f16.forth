@@ -12,10 +12,15 @@
 \! const BC 128
 \! const NTHREADS 128*(NCWG+1)       \ and one producer warpgroup
 \! const MINB 1                      \ blocks an SM (NCWG 1 needs 2: 64-row blocks)
-\ A consumer's registers (setmaxnreg): the block's share of the 64K, less
-\ 24 a producer thread, over the consumer threads, to a multiple of 8.
-\! const CREGS (65536/MINB-3072)/(128*NCWG)/8*8
+\ A producer's registers (setmaxnreg), and a consumer's: the block's
+\ registers at launch (launch-bounds: 65536/MINB a block, a multiple of 8
+\ a thread), less the producer's, over the consumer threads, to a
+\ multiple of 8. (setmaxnreg.inc takes only what the block holds: more
+\ waits forever. 65536/MINB there hung the GPU at NCWG 2 with PREGS 32.)
+\! const PREGS 24
+\! const CREGS (65536/MINB/NTHREADS/8*8*NTHREADS-128*PREGS)/(128*NCWG)/8*8
 \! const KVS 2                      \ stages of the K and V rings
+\! const QBUF 2                     \ Q buffers (the next item's Q loads into the other)
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
 \! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS MINB
@@ -33,6 +38,12 @@
 \! param HKV i64
 \! param BATCH i64
 \! param HG i64                     \ (batch, head) pairs a group of the LPT grid
+\ HG, the query tiles a pair, HQ and HQ/HKV encoded for fdiv (flash-lpt.fs;
+\ ops/_attention.py fast_divisor)
+\! param DIV_HG i64
+\! param DIV_QT i64
+\! param DIV_HQ i64
+\! param DIV_GQ i64
 \! param SCALE f32
 \! param Q_SB i64
 \! param Q_SH i64
@@ -46,10 +57,10 @@
 \! param O_SB i64
 \! param O_SH i64
 \! param O_SN i64
-\! shared QS f16[BR*HEAD_DIM] align 1024
+\! shared QS f16[QBUF*BR*HEAD_DIM] align 1024
 \! shared KS f16[KVS*BC*HEAD_DIM] align 1024
 \! shared VS f16[KVS*BC*HEAD_DIM] align 1024
-\! shared BARS i64[1+4*KVS]
+\! shared BARS i64[2*QBUF+4*KVS]
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]

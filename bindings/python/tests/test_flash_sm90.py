@@ -51,7 +51,7 @@ class FlashSm90(unittest.TestCase):
         return self.kernels[key]
 
     def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed,
-                 schedule=None, hg=None):
+                 schedule=None, hg=None, blocks=None):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
         rng = np.random.default_rng(seed)
@@ -63,15 +63,18 @@ class FlashSm90(unittest.TestCase):
         scale = 1.0 / np.sqrt(d)
         kern = self.kernel(dtype, d, causal, schedule or {})
         tiles = -(-nq // kern.const("BR"))
-        # LPT: groups of hg (batch, head) pairs (all of them unless given),
-        # the query tile between pairs and groups, as the op does.
+        # Items: LPT, groups of hg (batch, head) pairs (all of them unless
+        # given), the query tile between pairs and groups, as the op does;
+        # a block an item unless `blocks` (persistent blocks) is given.
         hg = hg or b * hq
-        grid = ((hg, tiles, -(-b * hq // hg)) if kern.const("LPT")
-                else (tiles, hq, b))
+        items = tiles * (hg * -(-b * hq // hg) if kern.const("LPT")
+                         else b * hq)
+        fd = _attention.fast_divisor
         def strides(x):  # (batch, head, row) in elements: dense
             return [s // x.itemsize for s in x.strides[:3]]
-        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, scale,
-             *strides(q), *strides(k), *strides(v), *strides(o), grid=grid,
+        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, fd(hg), fd(tiles),
+             fd(hq), fd(hq // hkv), scale, *strides(q), *strides(k),
+             *strides(v), *strides(o), grid=(blocks or items,),
              block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
@@ -105,6 +108,22 @@ class FlashSm90(unittest.TestCase):
             self.run_case(2, 4, 2, 300, 300, 64, True, "bf16", 6,
                           {"LPT": lpt}, hg)
 
+    def test_persistent_blocks(self):
+        # Fewer blocks than items: each block steps through several (in
+        # order, then backwards), its Q buffers and K/V rings running on
+        # across them: one block for all 24 items (both Q buffers reused,
+        # rows with no key between), 5 blocks (rounds of unequal length,
+        # the last one past the items), with groups of 3 pairs (slots
+        # past the last pair skipped), the plain order, one consumer with
+        # two blocks an SM, and one Q buffer.
+        for i, (schedule, hg, blocks) in enumerate((
+                ({}, None, 1), ({}, 3, 5), ({"LPT": 0}, None, 5),
+                ({"NCWG": 1, "MINB": 2}, 2, 4),
+                ({"QBUF": 1, "KVS": 1}, None, 3))):
+            self.run_case(2, 4, 2, 200, 150, 64, True, "bf16", 40 + i,
+                          schedule, hg, blocks)
+        self.run_case(1, 4, 1, 150, 400, 128, False, "f16", 50, {}, None, 2)
+
     def test_schedules(self):
         # Every -D schedule of the kernel (flash-attention-sm90.fs): one
         # tile at a time, FlashAttention-3's overlap with and without
@@ -124,8 +143,10 @@ class FlashSm90(unittest.TestCase):
             self.run_case(1, 1, 1, 150, 400, 64, False, "f16", 20 + i,
                           schedule)
         # 176-key tiles (wgmma n176, FlashAttention-3's at d128 full).
-        self.run_case(1, 1, 1, 200, 400, 128, False, "bf16", 30, {"BC": 176})
-        self.run_case(1, 1, 1, 230, 500, 128, True, "f16", 31, {"BC": 176})
+        self.run_case(1, 1, 1, 200, 400, 128, False, "bf16", 30,
+                      {"BC": 176, "QBUF": 1})
+        self.run_case(1, 1, 1, 230, 500, 128, True, "f16", 31,
+                      {"BC": 176, "QBUF": 1})
 
     def test_op_takes_it_on_hopper(self):
         # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
@@ -144,6 +165,53 @@ class FlashSm90(unittest.TestCase):
         bound = 4 * HALF_ULP["bf16"] * np.abs(v.astype(np.float64)).max() + 1e-5
         self.assertLessEqual(np.abs(o.astype(np.float64) - ref_o).max(), bound)
         self.assertLessEqual(np.abs(lse - ref_lse).max(), 1e-4)
+
+    def test_op_rounds(self):
+        # The op's blocks take 1, 2 or 3 items (in order, then backwards)
+        # or are persistent: every item is computed alike, whichever block
+        # takes it, so the outputs agree bit for bit. The default
+        # (hopper_rounds): two rounds for causal rows.
+        t = ml_dtypes.bfloat16
+        rng = np.random.default_rng(11)
+        q = rng.standard_normal((2, 3, 200, 64)).astype(t)
+        k = rng.standard_normal((2, 3, 170, 64)).astype(t)
+        v = rng.standard_normal((2, 3, 170, 64)).astype(t)
+        outs = []
+        try:
+            _attention.HOPPER = True
+            for rounds in (1, 2, 3, 0, None):
+                _attention.HOPPER_ROUNDS = rounds
+                outs.append(ops.flash_attention(q, k, v, causal=True,
+                                                return_lse=True))
+        finally:
+            _attention.HOPPER = None
+            _attention.HOPPER_ROUNDS = None
+        for o, lse in outs[1:]:
+            np.testing.assert_array_equal(o, outs[0][0])
+            np.testing.assert_array_equal(lse, outs[0][1])
+        ref_o, _ = attention_reference(q, k, v, causal=True)
+        bound = 4 * HALF_ULP["bf16"] * np.abs(v.astype(np.float64)).max() + 1e-5
+        self.assertLessEqual(np.abs(outs[0][0].astype(np.float64) -
+                                    ref_o).max(), bound)
+
+    def test_fast_divisor(self):
+        # fdiv's encoding (flash-lpt.fs): exact for every n < 2^31 at the
+        # divisors' extremes and around powers of two; 0 and 2^31 refused.
+        rng = np.random.default_rng(12)
+        divisors = [1, 2, 3, 5, 7, 12, 48, 96, 127, 128, 129, 1000, 65535,
+                    65537, (1 << 30) + 1, (1 << 31) - 1]
+        ns = [0, 1, 2, 1 << 20, (1 << 31) - 2, (1 << 31) - 1] + [
+            int(x) for x in rng.integers(0, 1 << 31, 200)]
+        for d in divisors:
+            md = _attention.fast_divisor(d)
+            m, sh = md & 0xFFFFFFFF, md >> 32
+            for n in ns + [d - 1, d, d + 1, 3 * d - 1]:
+                if n < 1 << 31:
+                    self.assertEqual((n * m) >> sh, n // d, (n, d))
+                    self.assertLess(n * m, 1 << 63)
+        for bad in (0, 1 << 31):
+            with self.assertRaises(ValueError):
+                _attention.fast_divisor(bad)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,11 @@ HOPPER_HEAD_DIMS = (64, 128)
 # -D constants for the Hopper kernel over its own defaults (OVERLAP,
 # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
 HOPPER_DEFINES: dict = {}
+# The Hopper forward's rounds (flash-attention-sm90.fs: its blocks take
+# the items, query tiles of (batch, head) pairs, one a round, in order and
+# then backwards): k, ceil(items / k) blocks; 0, persistent blocks (MINB
+# an SM); None: hopper_rounds decides.
+HOPPER_ROUNDS: Optional[int] = None
 # -D constants for the bf16/f16 mma.sync kernel over the op's (LPT, tiles;
 # benches set LPT 0 to time the plain grid).
 MMA_DEFINES: dict = {}
@@ -261,6 +266,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     pb = c.start(_plans, objs, len(objs) - 3,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
+                  HOPPER_ROUNDS,
                   tuple(sorted(MMA_DEFINES.items())), MMA_BC96_MIN_KEYS,
                   LPT_GROUP_BYTES))
     if type(pb) is tuple:
@@ -319,6 +325,65 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     return result
 
 
+def fast_divisor(d: int) -> int:
+    """d (1 <= d < 2^31) encoded for the kernels' fdiv (flash-lpt.fs):
+    m | s << 32 with s = 31 + ceil(log2 d) and m = ceil(2^s / d) < 2^32, so
+    that n * m >> s == n // d for every 0 <= n < 2^31 (the error n (m d -
+    2^s) / (d 2^s) < 2^-ceil(log2 d) <= 1/d) and n * m < 2^63."""
+    if not 1 <= d < 1 << 31:
+        raise ValueError(f"fast_divisor: {d} is not in 1 .. 2^31 - 1")
+    s = 31 + (d - 1).bit_length()
+    return -(-(1 << s) // d) | s << 32
+
+
+# On an H100 (bf16, B x H x N at 1M-2M tokens, kernel us: one item a
+# block / two rounds / persistent; cuDNN): causal d64 B8 H12 N1024 55.1 /
+# 51.3 / 56.4 (47.7), B16 H16 N512 54.1 / 48.8 / 47.3 (38.9), B4 H16 N4096
+# 357 / 357 / 397 (327); d128 B16 H16 N512 85.4 / 77.8 / 77.8 (56.0), B4
+# H16 N4096 524 / 525 / 768 (497), GQA B8 H32/8 N1024 202 / 183 / 170
+# (155); full d64 B8 H12 N1024 73.9 / 71.5 / 69.7 (64.5), B4 H16 N4096
+# (three consumers) 581 / 630 / 598 (568), d128 980 / 966 / 962 (897).
+# Two rounds pair each heavy causal tile with a light one (the second
+# round runs backwards) while the GPU's block scheduler still balances;
+# persistent blocks take the items statically, which leaves long causal
+# rows unbalanced; equal full-row items balance either way.
+def hopper_rounds(kern: Any) -> int:
+    """The Hopper forward's rounds (HOPPER_ROUNDS) by default, for its
+    compiled kernel: causal two, full persistent (0) but one with three
+    consumer warpgroups."""
+    if kern.const("CAUSAL"):
+        return 2
+    return 1 if kern.const("NCWG") >= 3 else 0
+
+
+def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
+                hq: int, hkv: int, pair_bytes: int) -> tuple:
+    """(kernel, blocks, its params HG DIV_HG DIV_QT DIV_HQ DIV_GQ) of the
+    Hopper forward: its items are the query tiles of the b * hq (batch,
+    head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
+    LPT 0 tile by tile), in blocks of HOPPER_ROUNDS items (hopper_rounds)
+    or MINB persistent blocks an SM."""
+    pairs = b * hq
+    hg, groups = lpt_group(pairs, pair_bytes)
+    kern = c.kernel(name, qa, {**defines, "LPT": 1, **HOPPER_DEFINES},
+                    arch="sm_90")
+    qtiles = -(-nq // kern.const("BR"))
+    items = (hg * groups if kern.const("LPT") else pairs) * qtiles
+    if items >= 1 << 31:
+        raise ValueError(f"q: {pairs} (batch, head) pairs of {nq} rows are "
+                         f"{items} query tiles, more than 2^31 - 1")
+    rounds = HOPPER_ROUNDS
+    if rounds is None:
+        rounds = hopper_rounds(kern)
+    if rounds:
+        blocks = -(-items // rounds)
+    else:
+        blocks = min(items, kern.const("MINB") * c.sm_count(qa, 132))
+    divs = (hg, fast_divisor(hg), fast_divisor(qtiles), fast_divisor(hq),
+            fast_divisor(hq // hkv))
+    return kern, blocks, divs
+
+
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
             lse: Any, defines: dict, scale: float) -> None:
     """The Hopper kernel: TMA reads q, k and v where they lie (dense copies
@@ -327,18 +392,17 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
-    kern, grid, hg = lpt_kernel(
+    kern, blocks, divs = hopper_grid(
         f"attention/flash_attention_sm90_{qa.dtype}.forth", qa, defines,
-        HOPPER_DEFINES, "sm_90", "BR", nq, b * hq, _kv_pair_bytes(qa, ka),
-        (hq, b))
+        nq, b, hq, hkv, _kv_pair_bytes(qa, ka))
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):
         o = c.arg(pb.new(c.empty(qa, qa.shape)), "out")
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
-              nq, nkv, hq, hkv, b, hg, scale,
+              nq, nkv, hq, hkv, b, *divs, scale,
               *[s for x in (*ins, o) for s in st.strides3(x)],
-              grid=grid, block=kern.const("NTHREADS"))
+              grid=(blocks,), block=kern.const("NTHREADS"))
     pb.copy_into(o.value, oa.value)
 
 
