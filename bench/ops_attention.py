@@ -60,6 +60,9 @@ def main() -> None:
     p.add_argument("--sm90-variants", action="store_true",
                    help="time the Hopper kernel's schedules (OVERLAP, "
                    "PINGPONG, KVS) side by side instead")
+    p.add_argument("--sm90-rounds", action="store_true",
+                   help="time the Hopper forward's blocks (1, 2, 3 items "
+                   "a block, persistent) side by side instead")
     p.add_argument("--mma-variants", action="store_true",
                    help="time the mma.sync kernel's tiles (BC, QREG, MT, "
                    "WARPS, the LPT grid) side by side instead")
@@ -74,6 +77,9 @@ def main() -> None:
         return
     if args.sm90_variants:
         sm90_variants(args.reps)
+        return
+    if args.sm90_rounds:
+        sm90_rounds(args.reps)
         return
     if args.mma_variants:
         mma_variants(args.reps)
@@ -146,11 +152,12 @@ SM90_VARIANTS = (
 
 
 def time_variants(variants, attr: str, q, k, v, causal, ref, flops,
-                  reps: int) -> tuple:
+                  reps: int, *, reset) -> tuple:
     """ops.flash_attention with each variant's -D constants (name,
-    defines, head dims or None) set as ops._attention.<attr>: TFLOP/s cells
-    ('-' where the head dim is not the variant's), the largest difference
-    of an output to `ref`, and the best TFLOP/s."""
+    defines, head dims or None) set as ops._attention.<attr> (then back to
+    `reset`, its default): TFLOP/s cells ('-' where the head dim is not the
+    variant's), the largest difference of an output to `ref`, and the best
+    TFLOP/s."""
     d = q.shape[-1]
     cells, diff, best = [], 0.0, 0.0
     try:
@@ -167,7 +174,7 @@ def time_variants(variants, attr: str, q, k, v, causal, ref, flops,
             best = max(best, t)
             cells.append(f"{t:.0f}")
     finally:
-        setattr(_attention, attr, {})
+        setattr(_attention, attr, reset)
     return cells, diff, best
 
 
@@ -188,13 +195,53 @@ def sm90_variants(reps: int) -> None:
                                                 dt, grad=False)
             ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
             cells, diff, _ = time_variants(SM90_VARIANTS, "HOPPER_DEFINES",
-                                           q, k, v, causal, ref, flops, reps)
+                                           q, k, v, causal, ref, flops, reps,
+                                           reset={})
             for _, be in BACKENDS16:
                 t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
                                       reps=reps) / 1e9
                 cells.append(f"{t:.0f}")
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
                   + " | ".join(cells) + f" | {diff:.1e} |")
+
+
+# The Hopper forward's blocks (ops._attention.HOPPER_ROUNDS): name, rounds
+# (a block's items; 0 persistent, None the op's choice), head dims.
+SM90_ROUNDS = (("op's", None, None), ("1 round", 1, None),
+               ("2 rounds", 2, None), ("3 rounds", 3, None),
+               ("persistent", 0, None))
+# Shorter rows too, where a block's start weighs most.
+ROUNDS_SHAPES = SHAPES + [
+    (16, 16, 16, 512, 64, True), (8, 12, 12, 1024, 64, False),
+    (16, 16, 16, 512, 128, True), (8, 32, 8, 1024, 128, True)]
+
+
+def sm90_rounds(reps: int) -> None:
+    """The Hopper forward with its blocks taking 1, 2 or 3 items or
+    persistent (flash-attention-sm90.fs), next to FA2 and cuDNN: TFLOP/s,
+    the op's ratio to cuDNN, and the max difference of an output to
+    cuDNN's."""
+    if torch.cuda.get_device_capability() != (9, 0):
+        print("--sm90-rounds needs an sm_90 GPU")
+        return
+    print("| dtype | shape | " + " | ".join(n for n, _, _ in SM90_ROUNDS) +
+          " | FA2 | cuDNN | op's / cuDNN | max diff |")
+    print("|---" * (len(SM90_ROUNDS) + 6) + "|")
+    for dt in (torch.bfloat16,):
+        for (b, hq, hkv, n, d, causal) in ROUNDS_SHAPES:
+            q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
+                                                dt, grad=False)
+            ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
+            cells, diff, _ = time_variants(SM90_ROUNDS, "HOPPER_ROUNDS",
+                                           q, k, v, causal, ref, flops,
+                                           reps, reset=None)
+            for _, be in BACKENDS16:
+                t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
+                                      reps=reps) / 1e9
+                cells.append(f"{t:.0f}")
+            print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
+                  + " | ".join(cells) + f" | {float(cells[0]) / t:.2f}x | "
+                  f"{diff:.1e} |")
 
 
 # name, -D constants over the op's (ops._attention.MMA_DEFINES), head
@@ -228,7 +275,7 @@ def mma_variants(reps: int) -> None:
                 ref = sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION)
                 cells, diff, best = time_variants(
                     MMA_VARIANTS, "MMA_DEFINES", q, k, v, causal, ref, flops,
-                    reps)
+                    reps, reset={})
                 fa2 = flops / median_ms(
                     lambda: sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION),
                     reps=reps) / 1e9

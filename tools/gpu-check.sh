@@ -7,13 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var ncuattn90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var sm90rounds ncuattn90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
 steps (run in the order given; the first failing step stops the run):
   sm90var    bench/ops_attention.py --sm90-variants: the Hopper attention's
              schedules (OVERLAP, PINGPONG, KVS) next to FA2 and cuDNN
+  sm90rounds bench/ops_attention.py --sm90-rounds: the Hopper forward's
+             blocks taking 1, 2, 3 items or persistent, next to cuDNN
   ncuattn90  Nsight Compute of the Hopper attention (bf16 d128 and d64
              causal) in each schedule: tensor pipe, issue, stalls
   ncubwd90   Nsight Compute of the Hopper backward and cuDNN's (bf16
@@ -183,6 +185,9 @@ step_attnbench() {
 step_gpt2train() { python3 demo/gpt2_train.py 2>&1 | tee "$OUT/gpt2_train.txt" | tail -30; }
 step_sm90var() {
   python3 bench/ops_attention.py --sm90-variants 2>&1 | tee "$OUT/sm90_variants.txt"
+}
+step_sm90rounds() {
+  python3 bench/ops_attention.py --sm90-rounds 2>&1 | tee "$OUT/sm90_rounds.txt"
 }
 step_ncuattn90() {
   local v

@@ -3,7 +3,9 @@
 \ head) pairs), so that within a group the heaviest tiles of every head
 \ start first and the groups run one after another, their shared tensors
 \ staying in L2; LPT 0, grid (tiles, heads, BATCH). INCLUDEd by kernels
-\ that declare the constant LPT and the param HG.
+\ that declare the constant LPT and the param HG. (The Hopper forward's
+\ blocks step through items in this order instead: item-of in
+\ flash-attention-sm90.fs, hopper_grid in ops/_attention.py.)
 
 \ This block's tile (of query rows or keys).
 : lpt-tile ( -- i )  LPT IF BID-Y ELSE BID-X THEN ;

@@ -336,17 +336,20 @@ def fast_divisor(d: int) -> int:
     return -(-(1 << s) // d) | s << 32
 
 
-# On an H100 (bf16, B x H x N at 1M-2M tokens, kernel us: one item a
-# block / two rounds / persistent; cuDNN): causal d64 B8 H12 N1024 55.1 /
-# 51.3 / 56.4 (47.7), B16 H16 N512 54.1 / 48.8 / 47.3 (38.9), B4 H16 N4096
-# 357 / 357 / 397 (327); d128 B16 H16 N512 85.4 / 77.8 / 77.8 (56.0), B4
-# H16 N4096 524 / 525 / 768 (497), GQA B8 H32/8 N1024 202 / 183 / 170
-# (155); full d64 B8 H12 N1024 73.9 / 71.5 / 69.7 (64.5), B4 H16 N4096
-# (three consumers) 581 / 630 / 598 (568), d128 980 / 966 / 962 (897).
-# Two rounds pair each heavy causal tile with a light one (the second
-# round runs backwards) while the GPU's block scheduler still balances;
-# persistent blocks take the items statically, which leaves long causal
-# rows unbalanced; equal full-row items balance either way.
+# On an H100 (bench/ops_attention.py --sm90-rounds, bf16 TFLOP/s, one
+# tile a block / two rounds / persistent; cuDNN): causal d64 B8 H12 N1024
+# 226 / 241 / 224 (266), B16 H16 N512 153 / 172 / 178 (211), B4 H16 N4096
+# 380 / 375 / 341 (406); d128 B16 H16 N512 197 / 218 / 218 (304), B4 H16
+# N4096 543 / 547 / 373 (572), GQA B8 H32/8 N1024 332 / 356 / 388 (429),
+# B4 H32/8 N4096 547 / 555 / 543 (599); full d64 B8 H12 N1024 331 / 343 /
+# 355 (399), B4 H16 N4096 (three consumers) 468 / 440 / 481 (474), d128
+# 603 / 614 / 613 (671). Two rounds pair each heavy causal tile with a
+# light one (the second round runs backwards) while the GPU's block
+# scheduler still balances the blocks; persistent blocks take the items
+# statically, which leaves long causal rows unbalanced (d128 N4096: 373);
+# equal full-row items balance either way. (With three consumers, one
+# tile a block: persistent was 3% slower in another run, 598 against 581
+# us; the two measured within noise.)
 def hopper_rounds(kern: Any) -> int:
     """The Hopper forward's rounds (HOPPER_ROUNDS) by default, for its
     compiled kernel: causal two, full persistent (0) but one with three
