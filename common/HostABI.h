@@ -156,6 +156,10 @@ enum WfAsyncOp {
   WF_ASYNC_MBAR_ARRIVE_REMOTE = 19,
   WF_ASYNC_TMA_LOAD_MC = 20,
   WF_ASYNC_MBAR_WAIT_CLUSTER = 21, // the CPU's MBAR-WAIT
+  // Not an ir::AsyncKind: SETMAXNREG-INC (in[0] > 0) or -DEC (in[0] < 0)
+  // to |in[0]| registers a thread, in[1] the registers a thread has at
+  // launch (from '\! launch-bounds'; 0: unknown, nothing is counted).
+  WF_ASYNC_SETMAXNREG = 32,
 };
 // The most operands an async word has (TMA-LOAD-MC-5D).
 #define WF_ASYNC_MAX_IN 9

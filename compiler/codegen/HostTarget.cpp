@@ -11,6 +11,7 @@
 
 #include "common/HostABI.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace wf::codegen {
@@ -412,7 +413,22 @@ public:
                        b.CreatePtrToInt(base, b.getInt64Ty()));
   }
 
-  void setMaxNReg(llvm::IRBuilder<> &, int) override {}
+  // The executor counts each block's registers (BlockScheduler.cpp), so
+  // that an increase the block cannot cover, which waits forever on the
+  // GPU, fails as a deadlock naming it. A thread's registers at launch are
+  // what ptxas gives a kernel with setmaxnreg: the launch bounds' share of
+  // the 64K, a multiple of 8 (unknown without launch bounds: 0).
+  void setMaxNReg(llvm::IRBuilder<> &b, int n, llvm::StringRef where) override {
+    int64_t atLaunch = 0;
+    if (header->maxThreads) {
+      uint64_t blocks = header->minBlocks ? header->minBlocks : 1;
+      atLaunch = static_cast<int64_t>(
+          std::min<uint64_t>(65536 / (header->maxThreads * blocks) / 8 * 8,
+                             255));
+    }
+    callAsync(b, WF_ASYNC_SETMAXNREG, {b.getInt64(n), b.getInt64(atLaunch)},
+              where);
+  }
 
   // The executor's async_op does the work (runtime/cpu/AsyncOps.cpp): the
   // operands go through one array on this fiber's stack, as for the
@@ -427,6 +443,18 @@ public:
     if (kind == ir::AsyncKind::GridDepWait ||
         kind == ir::AsyncKind::GridDepLaunch)
       return nullptr;
+    callAsync(b, static_cast<int64_t>(kind), operands, where);
+    if (kind != ir::AsyncKind::MbarTryWait && kind != ir::AsyncKind::Mapa &&
+        kind != ir::AsyncKind::DsmemLoad)
+      return nullptr;
+    return b.CreateLoad(b.getInt64Ty(), asyncOut);
+  }
+
+  // The executor's async_op(ctx, kind + 256 * operand count, in, out,
+  // where), the operands stored to `in` as i64.
+  void callAsync(llvm::IRBuilder<> &b, int64_t kind,
+                 llvm::ArrayRef<llvm::Value *> operands,
+                 llvm::StringRef where) {
     llvm::Type *i64 = b.getInt64Ty();
     if (!asyncIn) {
       llvm::IRBuilder<> entry(&fn->getEntryBlock(),
@@ -446,14 +474,10 @@ public:
     auto *fnType = llvm::FunctionType::get(
         b.getVoidTy(),
         {b.getPtrTy(), i64, b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}, false);
-    int64_t op = static_cast<int64_t>(kind) + 256 * int64_t(operands.size());
+    int64_t op = kind + 256 * int64_t(operands.size());
     b.CreateCall(fnType, callback,
                  {fn->getArg(1), b.getInt64(op), asyncIn, asyncOut,
                   b.CreateGlobalStringPtr(where)});
-    if (kind != ir::AsyncKind::MbarTryWait && kind != ir::AsyncKind::Mapa &&
-        kind != ir::AsyncKind::DsmemLoad)
-      return nullptr;
-    return b.CreateLoad(i64, asyncOut);
   }
 
   std::vector<llvm::Value *>

@@ -435,7 +435,7 @@ public:
     return b.CreateZExt(b.CreatePtrToInt(ptr, b.getInt32Ty()), b.getInt64Ty());
   }
 
-  void setMaxNReg(llvm::IRBuilder<> &b, int n) override {
+  void setMaxNReg(llvm::IRBuilder<> &b, int n, llvm::StringRef) override {
     std::string text = std::string("setmaxnreg.") + (n < 0 ? "dec" : "inc") +
                        ".sync.aligned.u32 " + std::to_string(n < 0 ? -n : n) +
                        ";";

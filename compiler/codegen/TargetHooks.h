@@ -109,8 +109,10 @@ public:
   /// A shared pointer's i64 offset in the block's shared window.
   virtual llvm::Value *sharedWindowOffset(llvm::IRBuilder<> &b,
                                           llvm::Value *ptr) = 0;
-  /// setmaxnreg.inc (n > 0) or .dec (n < 0) to |n| registers.
-  virtual void setMaxNReg(llvm::IRBuilder<> &b, int n) = 0;
+  /// setmaxnreg.inc (n > 0) or .dec (n < 0) to |n| registers; `where`
+  /// names the word and its source position (the CPU backend's errors).
+  virtual void setMaxNReg(llvm::IRBuilder<> &b, int n,
+                          llvm::StringRef where) = 0;
   /// A word of family Async (ir::AsyncKind) with its operands in the word's
   /// order: shared addresses (mbarriers, TMA tiles) as shared pointers,
   /// every other cell as i64 (a tensor map's address, coordinates, counts;

@@ -265,6 +265,9 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
   size_t n = static_cast<size_t>(op >> 8);
   if (kind == WF_ASYNC_MBAR_WAIT_CLUSTER) // the CPU has no scopes to tell
     kind = WF_ASYNC_MBAR_WAIT;
+  if (kind == WF_ASYNC_SETMAXNREG)
+    return s.setMaxNReg(t, static_cast<int64_t>(in[0]),
+                        static_cast<int64_t>(in[1]), where);
   if (kind >= WF_ASYNC_CLUSTER_SYNC)
     return s.clusterOp(t, kind, n, in, out, where);
   std::string word = where;
@@ -409,6 +412,63 @@ void BlockScheduler::namedBarrier(Thread &t, int64_t id, int64_t count,
   switchFiber(mode_, t.fiber, scheduler_);
 }
 
+void BlockScheduler::setMaxNReg(Thread &t, int64_t n, int64_t atLaunch,
+                                const char *where) {
+  if (atLaunch <= 0)
+    return;
+  std::string word = where;
+  Warp &w = warps_[t.warp];
+  if (w.regs < 0)
+    w.regs = atLaunch;
+  int64_t want = n < 0 ? -n : n;
+  if (want == w.regs) // another lane of the warp made the move
+    return;
+  Cta &cta = ctas_[t.cta];
+  auto lanes = static_cast<int64_t>(w.end - w.first);
+  if (n < 0) {
+    if (want > w.regs)
+      return report(t.ctx, word + ": " + std::to_string(want) +
+                               " registers is more than the warp's " +
+                               std::to_string(w.regs));
+    cta.regFree += (w.regs - want) * lanes;
+    w.regs = want;
+    ++epoch_;
+    return grantRegisters(t.cta);
+  }
+  if (want < w.regs)
+    return report(t.ctx, word + ": " + std::to_string(want) +
+                             " registers is fewer than the warp's " +
+                             std::to_string(w.regs));
+  int64_t need = (want - w.regs) * lanes;
+  if (cta.regFree >= need) {
+    cta.regFree -= need;
+    w.regs = want;
+    return;
+  }
+  t.state = State::AtRegs;
+  t.regWant = want;
+  t.where = where;
+  switchFiber(mode_, t.fiber, scheduler_);
+}
+
+void BlockScheduler::grantRegisters(size_t ctaIndex) {
+  Cta &cta = ctas_[ctaIndex];
+  for (size_t i = ctaIndex * ctaThreads_; i < (ctaIndex + 1) * ctaThreads_;
+       ++i) {
+    Thread &o = threads_[i];
+    if (o.state != State::AtRegs)
+      continue;
+    Warp &w = warps_[o.warp];
+    int64_t need = (o.regWant - w.regs) * static_cast<int64_t>(w.end - w.first);
+    if (cta.regFree < need)
+      continue;
+    cta.regFree -= need;
+    w.regs = o.regWant;
+    o.state = State::Ready;
+    --w.waiting;
+  }
+}
+
 bool BlockScheduler::wakeWaiters() {
   bool woke = false;
   for (size_t i = 0; i < threadCount_; ++i) {
@@ -455,6 +515,15 @@ std::string BlockScheduler::deadlockText() const {
              " of " + std::to_string(nb.expected) + " threads arrived)";
       break;
     }
+    case State::AtRegs:
+      what = "at " + std::string(t.where) + " for " +
+             std::to_string(t.regWant) + " registers a thread (its warp has " +
+             std::to_string(warps_[t.warp].regs) +
+             "; its block's pool holds " +
+             std::to_string(ctas_[t.cta].regFree) +
+             " freed by SETMAXNREG-DEC: on the GPU it waits forever; the "
+             "registers at launch come from the launch bounds)";
+      break;
     case State::AtClusterBar:
       what = "at " + std::string(t.where) + " on the cluster barrier (" +
              std::to_string(clusterArrived_) + " of the cluster's " +
@@ -524,6 +593,7 @@ void BlockScheduler::run(uint64_t linearCluster) {
     std::memset(cta.alloc.get() + kSharedSkew, 0, sharedAlloc_);
     cta.live = ctaThreads_;
     cta.atBarrier = 0;
+    cta.regFree = 0;
     for (NamedBarrier &b : cta.named)
       b = NamedBarrier{};
   }
@@ -543,6 +613,7 @@ void BlockScheduler::run(uint64_t linearCluster) {
   for (Warp &w : warps_) {
     w.live = static_cast<uint32_t>(w.end - w.first);
     w.atBarrier = w.atExchange = w.waiting = 0;
+    w.regs = -1;
   }
   live_ = threadCount_;
   clusterArrived_ = clusterPhase_ = 0;
@@ -610,6 +681,7 @@ void BlockScheduler::afterYield(size_t index) {
   case State::AtMbar:
   case State::AtNamedBar:
   case State::AtClusterBar:
+  case State::AtRegs:
     ++w.waiting;
     break;
   case State::Ready:

@@ -26,6 +26,12 @@
 //    a phase completes once every live thread of the cluster has arrived
 //    (returned threads count as arrived, as for BARRIER); a thread at
 //    CLUSTER-WAIT sleeps until the phase it arrived in has completed.
+//  - SETMAXNREG-DEC and -INC move registers between a warp and its
+//    block's pool (the registers its threads got at launch, from the
+//    launch bounds), the first lane to reach one moving the whole warp's:
+//    an increase waits until the pool holds enough, as on the GPU, where
+//    one that decreases never free stays blocked forever. Registers of
+//    returned threads do not go back to the pool.
 // Without mbarriers, named and cluster barriers, every live thread blocked
 // means some barrier or exchange can complete, so the block cannot stall.
 // With them it can: when no thread can go on, the launch fails naming what
@@ -86,6 +92,7 @@ private:
     AtMbar,
     AtNamedBar,
     AtClusterBar,
+    AtRegs,
     Done
   };
 
@@ -117,6 +124,8 @@ private:
     // CLUSTER-ARRIVE done and CLUSTER-WAIT not yet: the phase it arrived in.
     bool clusterArrived = false;
     uint64_t clusterPhase = 0;
+    // AtRegs: the registers a thread its SETMAXNREG-INC asked for.
+    int64_t regWant = 0;
   };
 
   struct NamedBarrier {
@@ -130,6 +139,7 @@ private:
     uint32_t atExchange = 0;
     uint32_t waiting = 0;      // at an mbarrier, a named or cluster barrier
     size_t first = 0, end = 0; // its threads' indices in threads_
+    int64_t regs = -1; // registers a thread (SETMAXNREG; -1: as at launch)
   };
 
   /// One block of the cluster: its shared memory and its barriers.
@@ -139,6 +149,7 @@ private:
     uint64_t live = 0;
     uint64_t atBarrier = 0;
     NamedBarrier named[16];
+    int64_t regFree = 0; // registers freed by SETMAXNREG-DEC, not yet taken
   };
 
   static void threadMain(void *arg);
@@ -164,6 +175,11 @@ private:
   uint64_t *mbarrierAt(WfHostCtx *ctx, uint64_t addr);
   void namedBarrier(Thread &t, int64_t id, int64_t count, bool sync,
                     const char *where);
+  /// SETMAXNREG-INC (n > 0) or -DEC (n < 0) with `atLaunch` registers a
+  /// thread at launch (0: not counted).
+  void setMaxNReg(Thread &t, int64_t n, int64_t atLaunch, const char *where);
+  /// Gives waiting SETMAXNREG-INCs of CTA `cta` what its pool now covers.
+  void grantRegisters(size_t cta);
   /// Adds arrivals and transaction bytes to mbarrier `m` of CTA `cta`, as
   /// the GPU counts them; a count out of range is reported for `word`.
   void updateMbar(const WfHostCtx &ctx, uint64_t *m, size_t cta,
