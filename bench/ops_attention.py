@@ -227,7 +227,7 @@ def sm90_rounds(reps: int) -> None:
     print("| dtype | shape | " + " | ".join(n for n, _, _ in SM90_ROUNDS) +
           " | FA2 | cuDNN | op's / cuDNN | max diff |")
     print("|---" * (len(SM90_ROUNDS) + 6) + "|")
-    for dt in (torch.bfloat16,):
+    for dt in (torch.bfloat16, torch.float16):
         for (b, hq, hkv, n, d, causal) in ROUNDS_SHAPES:
             q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
                                                 dt, grad=False)

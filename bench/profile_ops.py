@@ -8,6 +8,8 @@ Compute (tools/gpu-check.sh ncuops):
         [OVERLAP=1 PINGPONG=0 ...]   (the Hopper kernel's -D constants)
     ncu ... -k regex:decode_ python3 bench/profile_ops.py decode
     ncu ... -k regex:flash_backward_sm90 python3 bench/profile_ops.py backward
+    ncu ... -k regex:'flash_attention_sm90|fprop' python3 \\
+        bench/profile_ops.py forward-gpt2
 """
 
 from __future__ import annotations
@@ -29,6 +31,19 @@ def attention(defines: list) -> None:
     for d in (128, 64):
         q = torch.randn(4, 16, 4096, d, device="cuda", dtype=torch.bfloat16)
         ops.flash_attention(q, q, q, causal=True)
+    torch.cuda.synchronize()
+
+
+def forward_gpt2() -> None:
+    """The bf16 forward of causal attention at GPT-2's B8 H12 N1024 d64
+    (issue 15), the op's and then SDPA's cuDNN backend."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    q, k, v = (torch.randn(8, 12, 1024, 64, device="cuda",
+                           dtype=torch.bfloat16) for _ in range(3))
+    ops.flash_attention(q, k, v, causal=True)
+    with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+        torch.nn.functional.scaled_dot_product_attention(q, k, v,
+                                                         is_causal=True)
     torch.cuda.synchronize()
 
 
@@ -78,6 +93,9 @@ def backward(gpt2: bool = False) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["backward"]:
         backward(sys.argv[2:] == ["gpt2"])
+        return
+    if sys.argv[1:] == ["forward-gpt2"]:
+        forward_gpt2()
         return
     if sys.argv[1:2] == ["attention"]:
         attention(sys.argv[2:])

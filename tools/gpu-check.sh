@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var sm90rounds ncuattn90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sm90var sm90rounds ncuattn90 ncufwd90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -18,6 +18,8 @@ steps (run in the order given; the first failing step stops the run):
              blocks taking 1, 2, 3 items or persistent, next to cuDNN
   ncuattn90  Nsight Compute of the Hopper attention (bf16 d128 and d64
              causal) in each schedule: tensor pipe, issue, stalls
+  ncufwd90   Nsight Compute of the Hopper forward and cuDNN's at GPT-2's
+             shape (bf16 causal B8 H12 N1024 d64)
   ncubwd90   Nsight Compute of the Hopper backward and cuDNN's (bf16
              causal B4 H16 N4096 d128 and d64, then GPT-2's B8 H12 N1024
              d64): tensor pipe, issue, stalls, L2 atomics
@@ -200,6 +202,13 @@ step_ncuattn90() {
     grep -E "Duration|Compute \(SM\) Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued" \
       "$OUT/ncu_attention90_${v//[ =]/_}.txt" | head -12
   done
+}
+step_ncufwd90() {
+  ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats \
+    --section MemoryWorkloadAnalysis -k regex:'flash_attention_sm90|fprop' -c 2 \
+    python3 bench/profile_ops.py forward-gpt2 > "$OUT/ncu_forward90.txt" 2>&1
+  grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Throughput|Issue Slots Busy|Executed Ipc A|Warp Cycles Per Issued|Stall|L2 Hit" \
+    "$OUT/ncu_forward90.txt" | head -60
 }
 step_ncubwd90() {
   # Ours and cuDNN's (bench/profile_ops.py runs both) at B4 H16 N4096 d128

@@ -114,16 +114,19 @@ INCLUDE flash-lpt.fs
   WGMMA-COMMIT ;
 \ Mask keys past the end and, when causal, after a row's diagonal; only
 \ tiles that reach past either need it.
+\ A row's last visible key (the last one, or with CAUSAL its diagonal's if
+\ that comes first) less the thread's first column: then each score is
+\ one compare of a constant (8j + c) against it.
 : mask-s ( k0 r0 -- )
   { k0 r0 }
   k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
-    BC 8 / 0 UNROLL DO
-      4 0 UNROLL DO
-        k0 J 8 * + LANE-ID 4 MOD 2* + I 2 MOD + { col }
-        r0 I 2 / 8 * + diagonal + { last }
-        col NKV >=  CAUSAL 0<> col last > AND  OR IF
-          MASKED J 4 * I + SACC!
-        THEN
+    LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
+    2 0 UNROLL DO I { h }
+      NKV 1-  CAUSAL IF r0 h 8 * + diagonal + MIN THEN  c0 - { lim }
+      BC 8 / 0 UNROLL DO
+        2 0 UNROLL DO
+          J 8 * I + lim > IF  MASKED J 4 * h 2* + I + SACC!  THEN
+        LOOP
       LOOP
     LOOP
   THEN ;
