@@ -422,9 +422,8 @@ public:
     int64_t atLaunch = 0;
     if (header->maxThreads) {
       uint64_t blocks = header->minBlocks ? header->minBlocks : 1;
-      atLaunch = static_cast<int64_t>(
-          std::min<uint64_t>(65536 / (header->maxThreads * blocks) / 8 * 8,
-                             255));
+      atLaunch = static_cast<int64_t>(std::min<uint64_t>(
+          65536 / (header->maxThreads * blocks) / 8 * 8, 255));
     }
     callAsync(b, WF_ASYNC_SETMAXNREG, {b.getInt64(n), b.getInt64(atLaunch)},
               where);

@@ -575,10 +575,10 @@ private:
       return target.sharedWindowOffset(
           b, addressOf(inst.operands[0], ir::AddrSpace::Shared));
     case Op::SetMaxNReg:
-      target.setMaxNReg(b, static_cast<int>(inst.imm),
-                        std::string(inst.imm < 0 ? "'SETMAXNREG-DEC'"
-                                                 : "'SETMAXNREG-INC'") +
-                            sourcePos(inst));
+      target.setMaxNReg(
+          b, static_cast<int>(inst.imm),
+          std::string(inst.imm < 0 ? "'SETMAXNREG-DEC'" : "'SETMAXNREG-INC'") +
+              sourcePos(inst));
       return nullptr;
     case Op::Shfl:
       return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),

@@ -518,8 +518,7 @@ std::string BlockScheduler::deadlockText() const {
     case State::AtRegs:
       what = "at " + std::string(t.where) + " for " +
              std::to_string(t.regWant) + " registers a thread (its warp has " +
-             std::to_string(warps_[t.warp].regs) +
-             "; its block's pool holds " +
+             std::to_string(warps_[t.warp].regs) + "; its block's pool holds " +
              std::to_string(ctas_[t.cta].regFree) +
              " freed by SETMAXNREG-DEC: on the GPU it waits forever; the "
              "registers at launch come from the launch bounds)";
