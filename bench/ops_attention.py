@@ -178,31 +178,41 @@ def time_variants(variants, attr: str, q, k, v, causal, ref, flops,
     return cells, diff, best
 
 
-def sm90_variants(reps: int) -> None:
-    """The Hopper kernel's schedules (-D OVERLAP, PINGPONG, KVS through
-    ops._attention.HOPPER_DEFINES) on the same tensors, next to cuDNN and
-    FA2: TFLOP/s, and the max difference of each variant's output to
-    cuDNN's."""
+def hopper_table(flag: str, variants, attr: str, reset, shapes,
+                 reps: int) -> None:
+    """ops.flash_attention with each of `variants` set as
+    ops._attention.<attr> (time_variants), next to FA2 and cuDNN, bf16 and
+    f16 at `shapes`: TFLOP/s, the first variant's ratio to cuDNN and the
+    max difference of an output to cuDNN's. Hopper only (`flag` names the
+    option in the refusal)."""
     if torch.cuda.get_device_capability() != (9, 0):
-        print("--sm90-variants needs an sm_90 GPU")
+        print(f"{flag} needs an sm_90 GPU")
         return
-    print("| dtype | shape | " + " | ".join(n for n, _, _ in SM90_VARIANTS) +
-          " | FA2 | cuDNN | max diff |")
-    print("|---" * (len(SM90_VARIANTS) + 5) + "|")
+    print("| dtype | shape | " + " | ".join(n for n, _, _ in variants) +
+          f" | FA2 | cuDNN | {variants[0][0]} / cuDNN | max diff |")
+    print("|---" * (len(variants) + 6) + "|")
     for dt in (torch.bfloat16, torch.float16):
-        for (b, hq, hkv, n, d, causal) in SHAPES:
+        for (b, hq, hkv, n, d, causal) in shapes:
             q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
                                                 dt, grad=False)
             ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
-            cells, diff, _ = time_variants(SM90_VARIANTS, "HOPPER_DEFINES",
-                                           q, k, v, causal, ref, flops, reps,
-                                           reset={})
+            cells, diff, _ = time_variants(variants, attr, q, k, v, causal,
+                                           ref, flops, reps, reset=reset)
             for _, be in BACKENDS16:
                 t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
                                       reps=reps) / 1e9
                 cells.append(f"{t:.0f}")
+            ratio = "-" if cells[0] == "-" else f"{float(cells[0]) / t:.2f}x"
             print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
-                  + " | ".join(cells) + f" | {diff:.1e} |")
+                  + " | ".join(cells) + f" | {ratio} | {diff:.1e} |")
+
+
+def sm90_variants(reps: int) -> None:
+    """The Hopper kernel's schedules (-D OVERLAP, PINGPONG, KVS through
+    ops._attention.HOPPER_DEFINES) on the same tensors, next to cuDNN and
+    FA2."""
+    hopper_table("--sm90-variants", SM90_VARIANTS, "HOPPER_DEFINES", {},
+                 SHAPES, reps)
 
 
 # The Hopper forward's blocks (ops._attention.HOPPER_ROUNDS): name, rounds
@@ -218,30 +228,9 @@ ROUNDS_SHAPES = SHAPES + [
 
 def sm90_rounds(reps: int) -> None:
     """The Hopper forward with its blocks taking 1, 2 or 3 items or
-    persistent (flash-attention-sm90.fs), next to FA2 and cuDNN: TFLOP/s,
-    the op's ratio to cuDNN, and the max difference of an output to
-    cuDNN's."""
-    if torch.cuda.get_device_capability() != (9, 0):
-        print("--sm90-rounds needs an sm_90 GPU")
-        return
-    print("| dtype | shape | " + " | ".join(n for n, _, _ in SM90_ROUNDS) +
-          " | FA2 | cuDNN | op's / cuDNN | max diff |")
-    print("|---" * (len(SM90_ROUNDS) + 6) + "|")
-    for dt in (torch.bfloat16, torch.float16):
-        for (b, hq, hkv, n, d, causal) in ROUNDS_SHAPES:
-            q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
-                                                dt, grad=False)
-            ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
-            cells, diff, _ = time_variants(SM90_ROUNDS, "HOPPER_ROUNDS",
-                                           q, k, v, causal, ref, flops,
-                                           reps, reset=None)
-            for _, be in BACKENDS16:
-                t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
-                                      reps=reps) / 1e9
-                cells.append(f"{t:.0f}")
-            print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} | "
-                  + " | ".join(cells) + f" | {float(cells[0]) / t:.2f}x | "
-                  f"{diff:.1e} |")
+    persistent (flash-attention-sm90.fs), next to FA2 and cuDNN."""
+    hopper_table("--sm90-rounds", SM90_ROUNDS, "HOPPER_ROUNDS", None,
+                 ROUNDS_SHAPES, reps)
 
 
 # name, -D constants over the op's (ops._attention.MMA_DEFINES), head

@@ -256,6 +256,8 @@ ELSE
   TID-X 127 AND 0= { leader }            \ releases the stages and Q
   turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
   0 0 0                  \ r: round, done: items done, used: K/V tiles used
+  \ (The producer's loop head, written out again: as a word returning the
+  \ item and a flag it cost the three-consumer kernel a 4-byte spill.)
   BEGIN  2 PICK GDIM-X * items <  WHILE
     ROT DUP round-item { r it }  r 1+ ROT ROT
     it items < IF
