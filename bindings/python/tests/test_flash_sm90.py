@@ -148,14 +148,17 @@ class FlashSm90(unittest.TestCase):
         self.run_case(1, 1, 1, 230, 500, 128, True, "f16", 31,
                       {"BC": 176, "QBUF": 1})
 
+    @staticmethod
+    def qkv(seed, q_shape, kv_shape):
+        """bf16 q, k and v of these shapes, standard normal."""
+        rng = np.random.default_rng(seed)
+        return [rng.standard_normal(s).astype(ml_dtypes.bfloat16)
+                for s in (q_shape, kv_shape, kv_shape)]
+
     def test_op_takes_it_on_hopper(self):
         # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
         # GPU; True forces it here), against the mma.sync kernel.
-        t = ml_dtypes.bfloat16
-        rng = np.random.default_rng(9)
-        q = rng.standard_normal((1, 2, 150, 64)).astype(t)
-        k = rng.standard_normal((1, 1, 150, 64)).astype(t)
-        v = rng.standard_normal((1, 1, 150, 64)).astype(t)
+        q, k, v = self.qkv(9, (1, 2, 150, 64), (1, 1, 150, 64))
         try:
             _attention.HOPPER = True
             o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
@@ -171,11 +174,7 @@ class FlashSm90(unittest.TestCase):
         # or are persistent: every item is computed alike, whichever block
         # takes it, so the outputs agree bit for bit. The default
         # (hopper_rounds): two rounds for causal rows.
-        t = ml_dtypes.bfloat16
-        rng = np.random.default_rng(11)
-        q = rng.standard_normal((2, 3, 200, 64)).astype(t)
-        k = rng.standard_normal((2, 3, 170, 64)).astype(t)
-        v = rng.standard_normal((2, 3, 170, 64)).astype(t)
+        q, k, v = self.qkv(11, (2, 3, 200, 64), (2, 3, 170, 64))
         outs = []
         try:
             _attention.HOPPER = True
