@@ -176,7 +176,8 @@ INCLUDE flash-lpt.fs
 \ a block's items even out (two rounds pair the heaviest causal tile with
 \ the lightest). With a block an item (the grid as large as the items)
 \ that is one round; ops/_attention.py hopper_rounds picks two rounds for
-\ causal rows and persistent blocks (MINB an SM) for full ones. From its
+\ causal rows and persistent blocks (MINB an SM) for full ones (one round
+\ with three consumer warpgroups). From its
 \ second item on, a block's start (its barriers, its first loads'
 \ latency) overlaps work: the producer loads the next item's Q (into the
 \ other of QBUF buffers) and first K/V tiles while the consumers finish

@@ -1,7 +1,8 @@
 \ FlashAttention forward on Hopper (TMA, wgmma, warp specialization), f16
-\ in and out, with the log-sum-exp: flash-attention-sm90.fs has the design,
-\ flash-grid.fs the layout and grid (BR = 128 query rows a block, 384
-\ threads). -D HEAD_DIM 64 or 128, CAUSAL.
+\ in and out, with the log-sum-exp: flash-attention-sm90.fs has the design
+\ and the blocks' items (query tiles of BR = 64 NCWG rows, taken in
+\ rounds: grid (blocks,)), flash-grid.fs the layout and the causal rule.
+\ -D HEAD_DIM 64 or 128, CAUSAL.
 \! kernel flash_attention_sm90_f16
 \! float f32
 \! const HEAD_DIM 128
