@@ -72,18 +72,11 @@ def main() -> None:
         dtypes.append(torch.float32)
     torch.manual_seed(0)
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
-    if args.backward:
-        backward(args.reps)
-        return
-    if args.sm90_variants:
-        sm90_variants(args.reps)
-        return
-    if args.sm90_rounds:
-        sm90_rounds(args.reps)
-        return
-    if args.mma_variants:
-        mma_variants(args.reps)
-        return
+    # The other tables, each instead of the main one.
+    for table in (backward, sm90_variants, sm90_rounds, mma_variants):
+        if getattr(args, table.__name__):
+            table(args.reps)
+            return
     print("| dtype | shape | warpforth TFLOP/s | backend TFLOP/s (ratio) "
           "| max diff |")
     print("|---|---|---|---|---|")
