@@ -34,7 +34,17 @@ struct OpenControl {
   ControlTag tag;
   ControlWord word; // the word that opened it, for messages
   SourceLoc loc;
-  size_t item = 0; // Do: where the DO item sits in the body
+  size_t item = 0;     // Do: where the DO item sits in the body
+  unsigned serial = 0; // which structure: a closed one from its successor
+};
+
+/// Where a local was declared, for the warning about a local used after
+/// the structure that declared it closed while it hides another.
+struct LocalOrigin {
+  SourceLoc loc;
+  unsigned serial = 0;           // innermost open structure (0: none)
+  std::optional<unsigned> hides; // the local of that name it hides
+  bool warned = false;
 };
 
 /// Levenshtein distance, for "did you mean" hints.
@@ -311,6 +321,7 @@ private:
     const std::string &w = tok.upper;
     WordDef &def = current();
     if (auto local = findLocal(w)) {
+      warnIfClosedShadow(tok, *local);
       item.kind = ItemKind::LocalGet;
       item.index = *local;
       def.body.push_back(item);
@@ -458,6 +469,7 @@ private:
     definingIndex = static_cast<unsigned>(program.words.size() - 1);
     defining = true;
     wordLocals.clear();
+    wordOrigins.clear();
     controlBase = control.size();
   }
 
@@ -524,6 +536,42 @@ private:
 
   size_t controlBaseNow() const { return defining ? controlBase : 0; }
 
+  void openControl(ControlTag tag, ControlWord word, SourceLoc loc,
+                   size_t item = 0, unsigned serial = 0) {
+    control.push_back({tag, word, loc, item, serial ? serial : ++serials});
+  }
+
+  /// The serial of the innermost structure open in this definition, 0 if
+  /// none.
+  unsigned openSerial() const {
+    return control.size() > controlBaseNow() ? control.back().serial : 0;
+  }
+
+  /// A local declared inside a structure that has closed, hiding a local of
+  /// the same name declared before it, is still the one a later use means
+  /// (a local is visible to the end of its definition): the use almost
+  /// surely meant the outer one (its value, or 0 where the inner
+  /// declaration never ran), so it is warned about, once.
+  void warnIfClosedShadow(const Token &tok, unsigned slot) {
+    auto &origins = defining ? wordOrigins : kernelOrigins;
+    LocalOrigin &o = origins[slot];
+    if (!o.hides || !o.serial || o.warned)
+      return;
+    for (size_t i = controlBaseNow(); i < control.size(); ++i)
+      if (control[i].serial == o.serial)
+        return;
+    o.warned = true;
+    diags.warning(tok.loc,
+                  "'" + tok.text + "' here is the local declared on line " +
+                      std::to_string(o.loc.line) +
+                      " inside a structure that has closed, not the one "
+                      "declared on line " +
+                      std::to_string(origins[*o.hides].loc.line) +
+                      ", which it hides to the end of the definition "
+                      "(rename one)",
+                  tok.length());
+  }
+
   void handleControl(const Token &tok, ControlWord word) {
     Item item;
     item.kind = ItemKind::Control;
@@ -532,17 +580,17 @@ private:
     item.text = tok.text;
     switch (word) {
     case ControlWord::If:
-      control.push_back({ControlTag::Orig, word, tok.loc});
+      openControl(ControlTag::Orig, word, tok.loc);
       break;
     case ControlWord::Else:
       if (popControl(tok, ControlTag::Orig, "IF"))
-        control.push_back({ControlTag::Orig, word, tok.loc});
+        openControl(ControlTag::Orig, word, tok.loc);
       break;
     case ControlWord::Then:
       popControl(tok, ControlTag::Orig, "IF or WHILE");
       break;
     case ControlWord::Begin:
-      control.push_back({ControlTag::Dest, word, tok.loc});
+      openControl(ControlTag::Dest, word, tok.loc);
       break;
     case ControlWord::Until:
     case ControlWord::Again:
@@ -550,10 +598,16 @@ private:
       break;
     case ControlWord::While:
       // ( dest -- orig dest ): the exit is resolved by REPEAT or THEN.
-      if (popControl(tok, ControlTag::Dest, "BEGIN")) {
-        SourceLoc beginLoc = tok.loc;
-        control.push_back({ControlTag::Orig, word, tok.loc});
-        control.push_back({ControlTag::Dest, ControlWord::Begin, beginLoc});
+      // The loop stays the same structure (its serial) for the locals
+      // declared before WHILE.
+      if (!control.empty() && control.back().tag == ControlTag::Dest) {
+        unsigned loop = control.back().serial;
+        if (popControl(tok, ControlTag::Dest, "BEGIN")) {
+          openControl(ControlTag::Orig, word, tok.loc);
+          openControl(ControlTag::Dest, ControlWord::Begin, tok.loc, 0, loop);
+        }
+      } else {
+        popControl(tok, ControlTag::Dest, "BEGIN");
       }
       break;
     case ControlWord::Repeat:
@@ -562,7 +616,7 @@ private:
       break;
     case ControlWord::Do:
     case ControlWord::QDo:
-      control.push_back({ControlTag::Do, word, tok.loc, current().body.size()});
+      openControl(ControlTag::Do, word, tok.loc, current().body.size());
       item.unroll = unrollNext;
       unrollNext = false;
       break;
@@ -652,6 +706,8 @@ private:
                           tok.upper + "' (names ignore case)",
                       tok.length());
       def.locals.push_back(tok.text);
+      (defining ? wordOrigins : kernelOrigins)
+          .push_back({tok.loc, openSerial(), findLocal(tok.upper)});
       if (zeroInit)
         ++item.zeroInit;
       else
@@ -670,6 +726,7 @@ private:
       return;
     }
     if (auto local = findLocal(name.upper)) {
+      warnIfClosedShadow(name, *local);
       Item item;
       item.kind = ItemKind::LocalSet;
       item.loc = name.loc;
@@ -808,6 +865,9 @@ private:
   // Visible locals by upper-cased name: the kernel's and the word's being
   // defined.
   std::map<std::string, unsigned> kernelLocals, wordLocals;
+  // Per slot of those definitions, where it was declared.
+  std::vector<LocalOrigin> kernelOrigins, wordOrigins;
+  unsigned serials = 0; // the last OpenControl::serial given
 };
 
 } // namespace
