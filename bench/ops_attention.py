@@ -237,6 +237,8 @@ MMA_VARIANTS = (
     ("BC 32", {"BC": 32}, (128,)),
     ("QREG", {"QREG": 1}, (64,)),
     ("MT 1 8 warps", {"MT": 1, "WARPS": 8}, (128,)),
+    ("PIPE 0", {"PIPE": 0}, None),
+    ("PIPE 1", {"PIPE": 1}, None),
 )
 
 

@@ -100,6 +100,9 @@ for _dt in ("bf16", "f16"):
         ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", "LPT=1"]
         for d in (32, 64, 96, 128) for c in (0, 1)] + [
         ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LPT=0"],
+        # the fragments loaded as they are used (the bench's PIPE 0, 1)
+        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "PIPE=0"],
+        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "PIPE=1"],
         # the H100's tiles at d64 (ops/_attention.py _tiles)
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=128"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=96"],

@@ -13,6 +13,7 @@
 \! const BC 64
 \! const QREG 0
 \! const MIN_BLOCKS 1
+\! const PIPE 2                    \ LDMATRIX a step ahead of the MMAs: 1 K and V, 2 also Q, 0 none (flash-attention-mma.fs)
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-mma.fs)
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
@@ -35,6 +36,9 @@
 \! reg SC f32[MT*BC/2]
 \! reg OC f32[MT*HEAD_DIM/2]
 \! reg ML f32[4*MT]
+\! reg KF i32[8]                   \ PIPE's fragments
+\! reg VF i32[8]
+\! reg QA i32[8*MT]
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-F16 ;
 : PACK ( x0 x1 -- pair )  F>F16X2 ;
 INCLUDE flash-attention-mma.fs
