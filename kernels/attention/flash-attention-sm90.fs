@@ -175,9 +175,13 @@ INCLUDE flash-lpt.fs
 \ rounds and backwards on odd ones, so that with the heaviest items first
 \ a block's items even out (two rounds pair the heaviest causal tile with
 \ the lightest). With a block an item (the grid as large as the items)
-\ that is one round; ops/_attention.py hopper_rounds picks two rounds for
-\ causal rows and persistent blocks (MINB an SM) for full ones (one round
-\ with three consumer warpgroups). From its
+\ that is one round. With DYN a block's items after its first (BID-X)
+\ come from a counter instead (next-item), so that persistent blocks
+\ balance causal rows as they go (FlashAttention-3's tile scheduler).
+\ Either way the producer decides and hands each item to the consumers
+\ with its Q buffer (ITEM). ops/_attention.py hopper_rounds picks
+\ persistent blocks (MINB an SM) with DYN for causal rows and without for
+\ full ones (one round with three consumer warpgroups). From its
 \ second item on, a block's start (its barriers, its first loads'
 \ latency) overlaps work: the producer loads the next item's Q (into the
 \ other of QBUF buffers) and first K/V tiles while the consumers finish
@@ -204,6 +208,22 @@ INCLUDE flash-lpt.fs
 \ Round r's item of this block (past `items` in the last round for some).
 : round-item ( r -- it )
   DUP GDIM-X *  SWAP 1 AND IF GDIM-X 1- BID-X - ELSE BID-X THEN + ;
+\ The producer warp's next item after round r - 1's: round r's, or with
+\ DYN the next one nobody has taken: lane 0 takes a ticket (TICKET, zeroed
+\ by the op before the launch) and the warp gets it by a broadcast, which
+\ keeps it warp-uniform. Every block's first item is BID-X, so tickets
+\ count from GDIM-X on. With dynamic items a block that drew short tiles
+\ takes more of them: persistent blocks balance causal rows without
+\ knowing their weights.
+: next-item ( r -- it )
+  DYN IF
+    DROP  LANE-ID 0= IF  1 TICKET ATOMIC-ADD  ELSE 0 THEN  0 SHFL-IDX  GDIM-X +
+  ELSE round-item THEN ;
+\ The Q buffers' items (ITEM, a cell each): the producer writes a buffer's
+\ before the copies that fill it complete its Q full mbarrier, so the
+\ consumers learn each item from there; -1 (and a plain arrival) ends
+\ their loop.
+: item-slot ( qb -- saddr )  CELLS ITEM + ;
 
 TID-X 0= IF
   QBUF 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
@@ -222,126 +242,124 @@ wg NCWG = IF
   \ ptxas keeps them in uniform registers); lane 0 issues the copies.
   TID-X 32 / 0 SHFL-IDX 3 AND 0= IF
     work { pairs items }
-    0 0 0                    \ r: round, done: items done, used: K/V tiles loaded
-    BEGIN  2 PICK GDIM-X * items <  WHILE
-      ROT DUP round-item { r it }  r 1+ ROT ROT
-      it items < IF
-        it item-of { tile pair }
-        pair pairs < IF
-          tile pair geometry { batch-id head-id q0 ntiles }
-          head-id DIV_GQ fdiv { kvh }               \ the head of K and V
-          { done used }
-          done QBUF MOD { qb }
-          done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
-          batch-id head-id q0 qb qfull  QS qb q-bytes * +  Q BR load-tile
-          ntiles 0 ?DO
-            used I + stage { s ph }
-            ph 1 XOR  s kempty MBAR-WAIT
-            batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
-            ph 1 XOR  s vempty MBAR-WAIT
-            batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
-          LOOP
-          done 1+  used ntiles +
-        THEN
+    \ it: this item, r: its round, done: items done, used: K/V tiles loaded
+    BID-X 0 0 0
+    BEGIN  3 PICK items <  WHILE
+      { it r done used }
+      it item-of { tile pair }
+      pair pairs < IF
+        tile pair geometry { batch-id head-id q0 ntiles }
+        head-id DIV_GQ fdiv { kvh }               \ the head of K and V
+        done QBUF MOD { qb }
+        done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
+        LANE-ID 0= IF  it qb item-slot S!  THEN
+        batch-id head-id q0 qb qfull  QS qb q-bytes * +  Q BR load-tile
+        ntiles 0 ?DO
+          used I + stage { s ph }
+          ph 1 XOR  s kempty MBAR-WAIT
+          batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+          ph 1 XOR  s vempty MBAR-WAIT
+          batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+        LOOP
+        done 1+ TO done  used ntiles + TO used
       THEN
+      r 1+ next-item  r 1+  done used
     REPEAT
-    DROP 2DROP
+    DROP NIP NIP { done }
+    \ The end, for the consumers: the next Q buffer's item -1.
+    done QBUF MOD { qb }
+    done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
+    LANE-ID 0= IF  -1 qb item-slot S!  qb qfull MBAR-ARRIVE  THEN
   THEN
 ELSE
   CREGS SETMAXNREG-INC
-  work { pairs items }
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
   LANE-ID 4 MOD { t }
   SCALE 1.4426950408889634 F* { scale2 }
   TID-X 127 AND 0= { leader }            \ releases the stages and Q
   turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
-  0 0 0                  \ r: round, done: items done, used: K/V tiles used
-  \ (The producer's loop head, written out again: as a word returning the
-  \ item and a flag it cost the three-consumer kernel a 4-byte spill.)
-  BEGIN  2 PICK GDIM-X * items <  WHILE
-    ROT DUP round-item { r it }  r 1+ ROT ROT
-    it items < IF
-      it item-of { tile pair }
-      pair pairs < IF
-        tile pair geometry { batch-id head-id q0 ntiles }
-        { done used }
-        done QBUF MOD { qb }
-        QS qb q-bytes * + { qtile }
-        q0 wg 64 * + w 16 * + g + { r0 }      \ rows r0 and r0 + 8
-        HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
-        MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
-        done QBUF / 1 AND  qb qfull MBAR-WAIT
-        OVERLAP IF
-          \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O
-          \ is scaled and P_{j-1} V_{j-1} issued behind it; the softmax of
-          \ S_j runs while P_{j-1} V_{j-1} is on the tensor cores.
-          ntiles 0> IF
-            used stage { s0 ph0 }
-            ph0 s0 kfull MBAR-WAIT
-            wg my-turn  qtile wg s0 s-issue  wg your-turn
-            0 WGMMA-WAIT
-            leader IF  s0 kempty MBAR-ARRIVE  THEN
-            0 r0 mask-s  scale2 softmax-s  pack-p
-            ntiles 1 ?DO
-              used I + stage { s ph }  used I + 1- stage { sp php }
-              ph s kfull MBAR-WAIT
-              wg my-turn
-              qtile wg s s-issue
-              rescale-o
-              php sp vfull MBAR-WAIT
-              sp pv-issue
-              wg your-turn
-              1 WGMMA-WAIT
-              leader IF  s kempty MBAR-ARRIVE  THEN
-              I BC * r0 mask-s  scale2 softmax-s
-              0 WGMMA-WAIT
-              leader IF  sp vempty MBAR-ARRIVE  THEN
-              pack-p
-            LOOP
-            rescale-o
-            used ntiles + 1- stage { sl phl }
-            phl sl vfull MBAR-WAIT
-            wg my-turn  sl pv-issue  wg your-turn
-            0 WGMMA-WAIT
-            leader IF  sl vempty MBAR-ARRIVE  THEN
-          THEN
-        ELSE
-          \ One tile at a time: S, softmax, P V.
-          ntiles 0 ?DO
-            used I + stage { s ph }
-            ph s kfull MBAR-WAIT
-            qtile wg s s-issue  0 WGMMA-WAIT
-            leader IF  s kempty MBAR-ARRIVE  THEN
-            I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
-            ph s vfull MBAR-WAIT
-            s pv-issue  0 WGMMA-WAIT
-            leader IF  s vempty MBAR-ARRIVE  THEN
-          LOOP
-        THEN
-        \ Every product that read this Q buffer has completed.
-        leader IF  qb qempty MBAR-ARRIVE  THEN
-        batch-id HQ * head-id + { qh }            \ the (batch, head) of LSE
-        batch-id O_SB * head-id O_SH * + { o-head }
-
-        \ Finish the row sums over the four lanes of each row; store each
-        \ row (16-bit pairs, 4 bytes a lane and 8 features) and its
-        \ log-sum-exp.
-        2 0 UNROLL DO I { h }
-          r0 h 8 * + { row }
-          h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
-          row NQ < IF
-            HEAD_DIM 8 / 0 UNROLL DO
-              I 4 * h 2* + { n }
-              n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
-              O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
-            LOOP
-            t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
-          THEN
+  0 0                    \ done: items done, used: K/V tiles used
+  \ The items the producer hands over with the Q buffers, until -1.
+  BEGIN
+    OVER QBUF MOD { qb }
+    OVER QBUF / 1 AND  qb qfull MBAR-WAIT
+    qb item-slot S@ { it }
+    it 0< 0=  WHILE
+    { done used }
+    it item-of geometry { batch-id head-id q0 ntiles }
+    QS qb q-bytes * + { qtile }
+    q0 wg 64 * + w 16 * + g + { r0 }      \ rows r0 and r0 + 8
+    HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
+    MASKED 0 ML!  MASKED 1 ML!  0.0 2 ML!  0.0 3 ML!
+    OVERLAP IF
+      \ FlashAttention-3's intra-warpgroup overlap: S_j is issued, O
+      \ is scaled and P_{j-1} V_{j-1} issued behind it; the softmax of
+      \ S_j runs while P_{j-1} V_{j-1} is on the tensor cores.
+      ntiles 0> IF
+        used stage { s0 ph0 }
+        ph0 s0 kfull MBAR-WAIT
+        wg my-turn  qtile wg s0 s-issue  wg your-turn
+        0 WGMMA-WAIT
+        leader IF  s0 kempty MBAR-ARRIVE  THEN
+        0 r0 mask-s  scale2 softmax-s  pack-p
+        ntiles 1 ?DO
+          used I + stage { s ph }  used I + 1- stage { sp php }
+          ph s kfull MBAR-WAIT
+          wg my-turn
+          qtile wg s s-issue
+          rescale-o
+          php sp vfull MBAR-WAIT
+          sp pv-issue
+          wg your-turn
+          1 WGMMA-WAIT
+          leader IF  s kempty MBAR-ARRIVE  THEN
+          I BC * r0 mask-s  scale2 softmax-s
+          0 WGMMA-WAIT
+          leader IF  sp vempty MBAR-ARRIVE  THEN
+          pack-p
         LOOP
-        done 1+  used ntiles +
+        rescale-o
+        used ntiles + 1- stage { sl phl }
+        phl sl vfull MBAR-WAIT
+        wg my-turn  sl pv-issue  wg your-turn
+        0 WGMMA-WAIT
+        leader IF  sl vempty MBAR-ARRIVE  THEN
       THEN
+    ELSE
+      \ One tile at a time: S, softmax, P V.
+      ntiles 0 ?DO
+        used I + stage { s ph }
+        ph s kfull MBAR-WAIT
+        qtile wg s s-issue  0 WGMMA-WAIT
+        leader IF  s kempty MBAR-ARRIVE  THEN
+        I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
+        ph s vfull MBAR-WAIT
+        s pv-issue  0 WGMMA-WAIT
+        leader IF  s vempty MBAR-ARRIVE  THEN
+      LOOP
     THEN
+    \ Every product that read this Q buffer has completed.
+    leader IF  qb qempty MBAR-ARRIVE  THEN
+    batch-id HQ * head-id + { qh }            \ the (batch, head) of LSE
+    batch-id O_SB * head-id O_SH * + { o-head }
+
+    \ Finish the row sums over the four lanes of each row; store each
+    \ row (16-bit pairs, 4 bytes a lane and 8 features) and its
+    \ log-sum-exp.
+    2 0 UNROLL DO I { h }
+      r0 h 8 * + { row }
+      h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
+      row NQ < IF
+        HEAD_DIM 8 / 0 UNROLL DO
+          I 4 * h 2* + { n }
+          n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
+          O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
+        LOOP
+        t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
+      THEN
+    LOOP
+    done 1+  used ntiles +
   REPEAT
-  DROP 2DROP
+  2DROP
 THEN

@@ -22,6 +22,7 @@
 \! const CREGS (65536/MINB/NTHREADS/8*8*NTHREADS-128*PREGS)/(128*NCWG)/8*8
 \! const KVS 2                      \ stages of the K and V rings
 \! const QBUF 2                     \ Q buffers (the next item's Q loads into the other)
+\! const DYN 0                      \ 1: a block's items after its first from a counter (TICKET; flash-attention-sm90.fs next-item)
 \! const OVERLAP 1                  \ softmax of S_j while P_{j-1} V_{j-1} runs
 \! const PINGPONG 1                 \ consumer warpgroups take turns (needs OVERLAP)
 \! launch-bounds NTHREADS MINB
@@ -46,6 +47,7 @@
 \! param DIV_HQ i64
 \! param DIV_GQ i64
 \! param SCALE f32
+\! param TICKET i64[1]               \ zeroed before the launch (DYN)
 \! param Q_SB i64
 \! param Q_SH i64
 \! param Q_SN i64
@@ -62,6 +64,7 @@
 \! shared KS bf16[KVS*BC*HEAD_DIM] align 1024
 \! shared VS bf16[KVS*BC*HEAD_DIM] align 1024
 \! shared BARS i64[2*QBUF+4*KVS]
+\! shared ITEM i64[QBUF]             \ the item in each Q buffer
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]

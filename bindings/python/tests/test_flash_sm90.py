@@ -72,13 +72,17 @@ class FlashSm90(unittest.TestCase):
         fd = _attention.fast_divisor
         def strides(x):  # (batch, head, row) in elements: dense
             return [s // x.itemsize for s in x.strides[:3]]
+        ticket = np.zeros(1, np.int64)     # DYN's item counter
         kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, fd(hg), fd(tiles),
-             fd(hq), fd(hq // hkv), scale, *strides(q), *strides(k),
+             fd(hq), fd(hq // hkv), scale, ticket, *strides(q), *strides(k),
              *strides(v), *strides(o), grid=(blocks or items,),
              block=kern.const("NTHREADS"))
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
                 f"{dtype} {schedule or 'default schedule'}")
+        # DYN: each block takes tickets until one is past the items (blocks
+        # without a first item take none): `items` tickets in all.
+        self.assertEqual(ticket[0], items if kern.const("DYN") else 0, what)
         got = o.astype(np.float64)
         self.assertFalse(np.isnan(got).any(), what + ": unwritten output")
         bound = 4 * HALF_ULP[dtype] * np.abs(v.astype(np.float64)).max() + 1e-5
@@ -115,11 +119,16 @@ class FlashSm90(unittest.TestCase):
         # rows with no key between), 5 blocks (rounds of unequal length,
         # the last one past the items), with groups of 3 pairs (slots
         # past the last pair skipped), the plain order, one consumer with
-        # two blocks an SM, and one Q buffer.
+        # two blocks an SM, and one Q buffer; and with DYN the items after
+        # each block's first from the counter (more blocks than items too).
         for i, (schedule, hg, blocks) in enumerate((
                 ({}, None, 1), ({}, 3, 5), ({"LPT": 0}, None, 5),
                 ({"NCWG": 1, "MINB": 2}, 2, 4),
-                ({"QBUF": 1, "KVS": 1}, None, 3))):
+                ({"QBUF": 1, "KVS": 1}, None, 3),
+                ({"DYN": 1}, None, 1), ({"DYN": 1}, 3, 5),
+                ({"DYN": 1, "NCWG": 1, "MINB": 2}, 2, 4),
+                ({"DYN": 1, "QBUF": 1, "KVS": 1}, None, 3),
+                ({"DYN": 1}, 2, 40))):
             self.run_case(2, 4, 2, 200, 150, 64, True, "bf16", 40 + i,
                           schedule, hg, blocks)
         self.run_case(1, 4, 1, 150, 400, 128, False, "f16", 50, {}, None, 2)
@@ -171,20 +180,25 @@ class FlashSm90(unittest.TestCase):
 
     def test_op_rounds(self):
         # The op's blocks take 1, 2 or 3 items (in order, then backwards)
-        # or are persistent: every item is computed alike, whichever block
-        # takes it, so the outputs agree bit for bit. The default
-        # (hopper_rounds): two rounds for causal rows.
+        # or are persistent, or take their items after the first from a
+        # counter (DYN: the default for causal rows, persistent): every
+        # item is computed alike, whichever block takes it, so the outputs
+        # agree bit for bit.
         q, k, v = self.qkv(11, (2, 3, 200, 64), (2, 3, 170, 64))
         outs = []
         try:
             _attention.HOPPER = True
-            for rounds in (1, 2, 3, 0, None):
+            for rounds, defines in ((1, {"DYN": 0}), (2, {"DYN": 0}),
+                                    (3, {"DYN": 0}), (0, {"DYN": 0}),
+                                    (None, {}), (2, {"DYN": 1})):
                 _attention.HOPPER_ROUNDS = rounds
+                _attention.HOPPER_DEFINES = defines
                 outs.append(ops.flash_attention(q, k, v, causal=True,
                                                 return_lse=True))
         finally:
             _attention.HOPPER = None
             _attention.HOPPER_ROUNDS = None
+            _attention.HOPPER_DEFINES = {}
         for o, lse in outs[1:]:
             np.testing.assert_array_equal(o, outs[0][0])
             np.testing.assert_array_equal(lse, outs[0][1])

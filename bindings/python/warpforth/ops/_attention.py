@@ -31,8 +31,9 @@ HOPPER_HEAD_DIMS = (64, 128)
 HOPPER_DEFINES: dict = {}
 # The Hopper forward's rounds (flash-attention-sm90.fs: its blocks take
 # the items, query tiles of (batch, head) pairs, one a round, in order and
-# then backwards): k, ceil(items / k) blocks; 0, persistent blocks (MINB
-# an SM); None: hopper_rounds decides.
+# then backwards; with -D DYN, causal rows' default, a block's items after
+# its first come from a counter): k, ceil(items / k) blocks; 0, persistent
+# blocks (MINB an SM); None: hopper_rounds decides.
 HOPPER_ROUNDS: Optional[int] = None
 # -D constants for the bf16/f16 mma.sync kernel over the op's (LPT, tiles;
 # benches set LPT 0 to time the plain grid).
@@ -96,13 +97,15 @@ HOPPER_NCWG3_MIN_KEYS = 2048
 
 
 def hopper_schedule(d: int, causal: bool, nkv: int) -> dict:
-    """The Hopper kernel's -D NCWG and MINB for these attention shapes
-    (test/check_kernels.py compiles each through ptxas)."""
+    """The Hopper kernel's -D NCWG, MINB and DYN for these attention
+    shapes (test/check_kernels.py compiles each through ptxas): causal
+    rows take their items from a counter (DYN, hopper_rounds)."""
+    dyn = {"DYN": 1} if causal else {}
     if d != 64:
-        return {}
+        return dyn
     if not causal and nkv >= HOPPER_NCWG3_MIN_KEYS:
         return {"NCWG": 3}
-    return {"NCWG": 1, "MINB": 2}
+    return {"NCWG": 1, "MINB": 2, **dyn}
 
 
 def _arch(a: c.Arg) -> int:
@@ -347,13 +350,24 @@ def fast_divisor(d: int) -> int:
 # light one (the second round runs backwards) while the GPU's block
 # scheduler still balances the blocks; persistent blocks take the items
 # statically, which leaves long causal rows unbalanced (d128 N4096: 373);
-# equal full-row items balance either way. (With three consumers, one
+# equal full-row items balance either way. Dynamic items (DYN: a
+# persistent block's next item from a counter, FlashAttention-3's tile
+# scheduler) balance them too (.prof/s13_dyn.py, another H100, two rounds /
+# static persistent / dynamic persistent; cuDNN): causal d64 B8 H12 N1024
+# 257 / 243 / 271 (271), B16 H16 N512 185 / 196 / 192 (217), B4 H16 N4096
+# 393 / 352 / 415 (412); d128 B16 H16 N512 226 / 232 / 258 (307), GQA B8
+# H32/8 N1024 381 / 414 / 421 (450), B4 H16 N4096 547 / 365 / 585 (549),
+# B4 H32/8 N4096 528 / 515 / 534 (540); full rows (the op's / dynamic):
+# d64 B8 H12 N1024 369 / 362 (408), B4 H16 N4096 470 / 487 (473), d128
+# 596 / 591 (624): so causal rows take dynamic items. (With three consumers, one
 # tile a block: persistent was 3% slower in another run, 598 against 581
 # us; the two measured within noise.)
 def hopper_rounds(kern: Any) -> int:
     """The Hopper forward's rounds (HOPPER_ROUNDS) by default, for its
-    compiled kernel: causal two, full persistent (0) but one with three
-    consumer warpgroups."""
+    compiled kernel: persistent (0) with dynamic items (DYN, causal rows)
+    and for full rows, but one with three consumer warpgroups."""
+    if kern.const("DYN"):
+        return 0
     if kern.const("CAUSAL"):
         return 2
     return 1 if kern.const("NCWG") >= 3 else 0
@@ -402,8 +416,12 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     o = oa
     if not st.tma_ready(oa):
         o = c.arg(pb.new(c.empty(qa, qa.shape)), "out")
+    # The item counter of DYN (a zeroed cell each call, as FlashAttention-3's
+    # tile semaphore: a counter kept across calls could be shared by
+    # launches on two streams).
+    ticket = pb.empty(qa, (1,), "i64", zero=bool(kern.const("DYN")))
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
-              nq, nkv, hq, hkv, b, *divs, scale,
+              nq, nkv, hq, hkv, b, *divs, scale, ticket,
               *[s for x in (*ins, o) for s in st.strides3(x)],
               grid=(blocks,), block=kern.const("NTHREADS"))
     pb.copy_into(o.value, oa.value)
