@@ -209,7 +209,7 @@ def sm90_variants(reps: int) -> None:
 
 
 # The Hopper forward's blocks (ops._attention.HOPPER_ROUNDS): name, rounds
-# (a block's items; 0 persistent, None the op's choice), head dims. Causal
+# (a block's items; 0 persistent, None the op's: persistent), head dims. Causal
 # rows run with the op's -D DYN: a block's items after its first come from
 # a counter (.prof/s13_dyn.py timed it against static rounds).
 SM90_ROUNDS = (("op's", None, None), ("1 round", 1, None),

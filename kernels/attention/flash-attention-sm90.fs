@@ -179,9 +179,8 @@ INCLUDE flash-lpt.fs
 \ come from a counter instead (next-item), so that persistent blocks
 \ balance causal rows as they go (FlashAttention-3's tile scheduler).
 \ Either way the producer decides and hands each item to the consumers
-\ with its Q buffer (ITEM). ops/_attention.py hopper_rounds picks
-\ persistent blocks (MINB an SM) with DYN for causal rows and without for
-\ full ones (one round with three consumer warpgroups). From its
+\ with its Q buffer (ITEM). ops/_attention.py runs persistent blocks
+\ (MINB an SM; hopper_grid), with DYN for causal rows. From its
 \ second item on, a block's start (its barriers, its first loads'
 \ latency) overlaps work: the producer loads the next item's Q (into the
 \ other of QBUF buffers) and first K/V tiles while the consumers finish

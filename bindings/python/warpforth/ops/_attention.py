@@ -33,7 +33,7 @@ HOPPER_DEFINES: dict = {}
 # the items, query tiles of (batch, head) pairs, one a round, in order and
 # then backwards; with -D DYN, causal rows' default, a block's items after
 # its first come from a counter): k, ceil(items / k) blocks; 0, persistent
-# blocks (MINB an SM); None: hopper_rounds decides.
+# blocks (MINB an SM); None: persistent (see hopper_grid).
 HOPPER_ROUNDS: Optional[int] = None
 # -D constants for the bf16/f16 mma.sync kernel over the op's (LPT, tiles;
 # benches set LPT 0 to time the plain grid).
@@ -99,7 +99,7 @@ HOPPER_NCWG3_MIN_KEYS = 2048
 def hopper_schedule(d: int, causal: bool, nkv: int) -> dict:
     """The Hopper kernel's -D NCWG, MINB and DYN for these attention
     shapes (test/check_kernels.py compiles each through ptxas): causal
-    rows take their items from a counter (DYN, hopper_rounds)."""
+    rows take their items from a counter (DYN, hopper_grid)."""
     dyn = {"DYN": 1} if causal else {}
     if d != 64:
         return dyn
@@ -339,47 +339,34 @@ def fast_divisor(d: int) -> int:
     return -(-(1 << s) // d) | s << 32
 
 
-# On an H100 (bench/ops_attention.py --sm90-rounds, bf16 TFLOP/s, one
-# tile a block / two rounds / persistent; cuDNN): causal d64 B8 H12 N1024
-# 226 / 241 / 224 (266), B16 H16 N512 153 / 172 / 178 (211), B4 H16 N4096
-# 380 / 375 / 341 (406); d128 B16 H16 N512 197 / 218 / 218 (304), B4 H16
-# N4096 543 / 547 / 373 (572), GQA B8 H32/8 N1024 332 / 356 / 388 (429),
-# B4 H32/8 N4096 547 / 555 / 543 (599); full d64 B8 H12 N1024 331 / 343 /
-# 355 (399), B4 H16 N4096 (three consumers) 468 / 440 / 481 (474), d128
-# 603 / 614 / 613 (671). Two rounds pair each heavy causal tile with a
-# light one (the second round runs backwards) while the GPU's block
-# scheduler still balances the blocks; persistent blocks take the items
-# statically, which leaves long causal rows unbalanced (d128 N4096: 373);
-# equal full-row items balance either way. Dynamic items (DYN: a
-# persistent block's next item from a counter, FlashAttention-3's tile
-# scheduler) balance them too (.prof/s13_dyn.py, another H100, two rounds /
-# static persistent / dynamic persistent; cuDNN): causal d64 B8 H12 N1024
-# 257 / 243 / 271 (271), B16 H16 N512 185 / 196 / 192 (217), B4 H16 N4096
-# 393 / 352 / 415 (412); d128 B16 H16 N512 226 / 232 / 258 (307), GQA B8
-# H32/8 N1024 381 / 414 / 421 (450), B4 H16 N4096 547 / 365 / 585 (549),
-# B4 H32/8 N4096 528 / 515 / 534 (540); full rows (the op's / dynamic):
-# d64 B8 H12 N1024 369 / 362 (408), B4 H16 N4096 470 / 487 (473), d128
-# 596 / 591 (624): so causal rows take dynamic items. (With three consumers, one
-# tile a block: persistent was 3% slower in another run, 598 against 581
-# us; the two measured within noise.)
-def hopper_rounds(kern: Any) -> int:
-    """The Hopper forward's rounds (HOPPER_ROUNDS) by default, for its
-    compiled kernel: persistent (0) with dynamic items (DYN, causal rows)
-    and for full rows, but one with three consumer warpgroups."""
-    if kern.const("DYN"):
-        return 0
-    if kern.const("CAUSAL"):
-        return 2
-    return 1 if kern.const("NCWG") >= 3 else 0
-
-
+# The Hopper forward's blocks. On an H100 (bench/ops_attention.py
+# --sm90-rounds, bf16 TFLOP/s, static: one tile a block / two rounds /
+# persistent; cuDNN), session 12: causal d64 B8 H12 N1024 226 / 241 / 224
+# (266), B16 H16 N512 153 / 172 / 178 (211), B4 H16 N4096 380 / 375 / 341
+# (406); d128 B16 H16 N512 197 / 218 / 218 (304), B4 H16 N4096 543 / 547 /
+# 373 (572), GQA B8 H32/8 N1024 332 / 356 / 388 (429). Two rounds pair
+# each heavy causal tile with a light one (the second round runs
+# backwards); static persistent blocks leave long causal rows unbalanced
+# (d128 N4096: 373). Dynamic items (DYN: a persistent block's next item
+# from a counter, FlashAttention-3's tile scheduler) balance them
+# (.prof/s13_dyn.py, another H100, two rounds / static persistent /
+# dynamic persistent; cuDNN): causal d64 B8 H12 N1024 257 / 243 / 271
+# (271), B16 H16 N512 185 / 196 / 192 (217), B4 H16 N4096 393 / 352 / 415
+# (412); d128 B16 H16 N512 226 / 232 / 258 (307), GQA B8 H32/8 N1024 381
+# / 414 / 421 (450), B4 H16 N4096 547 / 365 / 585 (549), B4 H32/8 N4096
+# 528 / 515 / 534 (540). Equal full-row items balance either way, and
+# persistent blocks save the block starts (session 13's --sm90-rounds,
+# bf16, one tile a block with three consumers / persistent: d64 B4 H16
+# N4096 464 / 483 (473); d128 602 / 615 (669); d64 B8 H12 N1024 two
+# consumers 328 / 350 (397)). So the blocks are persistent, with DYN for
+# causal rows (hopper_schedule).
 def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
                 hq: int, hkv: int, pair_bytes: int) -> tuple:
     """(kernel, blocks, its params HG DIV_HG DIV_QT DIV_HQ DIV_GQ) of the
     Hopper forward: its items are the query tiles of the b * hq (batch,
     head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
-    LPT 0 tile by tile), in blocks of HOPPER_ROUNDS items (hopper_rounds)
-    or MINB persistent blocks an SM."""
+    LPT 0 tile by tile), in blocks of HOPPER_ROUNDS items or (its default)
+    MINB persistent blocks an SM."""
     pairs = b * hq
     hg, groups = lpt_group(pairs, pair_bytes)
     kern = c.kernel(name, qa, {**defines, "LPT": 1, **HOPPER_DEFINES},
@@ -389,9 +376,7 @@ def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
     if items >= 1 << 31:
         raise ValueError(f"q: {pairs} (batch, head) pairs of {nq} rows are "
                          f"{items} query tiles, more than 2^31 - 1")
-    rounds = HOPPER_ROUNDS
-    if rounds is None:
-        rounds = hopper_rounds(kern)
+    rounds = HOPPER_ROUNDS or 0
     if rounds:
         blocks = -(-items // rounds)
     else:
