@@ -238,18 +238,26 @@ ntiles 0 ?DO
     2 0 UNROLL DO I { h }
       qt 4 * h + { mi }  qt 4 * 2 + h + { li }
       mi ML@ { m }
-      m BC 8 / 0 UNROLL DO
-        s0 I 4 * + h 2* + { n }  n SC@ FMAX n 1+ SC@ FMAX
-      LOOP
+      \ The row's max, the exponentials, then their sum: two chains (the
+      \ lane's columns 2t and 2t + 1) for the max and the sum, and every
+      \ exponential issued before the sum needs one, so that latencies
+      \ overlap (with two warps a scheduler, little else hides them).
+      s0 h 2* + SC@  s0 h 2* + 1+ SC@
+      BC 8 / 1 UNROLL DO
+        s0 I 4 * + h 2* + { n }  n 1+ SC@ FMAX  SWAP n SC@ FMAX SWAP
+      LOOP FMAX
       quad-max scale2 F* m FMAX { mnew }
       m mnew F- FEXP2 { alpha }
       mnew mi ML!
-      li ML@ alpha F*
       BC 8 / 0 UNROLL DO
         s0 I 4 * + h 2* + { n }
-        n SC@ scale2 F* mnew F- FEXP2  DUP n SC!  F+
-        n 1+ SC@ scale2 F* mnew F- FEXP2  DUP n 1+ SC!  F+
+        n SC@ scale2 F* mnew F- FEXP2  n SC!
+        n 1+ SC@ scale2 F* mnew F- FEXP2  n 1+ SC!
       LOOP
+      li ML@ alpha F*  0.0
+      BC 8 / 0 UNROLL DO
+        s0 I 4 * + h 2* + { n }  n 1+ SC@ F+  SWAP n SC@ F+ SWAP
+      LOOP F+
       li ML!
       HEAD_DIM 8 / 0 UNROLL DO
         qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
