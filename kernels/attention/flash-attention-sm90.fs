@@ -137,17 +137,22 @@ INCLUDE flash-lpt.fs
   { scale2 }
   2 0 UNROLL DO I { h }
     h ML@ { m }
-    m  BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n SACC@ FMAX n 1+ SACC@ FMAX  LOOP
-    quad-max scale2 F* m FMAX { mnew }
+    \ The max and the sum in two chains each (columns 2t and 2t + 1),
+    \ every exponential issued before the sum needs one: latencies
+    \ overlap.
+    h 2* SACC@  h 2* 1+ SACC@
+    BC 8 / 1 UNROLL DO  I 4 * h 2* + { n }  n 1+ SACC@ FMAX  SWAP n SACC@ FMAX SWAP  LOOP
+    FMAX quad-max scale2 F* m FMAX { mnew }
     m mnew F- FEXP2 DUP h AL!
     mnew h ML!
-    h 2 + ML@ F*
     BC 8 / 0 UNROLL DO
       I 4 * h 2* + { n }
-      n SACC@ scale2 F* mnew F- FEXP2  DUP n SACC!  F+
-      n 1+ SACC@ scale2 F* mnew F- FEXP2  DUP n 1+ SACC!  F+
+      n SACC@ scale2 F* mnew F- FEXP2  n SACC!
+      n 1+ SACC@ scale2 F* mnew F- FEXP2  n 1+ SACC!
     LOOP
-    h 2 + ML!
+    h 2 + ML@ F*  0.0
+    BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n 1+ SACC@ F+  SWAP n SACC@ F+ SWAP  LOOP
+    F+ h 2 + ML!
   LOOP ;
 : rescale-o ( -- )
   2 0 UNROLL DO I { h }
