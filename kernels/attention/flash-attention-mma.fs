@@ -145,6 +145,41 @@ LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { vofs }
 : q-step ( kc -- )
   { kc }  MT 0 UNROLL DO  I kc qfrag  kc 2 MOD MT * I + 4 * qa!  LOOP ;
 
+\ The max and the sum of a row's scores in an m-tile (those of key 8j + c
+\ at SC[4j + n0 + c], c = 0, 1), in CHAINS chains (2: c 0 and 1; 4: and
+\ j even and odd), so that FMAX and F+ latencies overlap. H100 bf16
+\ TFLOP/s, two chains / four (.prof/s13_ab3.sh, two runs): d128 full
+\ 320/315, 318/315 / 330/325, 328/324; d128 causal 303/297, 298/276 /
+\ 290/288, 292/279; GQA 301/299, 297/299 / 289/289, 289/291; d64 within
+\ 1%: so four for full rows, two for causal (ptxas's allocation at 255
+\ registers decides more than the chains).
+: rowmax ( n0 -- x )
+  { n0 }
+  CHAINS 4 = IF
+    n0 SC@  n0 1+ SC@  n0 4 + SC@  n0 5 + SC@
+    BC 16 / 1 UNROLL DO
+      I 8 * n0 + { n } { a b c d }
+      a n SC@ FMAX  b n 1+ SC@ FMAX  c n 4 + SC@ FMAX  d n 5 + SC@ FMAX
+    LOOP  FMAX ROT ROT FMAX FMAX
+  ELSE
+    n0 SC@  n0 1+ SC@
+    BC 8 / 1 UNROLL DO  I 4 * n0 + { n } { a b }  a n SC@ FMAX  b n 1+ SC@ FMAX  LOOP
+    FMAX
+  THEN ;
+: rowsum ( n0 -- x )
+  { n0 }
+  CHAINS 4 = IF
+    0.0 0.0 0.0 0.0
+    BC 16 / 0 UNROLL DO
+      I 8 * n0 + { n } { a b c d }
+      a n SC@ F+  b n 1+ SC@ F+  c n 4 + SC@ F+  d n 5 + SC@ F+
+    LOOP  F+ ROT ROT F+ F+
+  ELSE
+    0.0 0.0
+    BC 8 / 0 UNROLL DO  I 4 * n0 + { n } { a b }  a n SC@ F+  b n 1+ SC@ F+  LOOP
+    F+
+  THEN ;
+
 \ The A fragment of P for m-tile qt, keys 16kc on, from its scores.
 : pfrag ( qt kc -- a0 a1 a2 a3 )
   8 * SWAP BC 2 / * + { n }
@@ -238,15 +273,11 @@ ntiles 0 ?DO
     2 0 UNROLL DO I { h }
       qt 4 * h + { mi }  qt 4 * 2 + h + { li }
       mi ML@ { m }
-      \ The row's max, the exponentials, then their sum: two chains (the
-      \ lane's columns 2t and 2t + 1) for the max and the sum, and every
-      \ exponential issued before the sum needs one, so that latencies
-      \ overlap (with two warps a scheduler, little else hides them).
-      s0 h 2* + SC@  s0 h 2* + 1+ SC@
-      BC 8 / 1 UNROLL DO
-        s0 I 4 * + h 2* + { n }  n 1+ SC@ FMAX  SWAP n SC@ FMAX SWAP
-      LOOP FMAX
-      quad-max scale2 F* m FMAX { mnew }
+      \ The row's max, the exponentials, then their sum: chains for the
+      \ max and the sum (rowmax, rowsum), and every exponential issued
+      \ before the sum needs one, so that latencies overlap (with two
+      \ warps a scheduler, little else hides them).
+      s0 h 2* + rowmax quad-max scale2 F* m FMAX { mnew }
       m mnew F- FEXP2 { alpha }
       mnew mi ML!
       BC 8 / 0 UNROLL DO
@@ -254,11 +285,7 @@ ntiles 0 ?DO
         n SC@ scale2 F* mnew F- FEXP2  n SC!
         n 1+ SC@ scale2 F* mnew F- FEXP2  n 1+ SC!
       LOOP
-      li ML@ alpha F*  0.0
-      BC 8 / 0 UNROLL DO
-        s0 I 4 * + h 2* + { n }  n 1+ SC@ F+  SWAP n SC@ F+ SWAP
-      LOOP F+
-      li ML!
+      li ML@ alpha F*  s0 h 2* + rowsum F+  li ML!
       HEAD_DIM 8 / 0 UNROLL DO
         qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
         n OC@ alpha F* n OC!  n 1+ OC@ alpha F* n 1+ OC!

@@ -133,16 +133,30 @@ INCLUDE flash-lpt.fs
 \ Online softmax in base 2 on S's registers (exponentials in place): the
 \ new running max and sum of each row, and in AL the factor that O must
 \ be scaled by before this tile's P V is added.
+\ The max and the sum of a row's scores (those of 8j + c at SACC[4j + n0
+\ + c], c = 0, 1), in four chains (j even and odd, c 0 and 1), so that
+\ FMAX and F+ latencies overlap. H100 bf16 TFLOP/s (.prof/s13_fwdab.sh,
+\ .prof/s13_ab3.sh: one chain / two / four): GPT-2 266 / 273 / 276, B4 H16
+\ N4096 d64 causal 417 / 432 / 439, d128 full 591 / 606 / 616.
+: n4max ( n0 -- x )
+  { n0 }  n0 SACC@  n0 1+ SACC@  n0 4 + SACC@  n0 5 + SACC@
+  BC 16 / 1 UNROLL DO
+    I 8 * n0 + { n } { a b c d }
+    a n SACC@ FMAX  b n 1+ SACC@ FMAX  c n 4 + SACC@ FMAX  d n 5 + SACC@ FMAX
+  LOOP  FMAX ROT ROT FMAX FMAX ;
+: n4sum ( n0 -- x )
+  { n0 }  0.0 0.0 0.0 0.0
+  BC 16 / 0 UNROLL DO
+    I 8 * n0 + { n } { a b c d }
+    a n SACC@ F+  b n 1+ SACC@ F+  c n 4 + SACC@ F+  d n 5 + SACC@ F+
+  LOOP  F+ ROT ROT F+ F+ ;
 : softmax-s ( scale2 -- )
   { scale2 }
   2 0 UNROLL DO I { h }
     h ML@ { m }
-    \ The max and the sum in two chains each (columns 2t and 2t + 1),
-    \ every exponential issued before the sum needs one: latencies
-    \ overlap.
-    h 2* SACC@  h 2* 1+ SACC@
-    BC 8 / 1 UNROLL DO  I 4 * h 2* + { n }  n 1+ SACC@ FMAX  SWAP n SACC@ FMAX SWAP  LOOP
-    FMAX quad-max scale2 F* m FMAX { mnew }
+    \ The max and the sum in four chains each (n4max, n4sum), every
+    \ exponential issued before the sum needs one: latencies overlap.
+    h 2* n4max quad-max scale2 F* m FMAX { mnew }
     m mnew F- FEXP2 DUP h AL!
     mnew h ML!
     BC 8 / 0 UNROLL DO
@@ -150,9 +164,7 @@ INCLUDE flash-lpt.fs
       n SACC@ scale2 F* mnew F- FEXP2  n SACC!
       n 1+ SACC@ scale2 F* mnew F- FEXP2  n 1+ SACC!
     LOOP
-    h 2 + ML@ F*  0.0
-    BC 8 / 0 UNROLL DO  I 4 * h 2* + { n }  n 1+ SACC@ F+  SWAP n SACC@ F+ SWAP  LOOP
-    F+ h 2 + ML!
+    h 2 + ML@ F*  h 2* n4sum  F+ h 2 + ML!
   LOOP ;
 : rescale-o ( -- )
   2 0 UNROLL DO I { h }
