@@ -124,26 +124,23 @@ LANE-ID 8 / 2 MOD 8 *  LANE-ID 8 MOD +  LANE-ID 16 / 8 *  at { vofs }
   ELSE
     32 * SWAP 16 STRIDE * 2* * + q-lane + LDMATRIX-X4
   THEN ;
-\ PIPE: fragments one step ahead of their products, in two-slot register
-\ arrays (slot js % 2 of step js), as CUTLASS's pipelined gemm loops do: K's
-\ B fragments (KF) and V's (VF) a step ahead; with PIPE 2 Q's A fragments
-\ of the next 16 features too (QA, each m-tile's at 4 MT slot + 4 qt).
+\ PIPE: fragments one step ahead of their products, in two slots (slot
+\ js % 2 of step js) of the register array FR, as CUTLASS's pipelined
+\ gemm loops do: K's B fragments (FR 0-7) and V's (8-15) a step ahead;
+\ with PIPE 2 Q's A fragments of the next 16 features too (from 16, each
+\ m-tile's at 4 MT slot + 4 qt); P's A fragments at 16 on in O += P V.
 \ Step js of S = Q K^T takes keys 16 (js % (BC/16)) and features
 \ 16 (js / (BC/16)); of O += P V, features 16 (js % (HEAD_DIM/16)) and
 \ keys 16 (js / (HEAD_DIM/16)).
-: frag! ( x0 x1 x2 x3 n -- )  { n }  n 3 + KF! n 2 + KF! n 1+ KF! n KF! ;
-: frag@ ( n -- x0 x1 x2 x3 )  { n }  n KF@ n 1+ KF@ n 2 + KF@ n 3 + KF@ ;
-: vfrag! ( x0 x1 x2 x3 n -- )  { n }  n 3 + VF! n 2 + VF! n 1+ VF! n VF! ;
-: vfrag@ ( n -- x0 x1 x2 x3 )  { n }  n VF@ n 1+ VF@ n 2 + VF@ n 3 + VF@ ;
-: qa! ( x0 x1 x2 x3 n -- )  { n }  n 3 + QA! n 2 + QA! n 1+ QA! n QA! ;
-: qa@ ( n -- x0 x1 x2 x3 )  { n }  n QA@ n 1+ QA@ n 2 + QA@ n 3 + QA@ ;
+: frag! ( x0 x1 x2 x3 n -- )  { n }  n 3 + FR! n 2 + FR! n 1+ FR! n FR! ;
+: frag@ ( n -- x0 x1 x2 x3 )  { n }  n FR@ n 1+ FR@ n 2 + FR@ n 3 + FR@ ;
 : k-step ( kb j -- b0 b1 c0 c1 )
   BC 16 / /MOD { kb p kc }  kb p 16 * 0 at + kc 32 * + LDMATRIX-X4 ;
 : v-step ( vb j -- b0 b1 c0 c1 )
   HEAD_DIM 16 / /MOD { vb p kc }  vb kc 16 * p 16 * at + LDMATRIX-X4-T ;
 \ Q's A fragments of features 16kc on, every m-tile, into slot kc % 2.
 : q-step ( kc -- )
-  { kc }  MT 0 UNROLL DO  I kc qfrag  kc 2 MOD MT * I + 4 * qa!  LOOP ;
+  { kc }  MT 0 UNROLL DO  I kc qfrag  kc 2 MOD MT * I + 4 * 16 + frag!  LOOP ;
 
 \ The max and the sum of a row's scores in an m-tile (those of key 8j + c
 \ at SC[4j + n0 + c], c = 0, 1), in CHAINS chains (2: c 0 and 1; 4: and
@@ -231,9 +228,9 @@ ntiles 0 ?DO
       js 2 MOD 4 * frag@ { kb0 kb1 kc0 kc1 }
       MT 0 UNROLL DO
         I BC 2 / * p 8 * + { n }
-        kc 2 MOD MT * I + 4 * { qs }
-        qs qa@ kb0 kb1 n sc4@ MMA n sc4!
-        qs qa@ kc0 kc1 n 4 + sc4@ MMA n 4 + sc4!
+        kc 2 MOD MT * I + 4 * 16 + { qs }
+        qs frag@ kb0 kb1 n sc4@ MMA n sc4!
+        qs frag@ kc0 kc1 n 4 + sc4@ MMA n 4 + sc4!
       LOOP
     LOOP
   THEN
@@ -248,7 +245,7 @@ ntiles 0 ?DO
     LOOP
   LOOP THEN
   \ V's first fragment while the scores are masked and exponentiated.
-  PIPE IF  vb 0 v-step 0 vfrag!  THEN
+  PIPE IF  vb 0 v-step 8 frag!  THEN
 
   \ Mask keys past the end and, when causal, after a row's diagonal; only
   \ tiles that reach past either need it.
@@ -298,13 +295,13 @@ ntiles 0 ?DO
     HEAD_DIM 16 / BC 16 / * { nv }
     nv 0 UNROLL DO I { js }
       js HEAD_DIM 16 / /MOD { p kc }
-      js 1+ nv < IF  vb js 1+ v-step  js 1+ 2 MOD 4 * vfrag!  THEN
-      p 0= IF  MT 0 UNROLL DO  I kc pfrag  I 4 * qa!  LOOP  THEN
-      js 2 MOD 4 * vfrag@ { vb0 vb1 vc0 vc1 }
+      js 1+ nv < IF  vb js 1+ v-step  js 1+ 2 MOD 4 * 8 + frag!  THEN
+      p 0= IF  MT 0 UNROLL DO  I kc pfrag  I 4 * 16 + frag!  LOOP  THEN
+      js 2 MOD 4 * 8 + frag@ { vb0 vb1 vc0 vc1 }
       MT 0 UNROLL DO
         I HEAD_DIM 2 / * p 8 * + { n }
-        I 4 * qa@ vb0 vb1 n oc4@ MMA n oc4!
-        I 4 * qa@ vc0 vc1 n 4 + oc4@ MMA n 4 + oc4!
+        I 4 * 16 + frag@ vb0 vb1 n oc4@ MMA n oc4!
+        I 4 * 16 + frag@ vc0 vc1 n 4 + oc4@ MMA n 4 + oc4!
       LOOP
     LOOP
   THEN

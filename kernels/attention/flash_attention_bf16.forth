@@ -37,9 +37,7 @@
 \! reg SC f32[MT*BC/2]
 \! reg OC f32[MT*HEAD_DIM/2]
 \! reg ML f32[4*MT]
-\! reg KF i32[8]                   \ PIPE's fragments
-\! reg VF i32[8]
-\! reg QA i32[8*MT]
+\! reg FR i32[16+8*MT]              \ PIPE's fragments
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-BF16 ;
 : PACK ( x0 x1 -- pair )  F>BF16X2 ;
 INCLUDE flash-attention-mma.fs
