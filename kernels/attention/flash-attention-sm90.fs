@@ -130,9 +130,6 @@ INCLUDE flash-lpt.fs
       LOOP
     LOOP
   THEN ;
-\ Online softmax in base 2 on S's registers (exponentials in place): the
-\ new running max and sum of each row, and in AL the factor that O must
-\ be scaled by before this tile's P V is added.
 \ The max and the sum of a row's scores (those of 8j + c at SACC[4j + n0
 \ + c], c = 0, 1), in four chains (j even and odd, c 0 and 1), so that
 \ FMAX and F+ latencies overlap. H100 bf16 TFLOP/s (.prof/s13_fwdab.sh,
@@ -150,6 +147,9 @@ INCLUDE flash-lpt.fs
     I 8 * n0 + { n } { a b c d }
     a n SACC@ F+  b n 1+ SACC@ F+  c n 4 + SACC@ F+  d n 5 + SACC@ F+
   LOOP  F+ ROT ROT F+ F+ ;
+\ Online softmax in base 2 on S's registers (exponentials in place): the
+\ new running max and sum of each row, and in AL the factor that O must
+\ be scaled by before this tile's P V is added.
 : softmax-s ( scale2 -- )
   { scale2 }
   2 0 UNROLL DO I { h }
