@@ -7,15 +7,15 @@
 \ and its log-sum-exp max LP + log(sum). A row no split saw gets 0 and
 \ -inf. Needs HEAD_DIM, ESZ, NSPLIT, OP, LP, O, LSE and OST ( x addr -- ).
 
-\ Features 4*f4 .. 4*f4+3 of row `row` of `rows`, into O and LSE.
-: merge-unit ( row f4 rows -- )
-  { row f4 rows }
+\ Features 4*f4 .. 4*f4+3 of row `row` of `nrows`, into O and LSE.
+: merge-unit ( row f4 nrows -- )
+  { row f4 nrows }
   -1.0 0.0 F/ { ninf }
-  ninf  NSPLIT 0 ?DO  I rows * row + FLOATS LP + F@ FMAX  LOOP { mm }
+  ninf  NSPLIT 0 ?DO  I nrows * row + FLOATS LP + F@ FMAX  LOOP { mm }
   0.0 0.0 0.0 0.0 0.0 { tot o0 o1 o2 o3 }
   mm ninf F> IF
     NSPLIT 0 ?DO
-      I rows * row + { prow }
+      I nrows * row + { prow }
       prow FLOATS LP + F@ mm F- FEXP { w }
       tot w F+ TO tot
       prow HEAD_DIM * f4 4 * + FLOATS OP + 4F@ { a0 a1 a2 a3 }

@@ -3,14 +3,14 @@
 \ (topk-keys.fs).
 
 \ The U values on the stack, of columns jx, jx + BDIM-X, .., jx + (U-1)
-\ BDIM-X (the last on top), into row yrow: those below thr as -inf, the
+\ BDIM-X (the last on top), into row yrow: those below cut as -inf, the
 \ rest as they are; columns past COLS are not written.
-: store-masked ( v0 .. vU-1 jx thr yrow -- )
-  { jx thr yrow }
+: store-masked ( v0 .. vU-1 jx cut yrow -- )
+  { jx cut yrow }
   U 0 UNROLL DO
     { v }
     jx U 1- I - BDIM-X * + { jj }
     jj COLS < IF
-      v thr F< IF NEG-INF ELSE v THEN  jj ESZ * yrow + ST
+      v cut F< IF NEG-INF ELSE v THEN  jj ESZ * yrow + ST
     THEN
   LOOP ;

@@ -136,7 +136,7 @@ THEN
 PHASE 3 = IF
   W-STATE SLOT @ { pre }
   1 DIGIT { nb mask dsh msh }
-  BID-Y CROW * 4 * CANDS + { crow }
+  BID-Y CROW * 4 * CANDS + { cand-row }
   \ The chunk's candidates, a step of U*BDIM-X columns at a time (the same
   \ steps in every thread, so that whole warps shuffle).
   c0 BEGIN DUP c1 < WHILE
@@ -157,7 +157,7 @@ PHASE 3 = IF
       31 SHFL-IDX  inc + n - { pos }
       U 0 UNROLL DO
         I KS@ 0xFFFFFFFF AND { kc }
-        kc IF  kc pos 4 * crow + I32!  pos 1+ TO pos  THEN
+        kc IF  kc pos 4 * cand-row + I32!  pos 1+ TO pos  THEN
       LOOP
     THEN
     U BDIM-X * +
@@ -171,7 +171,7 @@ PHASE 3 = IF
       I DIGIT TO msh TO dsh TO mask TO nb
       nb CLEAR
       t BEGIN DUP ncand < WHILE
-        DUP 4 * crow + I32@ 0xFFFFFFFF AND  pre msh dsh mask mx ADD-KEY
+        DUP 4 * cand-row + I32@ 0xFFFFFFFF AND  pre msh dsh mask mx ADD-KEY
         BDIM-X +
       REPEAT DROP
       BARRIER
