@@ -600,14 +600,10 @@ private:
       // ( dest -- orig dest ): the exit is resolved by REPEAT or THEN.
       // The loop stays the same structure (its serial) for the locals
       // declared before WHILE.
-      if (!control.empty() && control.back().tag == ControlTag::Dest) {
-        unsigned loop = control.back().serial;
-        if (popControl(tok, ControlTag::Dest, "BEGIN")) {
-          openControl(ControlTag::Orig, word, tok.loc);
-          openControl(ControlTag::Dest, ControlWord::Begin, tok.loc, 0, loop);
-        }
-      } else {
-        popControl(tok, ControlTag::Dest, "BEGIN");
+      if (unsigned loop = openSerial();
+          popControl(tok, ControlTag::Dest, "BEGIN")) {
+        openControl(ControlTag::Orig, word, tok.loc);
+        openControl(ControlTag::Dest, ControlWord::Begin, tok.loc, 0, loop);
       }
       break;
     case ControlWord::Repeat:
