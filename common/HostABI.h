@@ -119,6 +119,7 @@ typedef struct WfTensorMap {
   int64_t strides[WF_TMAP_MAX_RANK]; // bytes; strides[0] = elemBytes
   int64_t box[WF_TMAP_MAX_RANK];     // elements
   const char *name;                  // the param's name
+  int64_t elemType;                  // common/ElemType.h's ElemType
 } WfTensorMap;
 
 // warp_collective's `op`: an MMA kind (ir::MmaKind's order), or ldmatrix /
@@ -156,6 +157,8 @@ enum WfAsyncOp {
   WF_ASYNC_MBAR_ARRIVE_REMOTE = 19,
   WF_ASYNC_TMA_LOAD_MC = 20,
   WF_ASYNC_MBAR_WAIT_CLUSTER = 21, // the CPU's MBAR-WAIT
+  // (22, 23: GRID-DEP-WAIT and -LAUNCH, which the CPU never calls)
+  WF_ASYNC_TMA_REDUCE_ADD = 24,
   // Not an ir::AsyncKind: SETMAXNREG-INC (in[0] > 0) or -DEC (in[0] < 0)
   // to |in[0]| registers a thread, in[1] the registers a thread has at
   // launch (from '\! launch-bounds'; 0: unknown, nothing is counted).

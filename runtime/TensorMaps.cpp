@@ -54,6 +54,7 @@ std::vector<LaunchTensorMap> tensorMapsOf(const KernelSignature &sig,
     d.base = reinterpret_cast<char *>(slots[i]);
     d.rank = static_cast<int64_t>(rank);
     d.elemBytes = static_cast<int64_t>(elemSize(p.type));
+    d.elemType = static_cast<int64_t>(p.type);
     d.swizzle = spec.swizzle;
     d.name = p.name.c_str();
     // A dim or stride: a size expression of scalar params and constants.

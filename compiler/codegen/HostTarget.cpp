@@ -26,7 +26,8 @@ static_assert(int(ir::AsyncKind::MbarInit) == WF_ASYNC_MBAR_INIT &&
                   int(ir::AsyncKind::ClusterSync) == WF_ASYNC_CLUSTER_SYNC &&
                   int(ir::AsyncKind::TmaLoadMc) == WF_ASYNC_TMA_LOAD_MC &&
                   int(ir::AsyncKind::MbarWaitCluster) ==
-                      WF_ASYNC_MBAR_WAIT_CLUSTER,
+                      WF_ASYNC_MBAR_WAIT_CLUSTER &&
+                  int(ir::AsyncKind::TmaReduceAdd) == WF_ASYNC_TMA_REDUCE_ADD,
               "HostABI.h's WfAsyncOp follows ir::AsyncKind");
 
 class HostHooks : public TargetHooks {

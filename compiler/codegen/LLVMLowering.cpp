@@ -987,6 +987,7 @@ private:
       tile = int(n) - 2;
       break;
     case ir::AsyncKind::TmaStore:
+    case ir::AsyncKind::TmaReduceAdd:
     case ir::AsyncKind::Mapa: // its shared address is a tile's, unchecked
       tile = kind == ir::AsyncKind::Mapa ? 0 : int(n) - 2;
       break;

@@ -563,9 +563,10 @@ public:
       return nullptr;
     case AsyncKind::TmaLoad:
     case AsyncKind::TmaStore:
+    case AsyncKind::TmaReduceAdd:
     case AsyncKind::TmaLoadMc: {
       bool mc = kind == AsyncKind::TmaLoadMc;
-      bool load = kind != AsyncKind::TmaStore;
+      bool load = kind == AsyncKind::TmaLoad || mc;
       // The multicast form has the CTA mask last: the rest is TmaLoad's.
       size_t m = mc ? n - 1 : n;
       size_t rank = m - (load ? 3 : 2);
@@ -594,9 +595,13 @@ public:
           constraints += ",h";
         }
       } else {
-        text = "cp.async.bulk.tensor." + dim +
-               ".global.shared::cta.tile.bulk_group [$1, {" + coords +
-               "}], [$0];";
+        // The element type of the add is the tensor map's.
+        text = std::string(kind == AsyncKind::TmaReduceAdd
+                               ? "cp.reduce.async.bulk.tensor."
+                               : "cp.async.bulk.tensor.") +
+               dim + ".global.shared::cta" +
+               (kind == AsyncKind::TmaReduceAdd ? ".add" : "") +
+               ".tile.bulk_group [$1, {" + coords + "}], [$0];";
       }
       asm_(b.getVoidTy(), text, constraints + ",~{memory}", args);
       return nullptr;

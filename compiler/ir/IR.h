@@ -194,6 +194,9 @@ enum class AsyncKind : uint8_t {
   // CPU both are no-ops and never reach the executor (HostTarget.cpp).
   GridDepWait,   // griddepcontrol.wait
   GridDepLaunch, // griddepcontrol.launch_dependents
+  // cp.reduce.async.bulk.tensor .add: the shared tile added into the box
+  // (f32 or i32 elements), in the thread's bulk group as TmaStore.
+  TmaReduceAdd, // coords, saddr, tmap
 };
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 

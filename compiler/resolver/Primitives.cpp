@@ -204,6 +204,33 @@ void Resolver::checkAddressSpaces() {
             "'";
     else if (!hasTensorMap)
       why = "is no tensor map: the kernel has no '\\! tmap' param";
+    auto kind = static_cast<ir::AsyncKind>(use.inst->index);
+    if (why.empty() && kind == ir::AsyncKind::TmaReduceAdd) {
+      // The add's element type is the map's: f32 or i32 (what the CPU
+      // backend's meaning covers and the GPU tests check), so the map must
+      // be known here, not one of several chosen at run time.
+      if (!direct) {
+        why = "may be one of several maps (a TMA reduction's map must be a "
+              "'\\! tmap' param named where it is used: its element type "
+              "is the add's)";
+      } else {
+        const ParamDecl &p =
+            header.params[static_cast<const ir::Inst *>(v)->index];
+        if (p.type != ElemType::F32 && p.type != ElemType::I32) {
+          diags.error(use.loc,
+                      "'" + use.text +
+                          "' adds f32 or i32 elements, but "
+                          "tensor map '" +
+                          p.name + "' holds " + elemTypeName(p.type),
+                      static_cast<uint32_t>(use.text.size()));
+          if (use.calledWord)
+            diags.note(use.callLoc,
+                       "in '" + use.calledWord->name + "' called here",
+                       use.callLength);
+        }
+        continue;
+      }
+    }
     if (why.empty())
       continue;
     diags.error(use.loc,
@@ -249,6 +276,7 @@ void Resolver::checkAddressSpaces() {
       auto kind = static_cast<ir::AsyncKind>(use.inst->index);
       bool tma = kind == ir::AsyncKind::TmaLoad ||
                  kind == ir::AsyncKind::TmaStore ||
+                 kind == ir::AsyncKind::TmaReduceAdd ||
                  kind == ir::AsyncKind::TmaLoadMc;
       size_t tile = kind == ir::AsyncKind::TmaLoadMc ? n - 3 : n - 2;
       msg = "'" + use.text + "' takes shared memory addresses but " +
@@ -464,10 +492,11 @@ void Resolver::lowerAsync(const Item &item, const PrimitiveInfo &info,
     break;
   case AsyncKind::TmaLoad:
   case AsyncKind::TmaLoadMc:
-  case AsyncKind::TmaStore: {
+  case AsyncKind::TmaStore:
+  case AsyncKind::TmaReduceAdd: {
     // The multicast form has its CTA mask after the map.
     size_t m = kind == AsyncKind::TmaLoadMc ? n - 1 : n;
-    if (kind != AsyncKind::TmaStore)
+    if (kind == AsyncKind::TmaLoad || kind == AsyncKind::TmaLoadMc)
       useAddress(item, inst, static_cast<unsigned>(m - 3),
                  ir::AddrSpace::Shared);
     useAddress(item, inst, static_cast<unsigned>(m - 2), ir::AddrSpace::Shared);

@@ -1,5 +1,6 @@
 #include "runtime/cpu/AsyncOps.h"
 
+#include "common/ElemType.h"
 #include "common/Swizzle.h"
 
 #include <cstring>
@@ -17,9 +18,33 @@ uint64_t tmaTileAlign(const WfTensorMap &map) {
   return map.swizzle ? uint64_t(map.swizzle) * 8 : 128;
 }
 
-std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
+namespace {
+/// dst += src for one element of a reduction's map (the resolver allows f32
+/// and i32 maps only), atomically.
+void atomicAdd(char *dst, const char *src, int64_t elemType) {
+  uint32_t *word = reinterpret_cast<uint32_t *>(dst);
+  uint32_t add;
+  std::memcpy(&add, src, 4);
+  if (elemType != static_cast<int64_t>(ElemType::F32)) {
+    __atomic_fetch_add(word, add, __ATOMIC_RELAXED); // i32: wraps
+    return;
+  }
+  uint32_t old = __atomic_load_n(word, __ATOMIC_RELAXED), sum;
+  do {
+    float a, b;
+    std::memcpy(&a, &old, 4);
+    std::memcpy(&b, &add, 4);
+    a += b;
+    std::memcpy(&sum, &a, 4);
+  } while (!__atomic_compare_exchange_n(word, &old, sum, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED));
+}
+} // namespace
+
+std::string tmaCopy(TmaMode mode, const WfTensorMap &map, const int64_t *coords,
                     char *shared, uint64_t sharedBytes, uint64_t tileOffset,
                     const std::string &word) {
+  bool load = mode == TmaMode::Load;
   int64_t boxBytes = tmaBoxBytes(map);
   uint64_t align = tmaTileAlign(map);
   std::string tile = "shared tile at byte offset " +
@@ -62,7 +87,8 @@ std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
            " elements)";
   // A store whose box starts before the tensor (a negative coordinate)
   // faults the same way on an H100 (tma-store.forth: Y = -3 with X = -4,
-  // -8 and -5), while loads may start there (zero fill).
+  // -8 and -5), while loads may start there (zero fill). Reductions are
+  // held to the stores' rule.
   for (int64_t d = 0; !load && d < map.rank; ++d)
     if (coords[d] < 0)
       return "coordinate " + std::to_string(coords[d]) +
@@ -93,8 +119,10 @@ std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
         std::memcpy(s, map.base + offset, eb);
       else
         std::memset(s, 0, eb);
-    } else if (inside) {
+    } else if (inside && mode == TmaMode::Store) {
       std::memcpy(map.base + offset, s, eb);
+    } else if (inside) {
+      atomicAdd(map.base + offset, s, map.elemType);
     }
   }
   return "";

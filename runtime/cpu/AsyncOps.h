@@ -28,14 +28,19 @@ int64_t tmaBoxBytes(const WfTensorMap &map);
 /// common/Swizzle.h assume.
 uint64_t tmaTileAlign(const WfTensorMap &map);
 
+/// What a TMA word does with its box.
+enum class TmaMode { Load, Store, ReduceAdd };
+
 /// One box between global memory and the shared tile at byte `tileOffset`
 /// of the block's `shared` memory (`sharedBytes` long): a load writes every
 /// element of the box (zeros outside the tensor), a store writes the
-/// elements inside the tensor only. Shared memory is addressed through the
+/// elements inside the tensor only, a reduction adds them to the tensor's
+/// (f32 or i32, each element atomically: other blocks may add to it at the
+/// same time, as on the GPU). Shared memory is addressed through the
 /// map's swizzle (wf::swizzleOffset of the offset in the block's shared
 /// memory). `coords` are the word's, outermost first. Returns "" or why the
 /// GPU would refuse the copy (the tile's alignment or size), naming `word`.
-std::string tmaCopy(bool load, const WfTensorMap &map, const int64_t *coords,
+std::string tmaCopy(TmaMode mode, const WfTensorMap &map, const int64_t *coords,
                     char *shared, uint64_t sharedBytes, uint64_t tileOffset,
                     const std::string &word);
 

@@ -268,7 +268,7 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
   if (kind == WF_ASYNC_SETMAXNREG)
     return s.setMaxNReg(t, static_cast<int64_t>(in[0]),
                         static_cast<int64_t>(in[1]), where);
-  if (kind >= WF_ASYNC_CLUSTER_SYNC)
+  if (kind >= WF_ASYNC_CLUSTER_SYNC && kind <= WF_ASYNC_MBAR_WAIT_CLUSTER)
     return s.clusterOp(t, kind, n, in, out, where);
   std::string word = where;
   // The mbarrier operand, set up by MBAR-INIT.
@@ -341,7 +341,8 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                    kind == WF_ASYNC_BAR_SYNC_N, where);
     return;
   case WF_ASYNC_TMA_LOAD:
-  case WF_ASYNC_TMA_STORE: {
+  case WF_ASYNC_TMA_STORE:
+  case WF_ASYNC_TMA_REDUCE_ADD: {
     bool load = kind == WF_ASYNC_TMA_LOAD;
     const WfTensorMap *map = s.tensorMapAt(in[n - 1]);
     if (!map)
@@ -360,8 +361,11 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
     for (size_t k = 0; k < rank; ++k)
       coords[k] = static_cast<int32_t>(in[k]);
     uint64_t tile = in[n - 2] - reinterpret_cast<uint64_t>(ctx->shared);
+    TmaMode mode = load                         ? TmaMode::Load
+                   : kind == WF_ASYNC_TMA_STORE ? TmaMode::Store
+                                                : TmaMode::ReduceAdd;
     std::string why =
-        tmaCopy(load, *map, coords, ctx->shared, ctx->shared_bytes, tile, word);
+        tmaCopy(mode, *map, coords, ctx->shared, ctx->shared_bytes, tile, word);
     if (!why.empty())
       return s.report(*ctx, word + ": " + why);
     if (load)

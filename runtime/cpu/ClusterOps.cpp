@@ -225,7 +225,7 @@ void BlockScheduler::tmaLoadMulticast(Thread &t, size_t n, const uint64_t *in,
                                " was never set up by MBAR-INIT (each block "
                                "of the mask sets up its own, then "
                                "CLUSTER-SYNC, before a multicast load)");
-    std::string why = tmaCopy(true, *map, coords, ctas_[r].shared,
+    std::string why = tmaCopy(TmaMode::Load, *map, coords, ctas_[r].shared,
                               launch_.sharedBytes, tile, word);
     if (!why.empty())
       return report(t.ctx, word + ": " + why);

@@ -12,10 +12,12 @@
 \ RUN: %not %warpforthc %s --arch sm_80 -D CASE=5 2>&1 | FileCheck %s --check-prefix=OLD
 \ RUN: %not %warpforthc %s --arch sm_80 -D CASE=6 2>&1 | FileCheck %s --check-prefix=OLDTMA
 \ RUN: %warpforthc %s --arch sm_80 -D CASE=7 > /dev/null
+\ RUN: %not %warpforthc %s --arch sm_90 -D CASE=8 2>&1 | FileCheck %s --check-prefix=REDUCE
 
 \! kernel k
 \! const CASE 0
 \! tmap A f32[N,N] box 8,8
+\! tmap H bf16[N,N] box 8,8
 \! param N i32
 \! param X f32[64]
 \! shared BAR i64[2]
@@ -56,4 +58,12 @@ CASE 6 = IF
 THEN
 CASE 7 = IF
   1 BAR MBAR-INIT BAR MBAR-ARRIVE 1 64 BAR-SYNC-N 1 64 BAR-ARRIVE-N
+THEN
+CASE 8 = IF
+  0 0 T H TMA-REDUCE-ADD-2D
+\ REDUCE: hopper-async-errors.forth:[[@LINE-1]]:11: error: 'TMA-REDUCE-ADD-2D' adds f32 or i32 elements, but tensor map 'H' holds bf16
+  0 0 T  N 0> IF A ELSE H THEN  TMA-REDUCE-ADD-2D
+\ REDUCE: hopper-async-errors.forth:[[@LINE-1]]:33: error: 'TMA-REDUCE-ADD-2D' takes a tensor map (a '\! tmap' param) as its last operand, but it may be one of several maps
+  0 0 X A TMA-REDUCE-ADD-2D
+\ REDUCE: hopper-async-errors.forth:[[@LINE-1]]:11: error: 'TMA-REDUCE-ADD-2D' takes shared memory addresses but its shared tile address is in the array param 'X' (global memory)
 THEN

@@ -3,7 +3,8 @@
 \ named barriers, and TMA: a '\! tmap' param is a 128-byte grid constant
 \ (`.param .align 64 .b8 NAME[128]`) whose generic address (cvta.param)
 \ the cp.async.bulk.tensor instructions take, coordinates innermost first
-\ (the words take them outermost first). PTX ISA 8.0 for sm_90.
+\ (the words take them outermost first); TMA-REDUCE-ADD-ND is the store's
+\ cp.reduce.async.bulk.tensor .add form. PTX ISA 8.0 for sm_90.
 \ RUN: %warpforthc %s --arch sm_90 --emit ir | FileCheck %s --check-prefix=IR
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 > %t.ptx && %ptxas-verify %t.ptx
@@ -14,6 +15,7 @@
 \! tmap W f32[2,3,4,8] box 1,1,2,4
 \! tmap X f32[2,2,3,4,8] box 1,1,1,2,4
 \! tmap Y f32[64] box 16
+\! tmap Z i32[M,K] box 8,8 swizzle 32
 \! param M i32
 \! param K i32
 \! param B i32
@@ -46,6 +48,9 @@ TID-X 0= IF
   1 2 3 U V TMA-STORE-3D
   0 0 0 0 U W TMA-STORE-4D
   0 0 0 0 0 U X TMA-STORE-5D
+  1 2 3 U V TMA-REDUCE-ADD-3D
+  8 U Y TMA-REDUCE-ADD-1D
+  1 8 T Z TMA-REDUCE-ADD-2D
   TMA-STORE-COMMIT
   0 TMA-STORE-WAIT
 THEN
@@ -82,5 +87,9 @@ THEN
 \ CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [{{%rd[0-9]+}}, {{[{]}}{{%r[0-9]+}}, {{%r[0-9]+}}{{[}]}}], [{{%r[0-9]+}}];
 \ CHECK: cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group
 \ CHECK: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group
+\ CHECK: cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group
+\ CHECK: cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.tile.bulk_group [{{%rd[0-9]+}}, {{[{]}}{{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}{{[}]}}], [{{%r[0-9]+}}];
+\ CHECK: cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group
+\ CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 \ CHECK: cp.async.bulk.commit_group;
 \ CHECK: cp.async.bulk.wait_group.read 0;
