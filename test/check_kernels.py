@@ -289,6 +289,10 @@ for _dt in ("bf16", "f16"):
         16, "the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
         "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills "
         "12 bytes, d64 full 4 (ptxas's allocation at the limit)")
+for _dt in ("bf16", "f16"):   # dQ by atomics (DQ_TMA 0, a bench variant)
+    VARIANTS[f"flash_backward_sm90_{_dt}.forth"] += [
+        ["-D", f"HEAD_DIM={d}", "-D", "CAUSAL=1", "-D", "DQ_TMA=0"]
+        for d in _attention_backward.HOPPER_HEAD_DIMS]
 VARIANTS["flash_backward_sm90_bf16.forth"] += [
     ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"DS_SPLIT={1 - s}"]
     for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)

@@ -32,7 +32,9 @@
 \   is read back as an M-major A; each warpgroup makes a 64 x 64 part of
 \   the tile's dQ (d64: BR = 128 queries, a warpgroup 64 of them; d128:
 \   BR = 64, a warpgroup 64 of the features) and adds it to DQACC (f32,
-\   zeroed by the op) with atomics; flash_backward_dq_convert_<dtype>.forth
+\   zeroed by the op): through a shared tile that one thread adds by TMA
+\   reductions (DQ_TMA, FlashAttention-3's way; dq-stage), or with an
+\   atomic a thread and pair of floats; flash_backward_dq_convert_<dtype>.forth
 \   scales and converts it afterwards.
 \ Registers (consumers, setmaxnreg 240): dK and dV HEAD_DIM/2 f32 each,
 \ S^T and dP^T BR/2 each, dQ 32: BR = 8192/HEAD_DIM keeps the sum at 192.
@@ -205,11 +207,47 @@ TID-X 128 / { wg }
     LOOP
   THEN ;
 
+\ With DQ_TMA the part goes to warpgroup wg's tile in DQS instead, as two
+\ boxes of DQMAP (64 rows x 32 features, 128-byte swizzled: thread (g, t)'s
+\ features 8j + 2t, 8j + 2t + 1 of row 16w + g + 8r sit in box j / 4, in
+\ the row's 16-byte chunk (2(j % 4) + t / 2) XOR g, g being the row's
+\ place in the swizzle pattern), and the warpgroup's leader adds both into
+\ DQACC by TMA reductions (FlashAttention-3's way): two instructions a
+\ part instead of 16 atomics a thread. The leader's TMA-STORE-WAIT before
+\ the tile is written again frees it.
+: dq-tile ( wg -- addr )  16384 * DQS + ;
+\ Both boxes of part `part` from warpgroup wg's tile (one thread).
+: dq-reduce ( q0 qh part wg -- )
+  { q0 qh part wg }
+  2 0 UNROLL DO
+    qh  q0 part qhalf 64 * +  part fpanel 64 * I 32 * +
+    wg dq-tile I 8192 * +  DQMAP TMA-REDUCE-ADD-3D
+  LOOP
+  TMA-STORE-COMMIT ;
+: dq-stage ( q0 qh part wg -- )
+  { q0 qh part wg }
+  LANE-ID 4 / { g }  LANE-ID 4 MOD { t }
+  wg dq-tile  TID-X 127 AND 32 / 16 * g + 128 * +  t 1 AND 8 * + { base }
+  2 0 UNROLL DO I { r }
+    8 0 UNROLL DO
+      I 4 * r 2* + { n }
+      n DQR@ n 1+ DQR@
+      base r 1024 * +  I 4 / 8192 * +  I 4 MOD 2* t 2 / + g XOR 16 * +  2SF!
+    LOOP
+  LOOP
+  FENCE-PROXY-ASYNC
+  wg 2 + 128 BAR-SYNC-N                    \ the warpgroup's part is there
+  TID-X 127 AND 0= IF  q0 qh part wg dq-reduce  THEN ;
+
 \ Part `part` (in DQR) of the tile from q0 of (batch, query head) qh into
-\ DQACC; `row` is the thread's first row of it (16w + g).
-: dq-part ( q0 qh part row -- )
-  { q0 qh part row }
-  q0 part qhalf 64 * + row + qh part fpanel DQ_VEC dq-add ;
+\ DQACC; `row` is the thread's first row of it (16w + g), wg its warpgroup.
+: dq-part ( q0 qh part row wg -- )
+  { q0 qh part row wg }
+  DQ_TMA IF
+    q0 qh part wg dq-stage
+  ELSE
+    q0 part qhalf 64 * + row + qh part fpanel DQ_VEC dq-add
+  THEN ;
 
 \ P^T and dS^T in place from S^T and dP^T of stage s, with the rows' L2
 \ and D from shared memory (two neighbouring queries at once).
@@ -321,6 +359,10 @@ ELSE
     WGMMA-FENCE
     s dkv-issue
     WGMMA-COMMIT
+    \ (and with DQ_TMA, the last iteration's reductions have read DQS: the
+    \ leader's wait; every thread waits, so that no warp reaches the
+    \ barrier split, the others having no reductions to wait for)
+    DQ_TMA IF  0 TMA-STORE-WAIT  THEN
     1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
     \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
     \ products run with dK's and dV's, which are the last to read stage s.
@@ -328,13 +370,15 @@ ELSE
     makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
     0 WGMMA-WAIT
     leader IF  s qempty MBAR-ARRIVE  THEN
-    makes-dq IF  q0 qh0 h + wg kr dq-part  THEN
+    makes-dq IF  q0 qh0 h + wg kr wg dq-part  THEN
     nparts NCWG / 1 MAX 1 UNROLL ?DO
       I NCWG * wg + { part }
       WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
-      q0 qh0 h + part kr dq-part
+      DQ_TMA IF  0 TMA-STORE-WAIT  wg 2 + 128 BAR-SYNC-N  THEN
+      q0 qh0 h + part kr wg dq-part
     LOOP
   LOOP
+  DQ_TMA IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
   batch-id G_SB * kv-head-id G_SH * + { g-head }
   2 0 UNROLL DO I { r }

@@ -1,5 +1,5 @@
 \ FlashAttention backward on Hopper (TMA, wgmma, warp specialization), f16:
-\ dK and dV, and dQ's f32 sums by atomics (flash-backward-sm90.fs has the
+\ dK and dV, and dQ's f32 sums by TMA reductions (flash-backward-sm90.fs has the
 \ design; flash_backward_pre_f16.forth runs first, then
 \ flash_backward_dq_convert_f16.forth). -D HEAD_DIM 64 or 128, CAUSAL.
 \! kernel flash_backward_sm90_f16
@@ -15,6 +15,7 @@
 \! const QST 2                      \ stages of the Q/dO ring
 \! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
 \! const DS_SPLIT 0                 \ dS into dQ as two 16-bit parts
+\! const DQ_TMA 1-DS_SPLIT*(128/HEAD_DIM-1)   \ dQ's parts added by TMA reductions from shared memory (0: atomics a thread; two-part dS at d64 leaves no room for its tile)
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
@@ -33,6 +34,7 @@
 \! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
 \! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
 \! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
+\! tmap DQMAP f32[BATCH*HQ,NQ,HEAD_DIM] box 1,64,32 swizzle 128   \ DQACC again (DQ_TMA)
 \! param DK f16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param DV f16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param NQ i64
@@ -63,6 +65,7 @@
 \! shared QS f16[QST*BR*HEAD_DIM] align 1024
 \! shared DOS f16[QST*BR*HEAD_DIM] align 1024
 \! shared DSS f16[2*(1+DS_SPLIT)*BC*BR] align 1024
+\! shared DQS f32[DQ_TMA*NCWG*4096+1-DQ_TMA] align 1024   \ a warpgroup's 64 x 64 part of dQ (DQ_TMA)
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
 \! shared BARS i64[1+2*QST]

@@ -63,7 +63,7 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         # SDPA's on the H100 at N1024 d128 full (issue 15's bound is 2;
         # elsewhere one part's error is SDPA's: ds_split picks, below).
         rng = np.random.default_rng(21)
-        shape = (1, 2, 1, 64, 300, 64)
+        shape = (1, 2, 1, 64, 300, 128)
         q, k, v, do = base.inputs(rng, shape, "bf16")
         o, lse = ops.flash_attention(q, k, v, return_lse=True)
         want = attention_backward_reference(do, q, k, v, False, None)[0]
@@ -85,12 +85,15 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
                           for causal in (False, True)],
                          [0, 0, 1, 0, 0, 0, 0, 0])
 
-    def test_dq_vector_atomics(self):
-        # dQ's sums go into DQACC 1, 2 or 4 floats an atomic (DQ_VEC; 4:
-        # lanes swap halves by shuffles first): the same gradients within
-        # the bounds each way, at ragged rows (a tile past NQ).
-        for vec in (1, 2, 4):
-            ab.HOPPER_DEFINES = {"DQ_VEC": vec}
+    def test_dq_paths(self):
+        # dQ's sums go into DQACC by TMA reductions of a shared tile (the
+        # default, DQ_TMA: boxes past NQ clipped) or by atomics, 1, 2 or 4
+        # floats one (DQ_VEC; 4: lanes swap halves by shuffles first): the
+        # same gradients within the bounds each way, at ragged rows (a
+        # tile past NQ).
+        for defines in ({"DQ_TMA": 1}, *({"DQ_TMA": 0, "DQ_VEC": vec}
+                                         for vec in (1, 2, 4))):
+            ab.HOPPER_DEFINES = defines
             try:
                 self.check((1, 2, 1, 77, 140, 64), "bf16", False)
                 self.check((1, 2, 2, 70, 70, 128), "f16", True)

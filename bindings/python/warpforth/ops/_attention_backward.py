@@ -229,8 +229,9 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
         HOPPER_DEFINES, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
         (hkv, b))
     dva = c.arg(dv, "dv", strided=True)
+    # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
-              dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
+              dq_acc, dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
               hq, hkv, b, hg, scale,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
