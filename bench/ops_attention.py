@@ -303,7 +303,7 @@ def backward(reps: int) -> None:
             # its own pass, and atomics in the dK/dV kernel (FA2's).
             # The mma.sync kernels (ab.HOPPER False) and, on sm_90 at d64
             # and d128, the Hopper kernel (flash_backward_sm90_*.forth).
-            modes, diff, one_ds = {}, float("nan"), None
+            modes, diff, one_ds, atomics = {}, float("nan"), None, None
             ab.HOPPER = False
             for mode in ("pass", "atomic"):
                 ab.DQ_MODE = mode
@@ -329,13 +329,21 @@ def backward(reps: int) -> None:
                     ms = median_ms(lambda: torch.autograd.grad(
                         o, (q, k, v), do, retain_graph=True), reps=reps)
                     one_ds = flops / ms / 1e9
-                    ab.HOPPER_DEFINES = {}
+                # dQ's sums by atomics a thread (DQ_TMA 0) instead of TMA
+                # reductions of a shared tile.
+                ab.HOPPER_DEFINES = {"DQ_TMA": 0}
+                ms = median_ms(lambda: torch.autograd.grad(
+                    o, (q, k, v), do, retain_graph=True), reps=reps)
+                atomics = flops / ms / 1e9
+                ab.HOPPER_DEFINES = {}
             ab.HOPPER = None
             ours = max(modes.values())
             cells = [f"atomic dQ {modes['atomic']:.0f}",
                      f"Hopper {modes.get('hopper', float('nan')):.0f}"]
             if one_ds is not None:
                 cells.append(f"Hopper one-part dS {one_ds:.0f}")
+            if atomics is not None:
+                cells.append(f"Hopper dQ atomics {atomics:.0f}")
             for name, be in BACKENDS16:
                 try:
                     with sdpa_kernel(be):
