@@ -33,7 +33,8 @@
 \   the tile's dQ (d64: BR = 128 queries, a warpgroup 64 of them; d128:
 \   BR = 64, a warpgroup 64 of the features) and adds it to DQACC (f32,
 \   zeroed by the op): through a shared tile that one thread adds by TMA
-\   reductions (DQ_TMA, FlashAttention-3's way; dq-stage), or with an
+\   reductions (DQ_TMA, FlashAttention-3's way; dq-stage; with DQW that
+\   thread is a dQ writer in the producer's warpgroup), or with an
 \   atomic a thread and pair of floats; flash_backward_dq_convert_<dtype>.forth
 \   scales and converts it afterwards.
 \ Registers (consumers, setmaxnreg 240): dK and dV HEAD_DIM/2 f32 each,
@@ -54,6 +55,9 @@ INCLUDE flash-lpt.fs
 : bar ( i -- addr )  CELLS BARS + ;
 : qfull ( s -- addr )  1+ bar ;
 : qempty ( s -- addr )  QST + 1+ bar ;
+\ DQW: warpgroup wg's dQ tile written (128 arrivals) and read (one).
+: dqfull ( wg -- addr )  QST 2* + 1+ bar ;
+: dqempty ( wg -- addr )  NCWG + QST 2* + 1+ bar ;
 : q-bytes ( -- n )  BR HEAD_DIM * 2* ;        \ a Q or dO tile, 16-bit
 : panels ( -- n )  HEAD_DIM 64 / ;
 : stage ( i -- s ph )  DUP QST MOD SWAP QST / 1 AND ;
@@ -96,6 +100,7 @@ batch-id HQ * { qh0 }
 TID-X 0= IF
   1 0 bar MBAR-INIT
   QST 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
+  dqw IF  NCWG 0 DO  128 I dqfull MBAR-INIT  1 I dqempty MBAR-INIT  LOOP  THEN
   FENCE-MBAR-INIT
 THEN
 BARRIER
@@ -153,6 +158,12 @@ TID-X 128 / { wg }
 \ The tile's dQ is nparts such parts, warpgroup wg making parts wg,
 \ wg + NCWG, .. (nparts a multiple of NCWG, or less than it).
 : nparts ( -- n )  BR 64 / panels * ;
+\ DQW (where each consumer warpgroup makes one part an iteration): a thread
+\ of the producer's warpgroup issues the reductions (FlashAttention-3's dQ
+\ writer), so that the consumer warpgroups do not wait at a barrier of
+\ their own: they write the tile and arrive at dqfull; their leader waits
+\ (dqempty) only before the next write.
+: dqw ( -- flag )  DQ_TMA 0<>  DQW 0<> AND  nparts NCWG = AND ;
 : dq-issue ( wg b -- )
   { wg b }
   DS_SPLIT 1+ 0 UNROLL DO I { part }
@@ -236,8 +247,12 @@ TID-X 128 / { wg }
     LOOP
   LOOP
   FENCE-PROXY-ASYNC
-  wg 2 + 128 BAR-SYNC-N                    \ the warpgroup's part is there
-  TID-X 127 AND 0= IF  q0 qh part wg dq-reduce  THEN ;
+  dqw IF
+    wg dqfull MBAR-ARRIVE
+  ELSE
+    wg 2 + 128 BAR-SYNC-N                  \ the warpgroup's part is there
+    TID-X 127 AND 0= IF  q0 qh part wg dq-reduce  THEN
+  THEN ;
 
 \ Part `part` (in DQR) of the tile from q0 of (batch, query head) qh into
 \ DQACC; `row` is the thread's first row of it (16w + g), wg its warpgroup.
@@ -295,6 +310,17 @@ wg NCWG = IF
       batch-id h q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
       qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
       qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
+    LOOP
+  THEN
+  \ DQW: lane 0 of warp 1 + cw adds consumer warpgroup cw's parts.
+  TID-X 127 AND 32 / 1- { cw }
+  dqw  LANE-ID 0= AND  cw 0 >= AND  cw NCWG < AND IF
+    niters 0 ?DO
+      I per-head qt0 h0 iter-q { h q0 }
+      I 1 AND  cw dqfull MBAR-WAIT
+      q0 qh0 h + cw cw dq-reduce
+      0 TMA-STORE-WAIT
+      cw dqempty MBAR-ARRIVE
     LOOP
   THEN
 ELSE
@@ -362,7 +388,8 @@ ELSE
     \ (and with DQ_TMA, the last iteration's reductions have read DQS: the
     \ leader's wait; every thread waits, so that no warp reaches the
     \ barrier split, the others having no reductions to wait for)
-    DQ_TMA IF  0 TMA-STORE-WAIT  THEN
+    DQ_TMA dqw 0= AND IF  0 TMA-STORE-WAIT  THEN
+    dqw leader AND  I 0> AND IF  I 1- 1 AND  wg dqempty MBAR-WAIT  THEN
     1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
     \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
     \ products run with dK's and dV's, which are the last to read stage s.
@@ -378,7 +405,7 @@ ELSE
       q0 qh0 h + part kr wg dq-part
     LOOP
   LOOP
-  DQ_TMA IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
+  DQ_TMA dqw 0= AND IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
   batch-id G_SB * kv-head-id G_SH * + { g-head }
   2 0 UNROLL DO I { r }

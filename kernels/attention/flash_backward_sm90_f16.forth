@@ -15,6 +15,7 @@
 \! const QST 2                      \ stages of the Q/dO ring
 \! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
 \! const DS_SPLIT 0                 \ dS into dQ as two 16-bit parts
+\! const DQW 1                      \ DQ_TMA's reductions issued by a thread of the producer's warpgroup (flash-backward-sm90.fs dqw)
 \! const DQ_TMA 1-DS_SPLIT*(128/HEAD_DIM-1)   \ dQ's parts added by TMA reductions from shared memory (0: atomics a thread; two-part dS at d64 leaves no room for its tile)
 \! const DQ_VEC 2                   \ floats an atomic of dQ (1, 2 or 4): H100, d64/d128 one-part dS 296/334 TFLOP/s at 2, 283/323 at 4, 228/241 at 1
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
@@ -68,7 +69,7 @@
 \! shared DQS f32[DQ_TMA*NCWG*4096+1-DQ_TMA] align 1024   \ a warpgroup's 64 x 64 part of dQ (DQ_TMA)
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
-\! shared BARS i64[1+2*QST]
+\! shared BARS i64[1+2*QST+2*NCWG]
 \! reg SACC f32[BR/2]
 \! reg DPACC f32[BR/2]
 \! reg DVACC f32[HEAD_DIM/2]

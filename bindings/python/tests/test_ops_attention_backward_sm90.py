@@ -87,12 +87,13 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
 
     def test_dq_paths(self):
         # dQ's sums go into DQACC by TMA reductions of a shared tile (the
-        # default, DQ_TMA: boxes past NQ clipped) or by atomics, 1, 2 or 4
-        # floats one (DQ_VEC; 4: lanes swap halves by shuffles first): the
-        # same gradients within the bounds each way, at ragged rows (a
-        # tile past NQ).
-        for defines in ({"DQ_TMA": 1}, *({"DQ_TMA": 0, "DQ_VEC": vec}
-                                         for vec in (1, 2, 4))):
+        # default, DQ_TMA: boxes past NQ clipped), issued by a thread of
+        # the producer's warpgroup (DQW) or by each consumer warpgroup's
+        # leader, or by atomics, 1, 2 or 4 floats one (DQ_VEC; 4: lanes
+        # swap halves by shuffles first): the same gradients within the
+        # bounds each way, at ragged rows (a tile past NQ).
+        for defines in ({"DQ_TMA": 1}, {"DQ_TMA": 1, "DQW": 0},
+                        *({"DQ_TMA": 0, "DQ_VEC": vec} for vec in (1, 2, 4))):
             ab.HOPPER_DEFINES = defines
             try:
                 self.check((1, 2, 1, 77, 140, 64), "bf16", False)
