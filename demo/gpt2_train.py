@@ -133,6 +133,15 @@ def main() -> int:
             r = {impl: tokens / f(t) for impl, t in times.items()}
             print(f"tokens/s ({what}): sdpa {r['sdpa']:.0f}, warpforth "
                   f"{r[IMPL]:.0f} ({r[IMPL] / r['sdpa']:.3f}x)")
+        # Each step ran both models back to back: the ratio of a step's two
+        # times is paired, and its spread says how far apart the two
+        # speeds can be told (a host hiccup moves one step, not all).
+        paired = sorted(a / b for a, b in zip(times["sdpa"], times[IMPL]))
+        if len(paired) >= 4:
+            q = statistics.quantiles(paired, n=4)
+            print(f"speed ratio a step (sdpa time / warpforth time): median "
+                  f"{statistics.median(paired):.3f}, quartiles {q[0]:.3f} "
+                  f"to {q[2]:.3f} over {len(paired)} steps")
     ok = diff < 0.05 and grad_rel < 0.1
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
