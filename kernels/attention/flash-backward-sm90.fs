@@ -385,9 +385,9 @@ ELSE
     WGMMA-FENCE
     s dkv-issue
     WGMMA-COMMIT
-    \ (and with DQ_TMA, the last iteration's reductions have read DQS: the
-    \ leader's wait; every thread waits, so that no warp reaches the
-    \ barrier split, the others having no reductions to wait for)
+    \ (and with DQ_TMA, the last iteration's reductions have read DQS:
+    \ without the writer, the leader's wait, which every thread executes
+    \ since the others have none in flight; with it, dqempty's)
     DQ_TMA dqw 0= AND IF  0 TMA-STORE-WAIT  THEN
     dqw leader AND  I 0> AND IF  I 1- 1 AND  wg dqempty MBAR-WAIT  THEN
     1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
