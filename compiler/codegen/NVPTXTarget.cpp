@@ -594,14 +594,15 @@ public:
           args.push_back(b.CreateTrunc(ops[n - 1], b.getInt16Ty()));
           constraints += ",h";
         }
-      } else {
+      } else if (kind == AsyncKind::TmaReduceAdd) {
         // The element type of the add is the tensor map's.
-        text = std::string(kind == AsyncKind::TmaReduceAdd
-                               ? "cp.reduce.async.bulk.tensor."
-                               : "cp.async.bulk.tensor.") +
-               dim + ".global.shared::cta" +
-               (kind == AsyncKind::TmaReduceAdd ? ".add" : "") +
-               ".tile.bulk_group [$1, {" + coords + "}], [$0];";
+        text = "cp.reduce.async.bulk.tensor." + dim +
+               ".global.shared::cta.add.tile.bulk_group [$1, {" + coords +
+               "}], [$0];";
+      } else {
+        text = "cp.async.bulk.tensor." + dim +
+               ".global.shared::cta.tile.bulk_group [$1, {" + coords +
+               "}], [$0];";
       }
       asm_(b.getVoidTy(), text, constraints + ",~{memory}", args);
       return nullptr;

@@ -164,6 +164,9 @@ TID-X 128 / { wg }
 \ their own: they write the tile and arrive at dqfull; their leader waits
 \ (dqempty) only before the next write.
 : dqw ( -- flag )  DQ_TMA 0<>  DQW 0<> AND  nparts NCWG = AND ;
+\ Else each consumer warpgroup's leader issues them (after a barrier of
+\ the warpgroup) and waits for them to have read the tile.
+: leader-adds ( -- flag )  DQ_TMA 0<>  dqw 0= AND ;
 : dq-issue ( wg b -- )
   { wg b }
   DS_SPLIT 1+ 0 UNROLL DO I { part }
@@ -222,10 +225,12 @@ TID-X 128 / { wg }
 \ boxes of DQMAP (64 rows x 32 features, 128-byte swizzled: thread (g, t)'s
 \ features 8j + 2t, 8j + 2t + 1 of row 16w + g + 8r sit in box j / 4, in
 \ the row's 16-byte chunk (2(j % 4) + t / 2) XOR g, g being the row's
-\ place in the swizzle pattern), and the warpgroup's leader adds both into
-\ DQACC by TMA reductions (FlashAttention-3's way): two instructions a
-\ part instead of 16 atomics a thread. The leader's TMA-STORE-WAIT before
-\ the tile is written again frees it.
+\ place in the swizzle pattern), and one thread adds both into DQACC by
+\ TMA reductions (FlashAttention-3's way): two instructions a part instead
+\ of 16 atomics a thread. That thread is the dQ writer (dqw: dqfull tells
+\ it the tile is written, dqempty the warpgroup's leader that it is read)
+\ or the warpgroup's leader (leader-adds: its TMA-STORE-WAIT before the
+\ tile is written again).
 : dq-tile ( wg -- addr )  16384 * DQS + ;
 \ Both boxes of part `part` from warpgroup wg's tile (one thread).
 : dq-reduce ( q0 qh part wg -- )
@@ -388,7 +393,7 @@ ELSE
     \ (and with DQ_TMA, the last iteration's reductions have read DQS:
     \ without the writer, the leader's wait, which every thread executes
     \ since the others have none in flight; with it, dqempty's)
-    DQ_TMA dqw 0= AND IF  0 TMA-STORE-WAIT  THEN
+    leader-adds IF  0 TMA-STORE-WAIT  THEN
     dqw leader AND  I 0> AND IF  I 1- 1 AND  wg dqempty MBAR-WAIT  THEN
     1 NCWG 128 * BAR-SYNC-N                \ every warpgroup's dS^T is there
     \ dQ's 64 x 64 parts wg, wg + NCWG, .. into DQACC; the first one's
@@ -401,11 +406,11 @@ ELSE
     nparts NCWG / 1 MAX 1 UNROLL ?DO
       I NCWG * wg + { part }
       WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
-      DQ_TMA IF  0 TMA-STORE-WAIT  wg 2 + 128 BAR-SYNC-N  THEN
+      leader-adds IF  0 TMA-STORE-WAIT  wg 2 + 128 BAR-SYNC-N  THEN
       q0 qh0 h + part kr wg dq-part
     LOOP
   LOOP
-  DQ_TMA dqw 0= AND IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
+  leader-adds IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
   \ dV and dK (times SCALE) of keys key0 and key0 + 8.
   batch-id G_SB * kv-head-id G_SH * + { g-head }
   2 0 UNROLL DO I { r }

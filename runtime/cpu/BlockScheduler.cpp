@@ -268,7 +268,8 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
   if (kind == WF_ASYNC_SETMAXNREG)
     return s.setMaxNReg(t, static_cast<int64_t>(in[0]),
                         static_cast<int64_t>(in[1]), where);
-  if (kind >= WF_ASYNC_CLUSTER_SYNC && kind <= WF_ASYNC_MBAR_WAIT_CLUSTER)
+  // The cluster words, CLUSTER-SYNC .. TMA-LOAD-MC (ClusterOps.cpp).
+  if (kind >= WF_ASYNC_CLUSTER_SYNC && kind <= WF_ASYNC_TMA_LOAD_MC)
     return s.clusterOp(t, kind, n, in, out, where);
   std::string word = where;
   // The mbarrier operand, set up by MBAR-INIT.
