@@ -53,20 +53,29 @@ LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
 SCALE 1.4426950408889634 F* { scale2 }
 q0 key-tiles { ntiles }
+blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 
-\ Start copying the K and V rows from key k0 into buffer b (0 or 1); rows
-\ past the end copy the last key (their scores are masked). A whole tile
-\ (every row below NKV, all tiles but a ragged last one) when the threads
-\ divide a row's chunks: each thread copies the same chunk of rows
-\ NTHREADS/(HEAD_DIM/8) apart, at constant offsets from one address in
-\ K/V and one in shared memory (what CUTLASS's tiled copies do), so no
-\ per-chunk address lives across the loop (d128: 16 bytes of spills
-\ instead of 40). Else each chunk's row is clamped.
+\ Start copying the K and V rows from key k0 into buffer b (0 or 1) of the
+\ K/V head at byte kvoff; rows past the end copy the last key (their
+\ scores are masked). A whole tile (every row below NKV, all tiles but a
+\ ragged last one) when the threads divide a row's chunks: each thread
+\ copies the same chunk of rows NTHREADS/(HEAD_DIM/8) apart, at constant
+\ offsets from one address in K/V and one in shared memory (what
+\ CUTLASS's tiled copies do), so no per-chunk address lives across the
+\ loop (d128: 16 bytes of spills instead of 40). Else each chunk's row is
+\ clamped.
+\ kvoff is computed once, before the loop: computed here, its divisions
+\ by HQ and HKV (which LLVM cannot hoist out of an IF) were a fifth of
+\ the loop's instructions. It passes through a shuffle (every lane reads
+\ lane 0's equal value) so that LLVM sees a new value each tile: from an
+\ invariant one, loop strength reduction keeps each thread's K and V
+\ addresses in 64-bit registers across the loop, and at 255 registers
+\ ptxas then spilled in the loop (H100 bf16, session 15: d128 full 314
+\ TFLOP/s without the shuffle, 340 with it, 327 before).
 : row-chunks ( -- n )  HEAD_DIM 8 / ;   \ 16-byte chunks of a row
 : whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
-: load-tile ( k0 b -- )
-  { k0 b }
-  blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
+: load-tile ( kvoff k0 b -- )
+  { kvoff k0 b }  kvoff 0 SHFL-IDX TO kvoff
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
   whole-rows  k0 BC + NKV <=  AND IF
     TID-X row-chunks /MOD { c r }
@@ -201,9 +210,9 @@ ntiles 0 ?DO
   I 2 MOD { b }
   \ Prefetch the next tile into the other buffer (free since the BARRIER
   \ that closed the last iteration), then wait for this one.
-  I 0= IF 0 0 load-tile CP-ASYNC-COMMIT THEN
+  I 0= IF kvoff 0 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles < IF
-    k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
+    kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
     0 CP-ASYNC-WAIT
   THEN

@@ -245,18 +245,23 @@ class FlashAttention16(unittest.TestCase):
 
     def test_h100_tiles(self):
         # The tiles the op picks at d64 on an sm_90 GPU (ops/_attention.py
-        # _tiles): 128 keys a tile for full rows, 96 for long causal ones
-        # (the threshold lowered so that short rows take them here), with
-        # ragged last tiles, Nq != Nkv and grouped heads.
+        # _tiles): 96 keys a tile for full rows, with ragged last tiles,
+        # Nq != Nkv and grouped heads; and the bench's other tiles
+        # (MMA_DEFINES): 96 keys for causal rows, 128 for full ones.
         try:
-            _attention.MMA_BC96_MIN_KEYS = 1
-            for shape in [(1, 4, 2, 200, 300, 64), (2, 2, 2, 97, 97, 64),
-                          (1, 2, 1, 300, 130, 64)]:
-                for causal in (True, False):
+            for i, shape in enumerate([(1, 4, 2, 200, 300, 64),
+                                       (2, 2, 2, 97, 97, 64),
+                                       (1, 2, 1, 300, 130, 64)]):
+                for causal, defines in ((False, {}), (True, {"BC": 96}),
+                                        (False, {"BC": 128})):
+                    if defines.get("BC") == 128 and i:
+                        continue
+                    _attention.MMA_DEFINES = defines
                     self.check16(shape, "bf16", causal,
-                                 f"sm_90 tiles {shape} causal={causal}")
+                                 f"sm_90 tiles {shape} {defines} "
+                                 f"causal={causal}")
         finally:
-            _attention.MMA_BC96_MIN_KEYS = 2048
+            _attention.MMA_DEFINES = {}
 
     def test_smaller_gpus(self):
         # GPUs with 99 KiB of shared memory a block: one m-tile per warp

@@ -127,17 +127,16 @@ def _arch(a: c.Arg) -> int:
 
 
 # The bf16/f16 mma.sync kernel's keys a tile (BC) at head_dim 64 on an
-# sm_90 GPU: full rows take 128, causal rows of MMA_BC96_MIN_KEYS keys or
-# more 96, else the default 64. H100, bf16 TFLOP/s, BC 64 / 96 / 128
-# (FA2; bench/ops_attention.py --mma-variants): B4 H16 N4096 causal 260 / 269
-# / 249 (268), full 274 / 288 / 294 (302); B8 H12 N1024 causal (GPT-2)
-# 181 / 173 / 167 (166); B4 H16 N1024 full 231 / 236 / 245 (256). At d128
-# 64 is best (32: 255 against 283 causal).
-MMA_BC96_MIN_KEYS = 2048
-
-
-def _tiles(dtype: str, d: int, sm: int, causal: bool = False,
-           nkv: int = 0) -> dict:
+# sm_90 GPU: full rows take 96 (2 blocks an SM fit them), causal rows the
+# default 64. H100, bf16 TFLOP/s, BC 64 / 96 / 128 (FA2;
+# bench/ops_attention.py --mma-variants, session 11): B4 H16 N4096 causal
+# 260 / 269 / 249 (268), full 274 / 288 / 294 (302); B8 H12 N1024 causal
+# (GPT-2) 181 / 173 / 167 (166). Since the K/V head's offset is computed
+# once (flash-attention-mma.fs load-tile, session 15), 128-key tiles spill
+# in the loop and 96 is best: full 313-319 against 291 with 128 (FA2 303),
+# N4096 causal 64 and 96 alike (289-296, FA2 268), GPT-2 193-195 against
+# 183-186 with 96. At d128 64 is best (32: 255 against 283 causal).
+def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     """-D overrides of the kernels' tiles. f32: where its defaults (by
     head_dim, an H100's) need more shared memory than the GPU gives a
     block: at d128 164 KiB, at d96 124 KiB, without the prefetch buffer 132
@@ -149,11 +148,8 @@ def _tiles(dtype: str, d: int, sm: int, causal: bool = False,
     small = sm not in (80, 87, 90)          # 99 KiB of shared memory
     if dtype != "f32":
         t = {"MT": 1, "BC": 32} if d > 128 else {}
-        if sm == 90 and d == 64:   # 2 blocks an SM fit 128-key tiles
-            if not causal:
-                t["BC"] = 128
-            elif nkv >= MMA_BC96_MIN_KEYS:
-                t["BC"] = 96
+        if sm == 90 and d == 64 and not causal:
+            t["BC"] = 96
         if small and d >= 128:
             t["MT"] = 1
             if d > 128:
@@ -270,7 +266,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                  (not causal, type(scale), scale, bool(return_lse), ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
                   HOPPER_ROUNDS,
-                  tuple(sorted(MMA_DEFINES.items())), MMA_BC96_MIN_KEYS,
+                  tuple(sorted(MMA_DEFINES.items())),
                   LPT_GROUP_BYTES))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
@@ -308,7 +304,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         _hopper(pb, qa, ka, va, oa, lse, defines, float(scale))
     else:
         # The mma.sync kernels read and write dense tensors.
-        defines.update(_tiles(qa.dtype, d, sm, causal, nkv))
+        defines.update(_tiles(qa.dtype, d, sm, causal))
         if qa.dtype == "f32":
             kern = c.kernel("attention/flash_attention_f32.forth", qa,
                             defines, arch=f"sm_{sm}")
