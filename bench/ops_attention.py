@@ -233,7 +233,7 @@ def sm90_rounds(reps: int) -> None:
 MMA_VARIANTS = (
     ("op's", {}, None),
     ("plain grid", {"LPT": 0}, None),
-    ("BC 64", {"BC": 64}, (64,)),
+    ("BC 64", {"BC": 64}, (64, 128)),
     ("BC 96", {"BC": 96}, (64,)),
     ("BC 128", {"BC": 128}, (64,)),
     ("BC 32", {"BC": 32}, (128,)),

@@ -244,22 +244,25 @@ class FlashAttention16(unittest.TestCase):
             _attention.MMA_DEFINES = {}
 
     def test_h100_tiles(self):
-        # The tiles the op picks at d64 on an sm_90 GPU (ops/_attention.py
-        # _tiles): 96 keys a tile for full rows, with ragged last tiles,
-        # Nq != Nkv and grouped heads; and the bench's other tiles
-        # (MMA_DEFINES): 96 keys for causal rows, 128 for full ones.
+        # The tiles the op picks on an sm_90 GPU (ops/_attention.py
+        # _tiles; at d96 and d128 48 keys, which SHAPES16 cover): at d64
+        # 96 keys a tile for full rows, with ragged last tiles, Nq != Nkv
+        # and grouped heads; and other tiles (MMA_DEFINES): the bench's 96
+        # keys for causal rows and 128 for full ones at d64, the header's
+        # 64 at d128 (sm_80 GPUs).
+        d64 = [(1, 4, 2, 200, 300, 64), (2, 2, 2, 97, 97, 64),
+               (1, 2, 1, 300, 130, 64)]
+        cases = [(shape, causal, defines) for shape in d64
+                 for causal, defines in ((False, {}), (True, {"BC": 96}))]
+        cases += [(d64[0], False, {"BC": 128}),
+                  ((1, 2, 1, 130, 200, 128), False, {"BC": 64}),
+                  ((1, 2, 1, 130, 200, 128), True, {"BC": 64})]
         try:
-            for i, shape in enumerate([(1, 4, 2, 200, 300, 64),
-                                       (2, 2, 2, 97, 97, 64),
-                                       (1, 2, 1, 300, 130, 64)]):
-                for causal, defines in ((False, {}), (True, {"BC": 96}),
-                                        (False, {"BC": 128})):
-                    if defines.get("BC") == 128 and i:
-                        continue
-                    _attention.MMA_DEFINES = defines
-                    self.check16(shape, "bf16", causal,
-                                 f"sm_90 tiles {shape} {defines} "
-                                 f"causal={causal}")
+            for shape, causal, defines in cases:
+                _attention.MMA_DEFINES = defines
+                self.check16(shape, "bf16", causal,
+                             f"sm_90 tiles {shape} {defines} "
+                             f"causal={causal}")
         finally:
             _attention.MMA_DEFINES = {}
 

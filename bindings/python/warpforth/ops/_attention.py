@@ -126,16 +126,19 @@ def _arch(a: c.Arg) -> int:
     return min(sm, 90)
 
 
-# The bf16/f16 mma.sync kernel's keys a tile (BC) at head_dim 64 on an
-# sm_90 GPU: full rows take 96 (2 blocks an SM fit them), causal rows the
-# default 64. H100, bf16 TFLOP/s, BC 64 / 96 / 128 (FA2;
-# bench/ops_attention.py --mma-variants, session 11): B4 H16 N4096 causal
-# 260 / 269 / 249 (268), full 274 / 288 / 294 (302); B8 H12 N1024 causal
-# (GPT-2) 181 / 173 / 167 (166). Since the K/V head's offset is computed
-# once (flash-attention-mma.fs load-tile, session 15), 128-key tiles spill
-# in the loop and 96 is best: full 313-319 against 291 with 128 (FA2 303),
-# N4096 causal 64 and 96 alike (289-296, FA2 268), GPT-2 193-195 against
-# 183-186 with 96. At d128 64 is best (32: 255 against 283 causal).
+# The bf16/f16 mma.sync kernel's keys a tile (BC) on an sm_90 GPU. At
+# head_dim 64 full rows take 96 (2 blocks an SM fit them), causal rows the
+# default 64: H100, bf16 TFLOP/s, BC 64 / 96 / 128 (FA2;
+# bench/ops_attention.py --mma-variants, session 15): B4 H16 N4096 causal
+# 295 / 290 / 246 (269), full 300 / 316 / 293 (304); B8 H12 N1024 causal
+# (GPT-2) 194 / 185 / 166 (170). At head_dim 96 and 128, 48: with 64 keys
+# the scores, O and Q's fragments leave ptxas registers for one K fragment
+# only, loaded just before its MMAs (short-scoreboard stalls, a fifth of
+# the samples). BC 64 / 48 / 32 (.prof/s15_pipe_bc.py, session 15):
+# B4 H16 N4096 d128 causal 294 / 321 / 305 (FA2 314), full 340 / 347 / 304
+# (362); B4 Hq32 Hkv8 N4096 d128 causal 294 / 327 / 299 (321); B8 H16
+# N1024 d128 causal 212 / 221 / 227 (219), full 302 / 302 / 272 (324);
+# d96 N4096 full 305 / 320 / 292 (352), causal 250 / 257 / 253 (301).
 def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     """-D overrides of the kernels' tiles. f32: where its defaults (by
     head_dim, an H100's) need more shared memory than the GPU gives a
@@ -150,6 +153,8 @@ def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
         t = {"MT": 1, "BC": 32} if d > 128 else {}
         if sm == 90 and d == 64 and not causal:
             t["BC"] = 96
+        elif sm == 90 and d in (96, 128):
+            t["BC"] = 48
         if small and d >= 128:
             t["MT"] = 1
             if d > 128:
