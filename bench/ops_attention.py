@@ -241,6 +241,7 @@ MMA_VARIANTS = (
     ("MT 1 8 warps", {"MT": 1, "WARPS": 8}, (128,)),
     ("PIPE 0", {"PIPE": 0}, None),
     ("PIPE 1", {"PIPE": 1}, None),
+    ("prefetch first", {"LATE": 0}, None),
 )
 
 

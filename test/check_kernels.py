@@ -103,6 +103,8 @@ for _dt in ("bf16", "f16"):
         # the fragments loaded as they are used (the bench's PIPE 0, 1)
         ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "PIPE=0"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "PIPE=1"],
+        # the next tile's copies before the wait (the bench's LATE 0)
+        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LATE=0"],
         # the H100's tiles (ops/_attention.py _tiles), and the bench's 96
         # and 128 keys at d64
         ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=48"],

@@ -208,10 +208,17 @@ MT 0 UNROLL DO  MASKED I 4 * ML!  MASKED I 4 * 1+ ML!  LOOP
 ntiles 0 ?DO
   I BC * { k0 }
   I 2 MOD { b }
-  \ Prefetch the next tile into the other buffer (free since the BARRIER
-  \ that closed the last iteration), then wait for this one.
+  \ Wait for this tile, and prefetch the next into the other buffer (free
+  \ since the BARRIER that closed the last iteration) after the products
+  \ of S (LATE 1) or before the wait (LATE 0). Issued before, the copies'
+  \ address registers were still being read when ptxas reused them for
+  \ the first LDMATRIX (a long-scoreboard stall, 4% of the samples at
+  \ d128). H100 bf16 TFLOP/s, LATE 0 / 1 (.prof/s15_pipe_late.py, session
+  \ 15): N4096 full d64 314 / 320, d96 314 / 322, d128 342 / 340; causal
+  \ d64 299 / 291, d96 254 / 272, d128 313 / 318; N1024 full d64 262 / 270,
+  \ d128 301 / 306, causal d64 (GPT-2) 194 / 197, d128 227 / 232.
   I 0= IF kvoff 0 0 load-tile CP-ASYNC-COMMIT THEN
-  I 1+ ntiles < IF
+  I 1+ ntiles <  LATE 0=  AND IF
     kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
     0 CP-ASYNC-WAIT
@@ -253,6 +260,9 @@ ntiles 0 ?DO
       LOOP
     LOOP
   LOOP THEN
+  LATE IF  I 1+ ntiles < IF
+    kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT
+  THEN THEN
   \ V's first fragment while the scores are masked and exponentiated.
   PIPE IF  vb 0 v-step 8 frag!  THEN
 

@@ -14,6 +14,7 @@
 \! const QREG 0
 \! const MIN_BLOCKS 1
 \! const PIPE 2                    \ LDMATRIX a step ahead of the MMAs: 1 K and V, 2 also Q, 0 none (flash-attention-mma.fs)
+\! const LATE 1                    \ the next K/V tile's copies issued after S's products (1) or before them (0; flash-attention-mma.fs)
 \! const CHAINS 4-2*CAUSAL            \ of the softmax's row max and sum (flash-attention-mma.fs rowmax)
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-mma.fs)
 \! const BR 16*MT*WARPS
