@@ -112,6 +112,7 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=96", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=48"],
         ["-D", "HEAD_DIM=96", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=48"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=96"],
+        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "QREG=1"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=96"],
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=128"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],

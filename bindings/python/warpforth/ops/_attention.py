@@ -126,19 +126,21 @@ def _arch(a: c.Arg) -> int:
     return min(sm, 90)
 
 
-# The bf16/f16 mma.sync kernel's keys a tile (BC) on an sm_90 GPU. At
-# head_dim 64 full rows take 96 (2 blocks an SM fit them), causal rows the
-# default 64: H100, bf16 TFLOP/s, BC 64 / 96 / 128 (FA2;
-# bench/ops_attention.py --mma-variants, session 15): B4 H16 N4096 causal
-# 295 / 290 / 246 (269), full 300 / 316 / 293 (304); B8 H12 N1024 causal
-# (GPT-2) 194 / 185 / 166 (170). At head_dim 96 and 128, 48: with 64 keys
-# the scores, O and Q's fragments leave ptxas registers for one K fragment
-# only, loaded just before its MMAs (short-scoreboard stalls, a fifth of
-# the samples). BC 64 / 48 / 32 (.prof/s15_pipe_bc.py, session 15):
-# B4 H16 N4096 d128 causal 294 / 321 / 305 (FA2 314), full 340 / 347 / 304
-# (362); B4 Hq32 Hkv8 N4096 d128 causal 294 / 327 / 299 (321); B8 H16
-# N1024 d128 causal 212 / 221 / 227 (219), full 302 / 302 / 272 (324);
-# d96 N4096 full 305 / 320 / 292 (352), causal 250 / 257 / 253 (301).
+# The bf16/f16 mma.sync kernel's tiles on an sm_90 GPU. H100, bf16
+# TFLOP/s (FA2 in brackets), bench/ops_attention.py --mma-variants,
+# session 15. At head_dim 64 full rows take 96 keys a tile, causal rows
+# the default 64 with Q's fragments in registers (QREG): BC 64 / 96 / 128,
+# QREG: B4 H16 N4096 causal 287 / 290 / 273, 297 (266); full 300 / 320 /
+# 327 (302; 96 and 128 alike over three runs); B8 H12 N1024 causal
+# (GPT-2) 197 / 184 / 176, 199 (162). At head_dim 96 and 128, 48 keys:
+# with 64, the scores, O and Q's fragments leave ptxas registers for one
+# K fragment only, loaded just before its MMAs (short-scoreboard stalls,
+# a fifth of Nsight Compute's samples). BC 64 / 48 / 32: B4 H16 N4096
+# d128 causal 304 / 323 / 317 (309), full 354 / 358 / 349 (360); B4 Hq32
+# Hkv8 N4096 d128 causal 310 / 326 / 322 (329); at d96 48 against 64
+# gains 3-8% (N4096, N1024).
+
+
 def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     """-D overrides of the kernels' tiles. f32: where its defaults (by
     head_dim, an H100's) need more shared memory than the GPU gives a
@@ -151,8 +153,8 @@ def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     small = sm not in (80, 87, 90)          # 99 KiB of shared memory
     if dtype != "f32":
         t = {"MT": 1, "BC": 32} if d > 128 else {}
-        if sm == 90 and d == 64 and not causal:
-            t["BC"] = 96
+        if sm == 90 and d == 64:
+            t.update({"QREG": 1} if causal else {"BC": 96})
         elif sm == 90 and d in (96, 128):
             t["BC"] = 48
         if small and d >= 128:
