@@ -131,8 +131,9 @@ def _arch(a: c.Arg) -> int:
 # session 15. At head_dim 64 full rows take 96 keys a tile, causal rows
 # the default 64 with Q's fragments in registers (QREG): BC 64 / 96 / 128,
 # QREG: B4 H16 N4096 causal 287 / 290 / 273, 297 (266); full 300 / 320 /
-# 327 (302; 96 and 128 alike over three runs); B8 H12 N1024 causal
-# (GPT-2) 197 / 184 / 176, 199 (162). At head_dim 96 and 128, 48 keys:
+# 327 (302: 128 keys 2% ahead in two runs, but they spill 88 bytes at 255
+# registers where 96 spill none, so 96); B8 H12 N1024 causal (GPT-2) 197
+# / 184 / 176, 199 (162). At head_dim 96 and 128, 48 keys:
 # with 64, the scores, O and Q's fragments leave ptxas registers for one
 # K fragment only, loaded just before its MMAs (short-scoreboard stalls,
 # a fifth of Nsight Compute's samples). BC 64 / 48 / 32: B4 H16 N4096
