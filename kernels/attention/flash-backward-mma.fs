@@ -42,25 +42,18 @@ ROLE IF
 ELSE 0 THEN { cstart }
 ROLE IF NQ BC tiles cstart - 0 MAX ELSE r0 key-tiles THEN { span }
 ROLE IF group ELSE 1 THEN span * { ntiles }
-\ The tiles go column tile ct (0 .. span-1) fastest, then (ROLE 1) the
-\ query head qh of the group; the loop carries both, as a division of the
-\ tile's index by span (a runtime value) in every tile cost a tenth of
-\ the loop's instructions. Tile (ct, qh): its first column, and the first
-\ rows of its column tensors' head (chead: ROLE 0 the K/V head, whose
-\ row the block computes once) and of its L2/D. qh0 is the block's first
-\ query head (ROLE 1: BID-Z*HQ + BID-Y*group).
-: tile-cols ( ct qh cstart chead -- c0 chead vhead )
-  { ct qh cstart chead }
-  ct cstart + BC *
-  ROLE IF qh NQ * ELSE chead THEN
+\ Tile i (of span per query head): its first column, and the first rows
+\ of its column tensors' head and of its L2/D (ROLE 1: query head
+\ BID-Y*group + i/span).
+: tile-cols ( i span cstart -- c0 chead vhead )
+  { ti span cstart }
+  ti span MOD cstart + BC *
+  ti span / BID-Y HQ HKV / * + BID-Z HQ * + { qh }
+  ROLE IF qh NQ * ELSE kv-head THEN
   qh NQP * ;
-\ The tile after (ct, qh).
-: next-tile ( ct qh span -- ct' qh' )
-  { ct qh span }  ct 1+ span = IF 0 qh 1+ ELSE ct 1+ qh THEN ;
 
-\ Start copying tile (ct, qh) into buffer b; rows past the end copy the
-\ last row.
-: load-tile ( ct qh cstart chead b -- )
+\ Start copying tile i into buffer b; rows past the end copy the last row.
+: load-tile ( i span cstart b -- )
   { b }  tile-cols { c0 ch vh }
   ROLE IF NQ ELSE NKV THEN { ncols }
   BC HEAD_DIM * EPC / { chunks }
@@ -133,16 +126,12 @@ ROLE 0= IF
   LOOP
 THEN
 
-ROLE IF 0 ELSE kv-head THEN { kvrow }       \ ROLE 0: the K/V head's row
-ROLE IF BID-Z HQ * BID-Y group * + ELSE 0 THEN { qh0 }
-0 { ct }  qh0 { qh }                         \ this tile's
 ntiles 0 ?DO
-  ct qh cstart kvrow tile-cols DROP { c0 ch }
+  I span cstart tile-cols DROP { c0 ch }
   I 2 MOD { b }
-  ct qh span next-tile { ctn qhn }
-  I 0= IF 0 qh0 cstart kvrow 0 load-tile CP-ASYNC-COMMIT THEN
+  I 0= IF 0 span cstart 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles < IF
-    ctn qhn cstart kvrow 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
+    I 1+ span cstart 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
     0 CP-ASYNC-WAIT
   THEN
@@ -259,7 +248,6 @@ ntiles 0 ?DO
     LOOP
   THEN
   BARRIER   \ everyone is done with buffer b before it is refilled
-  ctn TO ct  qhn TO qh
 LOOP
 
 \ Store: ROLE 0 dQ = SCALE AC1; ROLE 1 dV = AC1, dK = SCALE AC2.
