@@ -70,8 +70,8 @@ blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 \ lane 0's equal value) so that LLVM sees a new value each tile: from an
 \ invariant one, loop strength reduction keeps each thread's K and V
 \ addresses in 64-bit registers across the loop, and at 255 registers
-\ ptxas then spilled in the loop (H100 bf16, session 15: d128 full 314
-\ TFLOP/s without the shuffle, 340 with it, 327 before).
+\ ptxas then spilled in the loop (H100 bf16, session 15, 64-key tiles:
+\ d128 full 314 TFLOP/s without the shuffle, 340 with it, 327 before).
 : row-chunks ( -- n )  HEAD_DIM 8 / ;   \ 16-byte chunks of a row
 : whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
 : load-tile ( kvoff k0 b -- )
@@ -213,10 +213,10 @@ ntiles 0 ?DO
   \ of S (LATE 1) or before the wait (LATE 0). Issued before, the copies'
   \ address registers were still being read when ptxas reused them for
   \ the first LDMATRIX (a long-scoreboard stall, 4% of the samples at
-  \ d128). H100 bf16 TFLOP/s, LATE 0 / 1 (.prof/s15_pipe_late.py, session
-  \ 15): N4096 full d64 314 / 320, d96 314 / 322, d128 342 / 340; causal
-  \ d64 299 / 291, d96 254 / 272, d128 313 / 318; N1024 full d64 262 / 270,
-  \ d128 301 / 306, causal d64 (GPT-2) 194 / 197, d128 227 / 232.
+  \ d128). H100 bf16 TFLOP/s, LATE 0 / 1 (bench/ops_attention.py
+  \ --mma-variants, session 15): B4 H16 N4096 causal d64 284 / 294, d128
+  \ 321 / 323, full d64 317 / 323, d128 348 / 358; GPT-2 194 / 202; GQA
+  \ 322 / 331 (d96 and N1024 rows alike: issue 14's note).
   I 0= IF kvoff 0 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles <  LATE 0=  AND IF
     kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
