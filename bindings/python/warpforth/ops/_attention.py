@@ -147,10 +147,12 @@ def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     head_dim, an H100's) need more shared memory than the GPU gives a
     block: at d128 164 KiB, at d96 124 KiB, without the prefetch buffer 132
     and 100 KiB, with 4 warps (64 query rows) and no prefetch 99 and 75.
-    bf16/f16: two 16-row tiles per warp (MT=2, 104 KiB at d128) up to
-    d128; at d256 one (MT=1) and 32-key tiles (BC=32, 101 KiB), which keep
-    the accumulators in registers; on GPUs with 99 KiB a block, one tile
-    per warp from d128 on (87 KiB) and two warps at d256 (84 KiB)."""
+    bf16/f16: two 16-row tiles per warp (MT=2, 104 KiB at d128 with the
+    header's 64-key tiles) up to d128, on sm_90 the tiles above the
+    function (48 keys at d96/d128: 87 KiB at d128); at d256 one (MT=1)
+    and 32-key tiles (BC=32, 101 KiB), which keep the accumulators in
+    registers; on GPUs with 99 KiB a block, one tile per warp from d128 on
+    (87 KiB) and two warps at d256 (84 KiB)."""
     small = sm not in (80, 87, 90)          # 99 KiB of shared memory
     if dtype != "f32":
         t = {"MT": 1, "BC": 32} if d > 128 else {}
