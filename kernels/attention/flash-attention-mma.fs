@@ -260,11 +260,14 @@ ntiles 0 ?DO
       LOOP
     LOOP
   LOOP THEN
+  \ V's first fragment while the scores are masked and exponentiated
+  \ (before the copies: ptxas keeps shared-memory reads and cp.async in
+  \ order, and behind 16 LDGSTS the read, or a spilled offset's reload,
+  \ waited long).
+  PIPE IF  vb 0 v-step 8 frag!  THEN
   LATE IF  I 1+ ntiles < IF
     kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT
   THEN THEN
-  \ V's first fragment while the scores are masked and exponentiated.
-  PIPE IF  vb 0 v-step 8 frag!  THEN
 
   \ Mask keys past the end and, when causal, after a row's diagonal; only
   \ tiles that reach past either need it.
