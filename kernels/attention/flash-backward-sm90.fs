@@ -122,6 +122,14 @@ TID-X 128 / { wg }
     VS ka + 16 1024 128 WGMMA-DESC  DOS qa + 16 1024 128 WGMMA-DESC
     I 0<> DP-MMA
   LOOP ;
+\ The 8 bytes a lane stores of 16 features of a row, from its packed
+\ pairs a (features 2t, 2t + 1) and c (8 + 2t, 8 + 2t + 1): even lanes
+\ take their a and lane t + 1's, odd ones lane t - 1's c and their c (one
+\ shuffle, every lane taking part).
+: pair-8 ( a c odd -- cell )
+  { a c odd }  odd IF a ELSE c THEN 1 SHFL-XOR { x }
+  odd IF x c ELSE a x THEN  32 LSHIFT SWAP 4294967295 AND OR ;
+
 \ dV += P^T dO and dK += dS^T Q, 16 queries a step (16 rows of 128 bytes
 \ of the N-major tiles, 64-feature panels BR*128 bytes apart).
 : dkv-issue ( s -- )
@@ -411,17 +419,24 @@ ELSE
     LOOP
   LOOP
   leader-adds IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
-  \ dV and dK (times SCALE) of keys key0 and key0 + 8.
+  \ dV and dK (times SCALE) of keys key0 and key0 + 8, 8 bytes a store:
+  \ of 16 features, lanes t and t ^ 1 swap a pair so that even t holds
+  \ features 2t .. 2t + 3 and odd t 8 + 2(t - 1) .. (4-byte stores left
+  \ half of each 32-byte sector to another store, and the stores' queue
+  \ stalled the consumers: 4% of the samples at d128).
   batch-id G_SB * kv-head-id G_SH * + { g-head }
+  t 1 AND { odd }
+  t odd - 2* odd 8 * + { f0 }               \ this lane's first feature
   2 0 UNROLL DO I { r }
     key0 r 8 * + { key }
-    key NKV < IF
-      HEAD_DIM 8 / 0 UNROLL DO
-        I 4 * r 2* + { n }
-        g-head key G_SN * + I 8 * + t 2* + 2* { dst }
-        n DVACC@ n 1+ DVACC@ PACK  DV dst + I32!
-        n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK  DK dst + I32!
-      LOOP
-    THEN
+    g-head key G_SN * + f0 + 2* { dst }
+    HEAD_DIM 16 / 0 UNROLL DO
+      I 8 * r 2* + { n }                    \ features 16I + 2t, + 1
+      n DVACC@ n 1+ DVACC@ PACK  n 4 + DVACC@ n 5 + DVACC@ PACK
+      odd pair-8  key NKV < IF  DV dst + I 32 * + !  ELSE DROP THEN
+      n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK
+      n 4 + DKACC@ SCALE F*  n 5 + DKACC@ SCALE F*  PACK
+      odd pair-8  key NKV < IF  DK dst + I 32 * + !  ELSE DROP THEN
+    LOOP
   LOOP
 THEN
