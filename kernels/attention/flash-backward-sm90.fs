@@ -423,7 +423,8 @@ ELSE
   \ of 16 features, lanes t and t ^ 1 swap a pair so that even t holds
   \ features 2t .. 2t + 3 and odd t 8 + 2(t - 1) .. (4-byte stores left
   \ half of each 32-byte sector to another store, and the stores' queue
-  \ stalled the consumers: 4% of the samples at d128).
+  \ stalled the consumers: 4% of the samples at d128). Aligned: the op's
+  \ dK and dV have contiguous features and strides of whole rows.
   batch-id G_SB * kv-head-id G_SH * + { g-head }
   t 1 AND { odd }
   t odd - 2* odd 8 * + { f0 }               \ this lane's first feature
