@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The host (CPU) time of one flash_attention forward and backward call at
 GPT-2 small's shape (B8 H12 N1024 d64, bf16, causal, HF's strided q, k,
-v), by path: the op's implementation alone, the eager autograd path
+v), by path: the op's implementation alone, the torch custom ops as a
+compiled graph calls them (no autograd), the eager autograd path
 (ops.flash_attention on tensors that require grad: an autograd.Function),
-the torch custom op (what torch.compile sees) called eagerly, and SDPA.
+the custom op called eagerly with autograd, and SDPA.
 Microseconds of CPU a call (enqueue only: the GPU's time is not waited
 for), median of 5 runs of 50 calls; where the CPU takes longer than the
 kernels, a training step waits for it.
@@ -43,16 +44,24 @@ scale = d ** -0.5
 with torch.no_grad():
     o, lse = _attention.flash_attention_impl(q, k, v, True, scale, True)
 do = torch.randn_like(o)
-rows = {
+# Calls without autograd (timed under no_grad): the op's implementation,
+# and the custom ops as a compiled graph calls them (AOTAutograd's
+# forward and backward graphs call each through torch's dispatcher).
+plain = {
     "implementation": (
         lambda: _attention.flash_attention_impl(q, k, v, True, scale, True),
         lambda: _attention_backward.flash_attention_backward(
             do, q, k, v, o, lse, True, scale)),
+    "custom ops (compiled)": (
+        lambda: _torch_ops.flash_attention_op(q, k, v, True, scale),
+        lambda: _torch_ops.flash_attention_backward_op(
+            do, q, k, v, o, lse, True, scale)),
 }
+rows = dict(plain)
 for name, fwd in (
         ("autograd.Function (eager)",
          lambda: ops.flash_attention(q, k, v, causal=True)),
-        ("custom op", lambda: _torch_ops.flash_attention_op(
+        ("custom op (eager)", lambda: _torch_ops.flash_attention_op(
             q, k, v, True, scale)[0]),
         ("SDPA", lambda: F.scaled_dot_product_attention(q, k, v,
                                                         is_causal=True))):
@@ -60,9 +69,9 @@ for name, fwd in (
     rows[name] = (fwd, lambda out=out: torch.autograd.grad(
         out, (q, k, v), do, retain_graph=True))
 for name, (fwd, bwd) in rows.items():
-    if name == "implementation":
+    if name in plain:
         with torch.no_grad():
-            f_us = cpu_us(fwd)
+            f_us, b_us = cpu_us(fwd), cpu_us(bwd, 20)
     else:
-        f_us = cpu_us(fwd)
-    print(f"{name:26s} forward {f_us:6.0f} us  backward {cpu_us(bwd, 20):6.0f} us")
+        f_us, b_us = cpu_us(fwd), cpu_us(bwd, 20)
+    print(f"{name:26s} forward {f_us:6.0f} us  backward {b_us:6.0f} us")

@@ -225,8 +225,8 @@ INCLUDE flash-lpt.fs
 : round-item ( r -- it )
   DUP GDIM-X *  SWAP 1 AND IF GDIM-X 1- BID-X - ELSE BID-X THEN + ;
 \ The producer warp's next item after round r - 1's: round r's, or with
-\ DYN the next one nobody has taken: lane 0 takes a ticket (TICKET, zeroed
-\ by the op before the launch) and the warp gets it by a broadcast, which
+\ DYN the next one nobody has taken: lane 0 takes a ticket (TICKET's first
+\ cell, 0 at the launch) and the warp gets it by a broadcast, which
 \ keeps it warp-uniform. Every block's first item is BID-X, so tickets
 \ count from GDIM-X on. With dynamic items a block that drew short tiles
 \ takes more of them: persistent blocks balance causal rows without
@@ -235,6 +235,16 @@ INCLUDE flash-lpt.fs
   DYN IF
     DROP  LANE-ID 0= IF  1 TICKET ATOMIC-ADD  ELSE 0 THEN  0 SHFL-IDX  GDIM-X +
   ELSE round-item THEN ;
+\ With DYN the counter is left at 0 for the next launch: TICKET's second
+\ cell counts the producers out, and the last one clears both cells, so
+\ that the op keeps one counter a stream instead of zeroing a new one
+\ before every launch (a fill kernel and 9 of the op's 31 us of host
+\ time at GPT-2's shape, H100). Every ticket is taken by then: a
+\ producer's last ticket (the one past the items) comes before its
+\ count, FENCE-GPU between.
+: return-tickets ( -- )
+  FENCE-GPU
+  1 TICKET 8 + ATOMIC-ADD  GDIM-X 1- = IF  0 TICKET !  0 TICKET 8 + !  THEN ;
 \ The Q buffers' items (ITEM, a cell each): the producer writes a buffer's
 \ before the copies that fill it complete its Q full mbarrier, so the
 \ consumers learn each item from there; -1 (and a plain arrival) ends
@@ -282,6 +292,7 @@ wg NCWG = IF
       r 1+ next-item  r 1+  done used
     REPEAT
     DROP NIP NIP { done }
+    DYN IF  LANE-ID 0= IF  return-tickets  THEN  THEN
     \ The end, for the consumers: the next Q buffer's item -1.
     done QBUF MOD { qb }
     done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT

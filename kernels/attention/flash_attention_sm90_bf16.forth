@@ -47,7 +47,7 @@
 \! param DIV_HQ i64
 \! param DIV_GQ i64
 \! param SCALE f32
-\! param TICKET i64[1]               \ zeroed before the launch (DYN)
+\! param TICKET i64[2]               \ DYN's counter, 0 before and after a launch (next-item)
 \! param Q_SB i64
 \! param Q_SH i64
 \! param Q_SN i64

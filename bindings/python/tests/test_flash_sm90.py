@@ -51,7 +51,7 @@ class FlashSm90(unittest.TestCase):
         return self.kernels[key]
 
     def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed,
-                 schedule=None, hg=None, blocks=None):
+                 schedule=None, hg=None, blocks=None, twice=False):
         self.assertIsNotNone(ml_dtypes, "ml_dtypes is needed (tools/setup.sh)")
         t = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
         rng = np.random.default_rng(seed)
@@ -72,17 +72,25 @@ class FlashSm90(unittest.TestCase):
         fd = _attention.fast_divisor
         def strides(x):  # (batch, head, row) in elements: dense
             return [s // x.itemsize for s in x.strides[:3]]
-        ticket = np.zeros(1, np.int64)     # DYN's item counter
-        kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, fd(hg), fd(tiles),
-             fd(hq), fd(hq // hkv), scale, ticket, *strides(q), *strides(k),
-             *strides(v), *strides(o), grid=(blocks or items,),
-             block=kern.const("NTHREADS"))
+        # DYN's item counter and its count of blocks done, which the last
+        # block sets back to 0 (the op keeps one a stream): with DYN a
+        # second launch on the same cells (`twice`) must compute the same.
+        ticket = np.zeros(2, np.int64)
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
                 f"{dtype} {schedule or 'default schedule'}")
-        # DYN: each block takes tickets until one is past the items (blocks
-        # without a first item take none): `items` tickets in all.
-        self.assertEqual(ticket[0], items if kern.const("DYN") else 0, what)
+        for run in range(2 if twice else 1):
+            o[...] = np.nan
+            lse[...] = np.nan
+            kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, fd(hg),
+                 fd(tiles), fd(hq), fd(hq // hkv), scale, ticket,
+                 *strides(q), *strides(k), *strides(v), *strides(o),
+                 grid=(blocks or items,), block=kern.const("NTHREADS"))
+            self.assertEqual(ticket.tolist(), [0, 0], what + ": counter")
+            self.check(o, lse, ref_o, ref_lse, v, dtype,
+                       what + f" (launch {run + 1})")
+
+    def check(self, o, lse, ref_o, ref_lse, v, dtype, what):
         got = o.astype(np.float64)
         self.assertFalse(np.isnan(got).any(), what + ": unwritten output")
         bound = 4 * HALF_ULP[dtype] * np.abs(v.astype(np.float64)).max() + 1e-5
@@ -130,7 +138,7 @@ class FlashSm90(unittest.TestCase):
                 ({"DYN": 1, "QBUF": 1, "KVS": 1}, None, 3),
                 ({"DYN": 1}, 2, 40))):
             self.run_case(2, 4, 2, 200, 150, 64, True, "bf16", 40 + i,
-                          schedule, hg, blocks)
+                          schedule, hg, blocks, twice="DYN" in schedule)
         self.run_case(1, 4, 1, 150, 400, 128, False, "f16", 50, {}, None, 2)
 
     def test_schedules(self):

@@ -178,6 +178,53 @@ class FlashAttentionBackwardGpu(unittest.TestCase):
                                                              causal=True)))
         self.assertFalse(torch.equal(out, want))
 
+    def test_tile_counters(self):
+        """Causal rows on the Hopper forward take their tiles from the
+        stream's counter, which the kernel leaves at 0 (ops/_common.py
+        _counter): calls back to back on one stream, calls on two streams
+        at once and a CUDA graph replayed twice (which zeroes its own
+        cell) each compute what the call alone did, and the counters are
+        0 afterwards."""
+        from warpforth.ops import _common
+        torch.manual_seed(7)
+        F = torch.nn.functional
+        sets = [[torch.randn(2, 8, 1000, 64, device="cuda",
+                             dtype=torch.bfloat16) for _ in range(3)]
+                for _ in range(6)]
+        want = []
+        for x in sets:    # each alone, checked against float64
+            want.append(ops.flash_attention(*x, causal=True))
+            torch.cuda.synchronize()
+            ref = F.scaled_dot_product_attention(
+                *(t.double() for t in x), is_causal=True)
+            err = float((want[-1].double() - ref).abs().max())
+            self.assertLessEqual(err, 4 * 2 ** -8 * float(x[2].abs().max()))
+        got = [ops.flash_attention(*x, causal=True) for x in sets]
+        streams = [torch.cuda.Stream() for _ in range(2)]
+        for s in streams:
+            s.wait_stream(torch.cuda.current_stream())
+        for i, s in enumerate(streams):
+            with torch.cuda.stream(s):
+                got[i] = ops.flash_attention(*sets[i], causal=True)
+        for s in streams:
+            torch.cuda.current_stream().wait_stream(s)
+        static = [t.clone() for t in sets[0]]
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            out = ops.flash_attention(*static, causal=True)
+        for i in (4, 5):
+            for t, x in zip(static, sets[i]):
+                t.copy_(x)
+            g.replay()
+            got[i] = out.clone()
+        torch.cuda.synchronize()
+        for i, (a, b) in enumerate(zip(got, want)):
+            self.assertTrue(torch.equal(a, b), f"call {i}")
+        if torch.cuda.get_device_capability() == (9, 0):
+            self.assertTrue(_common._counters, "no counter was used")
+        for t, _ in _common._counters.values():
+            self.assertEqual(t.tolist(), [0] * t.numel())
+
     def test_f32_gradients(self):
         # 3xTF32 products; the gradients accumulate across tiles in the
         # tensor core, which truncates its f32 sums: within F32_BOUND of the

@@ -471,6 +471,49 @@ def inverse_order(perm: tuple) -> Optional[tuple]:
     return tuple(back)
 
 
+# Counters that kernels leave at 0 when they end (the Hopper forward's DYN
+# tickets: its last block clears them), one per (GPU, stream, cells): a
+# launch finds its counter at 0 without a fill kernel and an allocation
+# before it (torch.zeros: 9 us of host time on an H100's host, a third
+# of the forward's at GPT-2's shape). One a stream, because launches on
+# two streams may run at once; those on one stream run one after the
+# other (the kernels using them launch without programmatic dependent
+# launch). torch's streams come from fixed pools, so the handles, and
+# these, stay few; MAX_COUNTERS bounds them anyway.
+_counters: dict = {}
+MAX_COUNTERS = 256
+
+
+def _capturing() -> bool:
+    return _torch().cuda.is_current_stream_capturing()
+
+
+def _counter(ordinal: int, stream: int, cells: int) -> Optional[tuple]:
+    """(tensor, address) of the (GPU, stream)'s counter of `cells` i64
+    cells, made on first use (zeroed on that stream, before any launch
+    that uses it); None past MAX_COUNTERS. Not for a CUDA graph's
+    capture: a graph may be replayed on any stream, next to launches on
+    the capturing one, so it takes a zeroed cell of its own."""
+    key = (ordinal, stream, cells)
+    made = _counters.get(key)
+    if made is None:
+        torch = _torch()
+        if len(_counters) >= MAX_COUNTERS:
+            return None
+        t = torch.zeros(cells, dtype=torch.int64, device=f"cuda:{ordinal}")
+        made = _counters[key] = (t, t.data_ptr())
+    return made
+
+
+class _CounterMake:
+    """A plan's counter (PlanBuilder.counter): found by the call's stream."""
+    __slots__ = ("ordinal", "cells")
+
+    def __init__(self, ordinal: int, cells: int):
+        self.ordinal = ordinal
+        self.cells = cells
+
+
 class Plan:
     """An op's work for one key: buffers to make (outputs and scratch),
     then launches, each reading its arrays from the op's tensors followed
@@ -493,6 +536,13 @@ class Plan:
             if type(make) is tuple:
                 objs.append(None)
                 addrs.append(addrs[make[0]] + make[1])
+                continue
+            if type(make) is _CounterMake:
+                made = _counter(make.ordinal, stream, make.cells)
+                if made is None or _capturing():
+                    return None
+                objs.append(None)
+                addrs.append(made[1])
                 continue
             obj, a = make()
             if a & 15:
@@ -570,6 +620,28 @@ class PlanBuilder:
                 self.objs.append(part)
                 self.internal.add(len(self.objs) - 1)
         return parts
+
+    def counter(self, like: Arg, cells: int) -> Any:
+        """`cells` i64 cells at 0 for a kernel that leaves them at 0 when
+        it ends: on a GPU (torch) the stream's counter (_counter), kept
+        across calls; else a new zeroed buffer: while a CUDA graph is
+        captured (the graph then zeroes its own), on the CPU backend
+        (calls from two threads may run at once on its one "stream"),
+        past MAX_COUNTERS."""
+        if like.is_torch and like.on_gpu:
+            ordinal = like.gpu_ordinal
+            made = (None if _capturing() else
+                    _counter(ordinal, _args._torch_stream(ordinal), cells))
+            if made is not None:
+                if self.ok:
+                    self.makes.append(_CounterMake(ordinal, cells))
+                    self.objs.append(made[0])
+                    self.internal.add(len(self.objs) - 1)
+                return made[0]
+            # No plan zeroes a new cell each call where eager calls keep
+            # the stream's counter.
+            self.ok = False
+        return self.empty(like, (cells,), "i64", zero=True)
 
     def empty(self, like: Arg, shape: tuple, dtype: Optional[str] = None,
               zero: bool = False) -> Any:

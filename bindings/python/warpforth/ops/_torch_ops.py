@@ -7,48 +7,63 @@ torch >= 2.4."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 import torch
 
 from . import (_attention, _attention_backward, _decode, _rotary, _scores,
                _softmax, _strided, _topk)
 
+# The ops are defined through torch.library's Library (a schema, the
+# implementation for CPU and CUDA tensors, the fake one) rather than
+# torch.library.custom_op, whose Python layers around the implementation
+# cost host time that a compiled GPT-2 step waited for (H100, B8 H12
+# N1024 d64 bf16, a call's host time as a compiled graph makes it,
+# bench/attention_overhead.py: flash_attention 41 us through custom_op
+# against 28, its backward 69 against 49).
+_lib = torch.library.Library("warpforth", "DEF")
 
-@torch.library.custom_op("warpforth::flash_attention", mutates_args=())
-def flash_attention_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
-                       causal: bool, scale: float
-                       ) -> tuple[torch.Tensor, torch.Tensor]:
-    return _attention.flash_attention_impl(q, k, v, causal, scale,
-                                           return_lse=True)
+
+def _define(schema: str, impl, fake):
+    """torch.ops.warpforth.<name> of `schema` ("name(args) -> results"):
+    `impl` for CPU and CUDA tensors, `fake` for tracing; returns its
+    OpOverload (what the ops call under torch.compile)."""
+    name = schema.split("(", 1)[0]
+    _lib.define(schema)
+    _lib.impl(name, impl, "CPU")
+    _lib.impl(name, impl, "CUDA")
+    torch.library.register_fake(f"warpforth::{name}", fake, lib=_lib)
+    return getattr(torch.ops.warpforth, name).default
 
 
-@flash_attention_op.register_fake
-def _(q, k, v, causal, scale):
+def _flash_attention_fake(q, k, v, causal, scale):
     # The output's strides are the op's (ops/_strided.py: q's order).
     return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
                                           q.shape),
             q.new_empty(q.shape[:3], dtype=torch.float32))
 
 
-@torch.library.custom_op("warpforth::flash_attention_backward",
-                         mutates_args=())
-def flash_attention_backward_op(
-        dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor,
-        v: torch.Tensor, out: torch.Tensor, lse: torch.Tensor, causal: bool,
-        scale: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    return _attention_backward.flash_attention_backward(
-        dout, q, k, v, out, lse, causal, scale)
+flash_attention_op = _define(
+    "flash_attention(Tensor q, Tensor k, Tensor v, bool causal, "
+    "float scale) -> (Tensor, Tensor)",
+    lambda q, k, v, causal, scale: _attention.flash_attention_impl(
+        q, k, v, causal, scale, return_lse=True),
+    _flash_attention_fake)
 
 
-@flash_attention_backward_op.register_fake
-def _(dout, q, k, v, out, lse, causal, scale):
+def _flash_attention_backward_fake(dout, q, k, v, out, lse, causal, scale):
     # dq in q's order, dk and dv in k's (ops/_strided.py).
     pk = _strided.torch_order(k)
     return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
                                           q.shape),
             _strided.torch_empty_in_order(k, pk, k.shape),
             _strided.torch_empty_in_order(v, pk, v.shape))
+
+
+flash_attention_backward_op = _define(
+    "flash_attention_backward(Tensor dout, Tensor q, Tensor k, Tensor v, "
+    "Tensor out, Tensor lse, bool causal, float scale) "
+    "-> (Tensor, Tensor, Tensor)",
+    _attention_backward.flash_attention_backward,
+    _flash_attention_backward_fake)
 
 
 def _setup_context(ctx, inputs, output):
@@ -67,7 +82,8 @@ def _backward(ctx, dout, _dlse):
     return dq, dk, dv, None, None
 
 
-flash_attention_op.register_autograd(_backward, setup_context=_setup_context)
+torch.library.register_autograd("warpforth::flash_attention", _backward,
+                                setup_context=_setup_context, lib=_lib)
 
 
 class FlashAttentionLseFunction(torch.autograd.Function):
@@ -121,85 +137,47 @@ class FlashAttentionFunction(torch.autograd.Function):
         return dq, dk, dv, None, None
 
 
-# The other ops: one custom op each (outputs allocated inside, as the ops
-# do without out=), with the fake implementation torch.compile traces.
+# The other ops: one each (outputs allocated inside, as the ops do
+# without out=), with the fake implementation torch.compile traces.
+
+softmax_op = _define("softmax(Tensor x) -> Tensor", _softmax._softmax_impl,
+                     lambda x: torch.empty_like(x))
+
+softmax_backward_op = _define(
+    "softmax_backward(Tensor y, Tensor dy) -> Tensor",
+    _softmax._softmax_backward_impl, lambda y, dy: torch.empty_like(y))
+
+top_k_mask_op = _define(
+    "top_k_mask(Tensor logits, int k) -> Tensor", _topk._top_k_mask_impl,
+    lambda logits, k: torch.empty_like(logits))
+
+top_p_mask_op = _define(
+    "top_p_mask(Tensor logits, float p, int min_tokens_to_keep) -> Tensor",
+    _topk._top_p_mask_impl,
+    lambda logits, p, min_tokens_to_keep: torch.empty_like(logits))
+
+attention_scores_op = _define(
+    "attention_scores(Tensor q, Tensor k, bool causal, float scale) "
+    "-> Tensor", _scores._attention_scores_impl,
+    lambda q, k, causal, scale: q.new_empty(q.shape[:3] + k.shape[2:3]))
+
+apply_rotary_op = _define(
+    "apply_rotary(Tensor q, Tensor k, Tensor cos, Tensor sin) "
+    "-> (Tensor, Tensor)", _rotary._apply_rotary_impl,
+    lambda q, k, cos, sin: (torch.empty_like(q), torch.empty_like(k)))
 
 
-@torch.library.custom_op("warpforth::softmax", mutates_args=())
-def softmax_op(x: torch.Tensor) -> torch.Tensor:
-    return _softmax._softmax_impl(x)
-
-
-@softmax_op.register_fake
-def _(x):
-    return torch.empty_like(x)
-
-
-@torch.library.custom_op("warpforth::softmax_backward", mutates_args=())
-def softmax_backward_op(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
-    return _softmax._softmax_backward_impl(y, dy)
-
-
-@softmax_backward_op.register_fake
-def _(y, dy):
-    return torch.empty_like(y)
-
-
-@torch.library.custom_op("warpforth::top_k_mask", mutates_args=())
-def top_k_mask_op(logits: torch.Tensor, k: int) -> torch.Tensor:
-    return _topk._top_k_mask_impl(logits, k)
-
-
-@top_k_mask_op.register_fake
-def _(logits, k):
-    return torch.empty_like(logits)
-
-
-@torch.library.custom_op("warpforth::top_p_mask", mutates_args=())
-def top_p_mask_op(logits: torch.Tensor, p: float,
-                  min_tokens_to_keep: int) -> torch.Tensor:
-    return _topk._top_p_mask_impl(logits, p, min_tokens_to_keep)
-
-
-@top_p_mask_op.register_fake
-def _(logits, p, min_tokens_to_keep):
-    return torch.empty_like(logits)
-
-
-@torch.library.custom_op("warpforth::attention_scores", mutates_args=())
-def attention_scores_op(q: torch.Tensor, k: torch.Tensor, causal: bool,
-                        scale: float) -> torch.Tensor:
-    return _scores._attention_scores_impl(q, k, causal, scale)
-
-
-@attention_scores_op.register_fake
-def _(q, k, causal, scale):
-    return q.new_empty(q.shape[:3] + k.shape[2:3])
-
-
-@torch.library.custom_op("warpforth::apply_rotary", mutates_args=())
-def apply_rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor,
-                    sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    return _rotary._apply_rotary_impl(q, k, cos, sin)
-
-
-@apply_rotary_op.register_fake
-def _(q, k, cos, sin):
-    return torch.empty_like(q), torch.empty_like(k)
-
-
-@torch.library.custom_op("warpforth::decode_attention", mutates_args=())
-def decode_attention_op(q: torch.Tensor, k_cache: torch.Tensor,
-                        v_cache: torch.Tensor, cache_seqlens: torch.Tensor,
-                        block_table: Optional[torch.Tensor],
-                        scale: Optional[float], num_splits: Optional[int]
-                        ) -> tuple[torch.Tensor, torch.Tensor]:
+def _decode_attention(q, k_cache, v_cache, cache_seqlens, block_table,
+                      scale, num_splits):
     return _decode._decode_attention_impl(
         q, k_cache, v_cache, cache_seqlens, block_table, scale, num_splits,
         return_lse=True)
 
 
-@decode_attention_op.register_fake
-def _(q, k_cache, v_cache, cache_seqlens, block_table, scale, num_splits):
-    return (torch.empty_like(q),
-            q.new_empty(q.shape[:3], dtype=torch.float32))
+decode_attention_op = _define(
+    "decode_attention(Tensor q, Tensor k_cache, Tensor v_cache, "
+    "Tensor cache_seqlens, Tensor? block_table, float? scale, "
+    "int? num_splits) -> (Tensor, Tensor)", _decode_attention,
+    lambda q, k_cache, v_cache, cache_seqlens, block_table, scale,
+    num_splits: (torch.empty_like(q),
+                 q.new_empty(q.shape[:3], dtype=torch.float32)))
