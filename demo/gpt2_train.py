@@ -64,9 +64,7 @@ def main() -> int:
     ap.add_argument("--seq", type=int, default=1024)
     ap.add_argument("--compile", action="store_true",
                     help="torch.compile both models (our attention is then "
-                    "the custom op torch.ops.warpforth.flash_attention): "
-                    "the step's host time shrinks, and the two differ by "
-                    "their GPU time")
+                    "the op torch.ops.warpforth.flash_attention)")
     args = ap.parse_args()
 
     torch.manual_seed(0)

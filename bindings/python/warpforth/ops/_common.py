@@ -500,9 +500,25 @@ def _counter(ordinal: int, stream: int, cells: int) -> Optional[tuple]:
         torch = _torch()
         if len(_counters) >= MAX_COUNTERS:
             return None
-        t = torch.zeros(cells, dtype=torch.int64, device=f"cuda:{ordinal}")
-        made = _counters[key] = (t, t.data_ptr())
+        # Raw device memory (Device.alloc clears it), not torch's caching
+        # allocator: during a CUDA graph tree's warm-up (torch.compile's
+        # reduce-overhead) its allocations are the tree's, and one that
+        # lives on is an error there.
+        dev = device("gpu", ordinal)
+        addr = dev.alloc(8 * cells)
+        dev.synchronize()    # cleared before a launch on any stream
+        t = torch.as_tensor(_RawCells(addr, cells), device=f"cuda:{ordinal}")
+        made = _counters[key] = (t, addr)
     return made
+
+
+class _RawCells:
+    """i64 cells at a device address, for torch.as_tensor (no copy)."""
+
+    def __init__(self, addr: int, cells: int):
+        self.__cuda_array_interface__ = {
+            "shape": (cells,), "typestr": "<i8", "data": (addr, False),
+            "version": 2}
 
 
 class _CounterMake:
@@ -538,8 +554,10 @@ class Plan:
                 addrs.append(addrs[make[0]] + make[1])
                 continue
             if type(make) is _CounterMake:
+                if _capturing():
+                    return None
                 made = _counter(make.ordinal, stream, make.cells)
-                if made is None or _capturing():
+                if made is None:
                     return None
                 objs.append(None)
                 addrs.append(made[1])
