@@ -220,6 +220,13 @@ class FlashAttentionBackwardGpu(unittest.TestCase):
         torch.cuda.synchronize()
         for i, (a, b) in enumerate(zip(got, want)):
             self.assertTrue(torch.equal(a, b), f"call {i}")
+        # torch.compile's CUDA graph trees: warm-up runs, then recorded
+        # graphs replayed (the op inside them).
+        f = torch.compile(lambda q, k, v: ops.flash_attention(
+            q, k, v, causal=True) * 1, mode="reduce-overhead")
+        for x, w in zip(sets, want):
+            torch.compiler.cudagraph_mark_step_begin()
+            self.assertTrue(torch.equal(f(*x), w), "reduce-overhead")
         if torch.cuda.get_device_capability() == (9, 0):
             self.assertTrue(_common._counters, "no counter was used")
         for t, _ in _common._counters.values():

@@ -490,8 +490,8 @@ def _capturing() -> bool:
 
 def _counter(ordinal: int, stream: int, cells: int) -> Optional[tuple]:
     """(tensor, address) of the (GPU, stream)'s counter of `cells` i64
-    cells, made on first use (zeroed on that stream, before any launch
-    that uses it); None past MAX_COUNTERS. Not for a CUDA graph's
+    cells, made on first use (cleared before this returns); None past
+    MAX_COUNTERS. Not for a CUDA graph's
     capture: a graph may be replayed on any stream, next to launches on
     the capturing one, so it takes a zeroed cell of its own."""
     key = (ordinal, stream, cells)
@@ -501,9 +501,9 @@ def _counter(ordinal: int, stream: int, cells: int) -> Optional[tuple]:
         if len(_counters) >= MAX_COUNTERS:
             return None
         # Raw device memory (Device.alloc clears it), not torch's caching
-        # allocator: during a CUDA graph tree's warm-up (torch.compile's
-        # reduce-overhead) its allocations are the tree's, and one that
-        # lives on is an error there.
+        # allocator, which hands allocations to a CUDA graph tree's pool
+        # during its warm-up (torch.compile's reduce-overhead), where one
+        # that outlives the tree's tracking is an error.
         dev = device("gpu", ordinal)
         addr = dev.alloc(8 * cells)
         dev.synchronize()    # cleared before a launch on any stream
