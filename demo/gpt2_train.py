@@ -9,7 +9,10 @@ with transformers' SDPA attention, one with warpforth.ops.flash_attention
 (forward and backward: kernels/attention/, a torch custom op with
 autograd). Prints each step's loss for both, the largest relative
 difference of any parameter's gradient at step 1, and tokens/s of both.
-Expected: losses equal to within bf16 noise.
+Expected: losses equal to within bf16 noise. --compile runs both
+models through torch.compile; there transformers hands SDPA an explicit
+causal mask, and --sdpa-causal makes the SDPA model call it with
+is_causal=True instead (the kernels' like-for-like comparison).
 
     PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/gpt2_train.py
 """
@@ -50,6 +53,19 @@ def flash(module, query, key, value, attention_mask, scaling=None,
     return out.transpose(1, 2).contiguous(), None
 
 
+def sdpa_causal(module, query, key, value, attention_mask, scaling=None,
+                dropout=0.0, **kwargs):
+    """SDPA told is_causal=True without a mask, as `flash` computes
+    (--sdpa-causal): under torch.compile transformers hands SDPA an
+    explicit (B, 1, N, N) mask instead, which keeps cuDNN from skipping
+    the masked tiles."""
+    if dropout and module.training:
+        raise ValueError("attention dropout is not supported")
+    out = torch.nn.functional.scaled_dot_product_attention(
+        query, key, value, is_causal=True, scale=scaling)
+    return out.transpose(1, 2).contiguous(), None
+
+
 def step(model, opt, ids) -> torch.Tensor:
     with torch.autocast("cuda", dtype=torch.bfloat16):
         loss = model(input_ids=ids, labels=ids, use_cache=False).loss
@@ -65,15 +81,21 @@ def main() -> int:
     ap.add_argument("--compile", action="store_true",
                     help="torch.compile both models (our attention is then "
                     "the op torch.ops.warpforth.flash_attention)")
+    ap.add_argument("--sdpa-causal", action="store_true",
+                    help="the SDPA model calls SDPA with is_causal=True "
+                    "and no mask (transformers' own path masks "
+                    "explicitly under torch.compile)")
     args = ap.parse_args()
 
     torch.manual_seed(0)
     register_attention(IMPL, flash)
+    register_attention("sdpa_causal", sdpa_causal)
     cfg = GPT2Config(resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
     base = GPT2LMHeadModel(cfg).cuda().train()
     models = {"sdpa": base, IMPL: copy.deepcopy(base)}
     for impl, m in models.items():
-        use(m, impl)
+        use(m, "sdpa_causal" if impl == "sdpa" and args.sdpa_causal
+            else impl)
     opts = {impl: torch.optim.AdamW(m.parameters(), lr=3e-4)
             for impl, m in models.items()}
     # The compiled modules share the models' parameters (the optimizers
@@ -86,7 +108,9 @@ def main() -> int:
                            device="cuda", generator=gen)
     print(f"GPT-2 small, random init, batch {args.batch} x {args.seq} "
           f"tokens, AdamW lr 3e-4, bf16 autocast"
-          + (", torch.compile" if args.compile else ""))
+          + (", torch.compile" if args.compile else "")
+          + (", SDPA is_causal without a mask" if args.sdpa_causal
+             else ""))
 
     losses = {impl: [] for impl in models}
     times = {impl: [] for impl in models}
