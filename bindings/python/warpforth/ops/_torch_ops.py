@@ -15,10 +15,10 @@ from . import (_attention, _attention_backward, _decode, _rotary, _scores,
 # The ops are defined through torch.library's Library (a schema, the
 # implementation for CPU and CUDA tensors, the fake one) rather than
 # torch.library.custom_op, whose Python layers around the implementation
-# cost host time that a compiled GPT-2 step waited for (H100, B8 H12
-# N1024 d64 bf16, a call's host time as a compiled graph makes it,
-# bench/attention_overhead.py: flash_attention 41 us through custom_op
-# against 28, its backward 69 against 49).
+# cost host time that a compiled GPT-2 step waited for (H100 host, B8 H12
+# N1024 d64 bf16, a call's host time as a compiled graph makes it, both
+# in one process: flash_attention 41 us through custom_op against 28, its
+# backward 69 against 49; bench/attention_overhead.py times these calls).
 _lib = torch.library.Library("warpforth", "DEF")
 
 
