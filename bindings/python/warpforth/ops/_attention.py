@@ -409,9 +409,8 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
         o = c.arg(pb.new(c.empty(qa, qa.shape)), "out")
     # The item counter of DYN (FlashAttention-3's tile semaphore): the
     # stream's, which the kernel leaves at 0 (flash-attention-sm90.fs
-    # return-tickets).
-    ticket = (pb.counter(qa, 2) if kern.const("DYN") else
-              pb.empty(qa, (2,), "i64"))
+    # return-tickets); without DYN unread, and no buffer made for it.
+    ticket = pb.counter(qa, 2)
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
               nq, nkv, hq, hkv, b, *divs, scale, ticket,
               *[s for x in (*ins, o) for s in st.strides3(x)],
