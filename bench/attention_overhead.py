@@ -4,7 +4,10 @@ GPT-2 small's shape (B8 H12 N1024 d64, bf16, causal, HF's strided q, k,
 v), by path: the op's implementation alone, the torch custom ops as a
 compiled graph calls them (no autograd), the eager autograd path
 (ops.flash_attention on tensors that require grad: an autograd.Function),
-the custom op called eagerly with autograd, and SDPA.
+the custom op called eagerly with autograd, and SDPA. The custom ops'
+kernel is the C++ plan replay (ops/_native.py) where it loaded; the row
+"custom ops, Python kernel" calls the Python implementation through
+torch's dispatcher as they did before.
 Microseconds of CPU a call (enqueue only: the GPU's time is not waited
 for), median of 5 runs of 50 calls; where the CPU takes longer than the
 kernels, a training step waits for it.
@@ -18,7 +21,7 @@ import torch
 import common  # noqa: F401  (puts bindings/python on sys.path)
 
 from warpforth import ops
-from warpforth.ops import _attention, _attention_backward, _torch_ops
+from warpforth.ops import _attention, _attention_backward, _native, _torch_ops
 
 F = torch.nn.functional
 
@@ -56,6 +59,13 @@ plain = {
         lambda: _torch_ops.flash_attention_op(q, k, v, True, scale),
         lambda: _torch_ops.flash_attention_backward_op(
             do, q, k, v, o, lse, True, scale)),
+    # The same ops with the Python implementation as their kernel (what
+    # the C++ plan replay, ops/_native.py, replaces).
+    "custom ops, Python kernel": (
+        lambda: torch.ops.warpforth._py_flash_attention.default(
+            q, k, v, True, scale),
+        lambda: torch.ops.warpforth._py_flash_attention_backward.default(
+            do, q, k, v, o, lse, True, scale)),
 }
 rows = dict(plain)
 for name, fwd in (
@@ -75,3 +85,4 @@ for name, (fwd, bwd) in rows.items():
     else:
         f_us, b_us = cpu_us(fwd), cpu_us(bwd, 20)
     print(f"{name:26s} forward {f_us:6.0f} us  backward {b_us:6.0f} us")
+print("native plan replay:", _torch_ops.native(), _native.stats())

@@ -41,6 +41,17 @@ if ! "$python" -c 'import ml_dtypes' 2>/dev/null; then
     ml_dtypes "numpy==$numpy_version"
 fi
 
+# torch for the tests of the torch integration on CPU tensors (the CPU
+# backend: the custom ops' opcheck, torch.compile, autograd, gradcheck),
+# which CI must run rather than skip. PyPI's wheel (about 5 GB with its
+# CUDA libraries, a minute to install); numpy kept as above.
+if ! "$python" -c 'import torch' 2>/dev/null; then
+  numpy_version=$("$python" -c 'import numpy; print(numpy.__version__)')
+  echo "setup: installing torch (pip, numpy $numpy_version kept)"
+  "$python" -m pip install -q --break-system-packages --root-user-action=ignore \
+    "torch>=2.4" "numpy==$numpy_version"
+fi
+
 # pip install . (pyproject.toml) builds with scikit-build-core; the tests
 # install the package into a virtual environment without build isolation,
 # so nothing is downloaded then: the backend comes from PyPI here, once.

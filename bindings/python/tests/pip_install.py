@@ -129,6 +129,29 @@ class PipInstall(unittest.TestCase):
         """)
         self.assertTrue(out.startswith("ok"), out)
 
+    def test_torch_ops_native_path(self):
+        # The installed package carries the C++ plan replay's source
+        # (ops/native_replay.cpp) and builds it on first use.
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            if os.environ.get("CI"):
+                raise
+            self.skipTest("needs torch")
+        out = self.py("""
+            import torch, warpforth
+            from warpforth.ops import _native, _torch_ops
+            assert _native.__file__.startswith(
+                warpforth.__file__.rsplit("/", 1)[0]), _native.__file__
+            assert _torch_ops.native()
+            x = torch.randn(3, 40)
+            for _ in range(2):
+                y = _torch_ops.softmax_op(x)
+            assert (y - x.softmax(-1)).abs().max() < 1e-6
+            print("ok", _native.stats()["hits"])
+        """)
+        self.assertEqual(out.split()[-2:], ["ok", "1"], out)
+
     def test_user_kernel_and_demo_attention(self):
         kernel = Path(self.work) / "scale.forth"
         kernel.write_text("\\! kernel scale\n\\! param X f64[N]\n"

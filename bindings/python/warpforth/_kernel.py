@@ -309,6 +309,10 @@ class Kernel:
         launch = make(self._launch_raw, self._handle_ptr, pack, chunks,
                       self._nparams, 1 if self.checked else 0, _lib.check,
                       self)
+        # The same launch for C++ (ops/_native.py): the handle, this call's
+        # bytes and where the stream and the addresses go.
+        launch.native = (self._handle_ptr.value, packed, offsets,
+                         self._nparams, 1 if self.checked else 0)
         return launch, values
 
     def time(self, *args: Any, grid: Dims = 1, block: Dims = 1,

@@ -26,6 +26,13 @@ from ._scores import attention_scores
 from ._softmax import softmax, softmax_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._topk import top_k_mask, top_p_mask
+from . import (_attention, _attention_backward, _common, _decode, _rotary,
+               _scores, _softmax, _strided, _topk)
+
+# Setting a tunable (e.g. _attention.HOPPER_DEFINES) forgets the torch
+# ops' C++ plans (ops/_native.py), made with the old value.
+_common.watch_tunables(_attention, _attention_backward, _common, _decode,
+                       _rotary, _scores, _softmax, _strided, _topk)
 
 __all__ = ["append_kv", "apply_rotary", "attention_scores",
            "decode_attention", "flash_attention", "flash_attention_backward",

@@ -13,6 +13,7 @@ import numbers
 import os
 import re
 import sys
+import types
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -509,7 +510,23 @@ def _counter(ordinal: int, stream: int, cells: int) -> Optional[tuple]:
         dev.synchronize()    # cleared before a launch on any stream
         t = torch.as_tensor(_RawCells(addr, cells), device=f"cuda:{ordinal}")
         made = _counters[key] = (t, addr)
+        for tell in _counter_watchers:
+            tell(key, addr)
     return made
+
+
+_counter_watchers: list = []
+
+
+def counters() -> dict:
+    """The counters made so far: (GPU, stream, cells) -> (tensor, address)."""
+    return dict(_counters)
+
+
+def on_counter(tell: Any) -> None:
+    """Calls tell((GPU, stream, cells), address) for each new counter (the
+    native path keeps their addresses, ops/_native.py)."""
+    _counter_watchers.append(tell)
 
 
 class _RawCells:
@@ -548,6 +565,7 @@ class Plan:
         objs with the new buffers appended, or None (nothing launched)
         where a new buffer is less aligned than the plan's was (16 bytes):
         the caller then takes its checking path."""
+        n_in = len(objs)
         for make in self.makes:
             if type(make) is tuple:
                 objs.append(None)
@@ -569,7 +587,15 @@ class Plan:
             addrs.append(a)
         for launch, idx in self.steps:
             launch(stream, *[addrs[i] for i in idx])
+        if plan_events is not None:
+            plan_events.append((self, objs, n_in))
         return objs
+
+
+# While a torch op's Python implementation runs for the native path
+# (ops/_native.py exporting): each plan run or made, with the objects it
+# ran on (inputs first, then its buffers) and the number of inputs.
+plan_events: Optional[list] = None
 
 
 class PlanBuilder:
@@ -583,6 +609,7 @@ class PlanBuilder:
     def __init__(self, key: Any, objs: tuple):
         self.key = key
         self.objs = list(objs)
+        self.n_in = len(objs)
         self.makes: list = []
         self.steps: list = []
         self.ok = key is not None
@@ -613,7 +640,12 @@ class PlanBuilder:
                     _address(obj) & 15):
                 self.ok = False
             else:
-                self.makes.append(_maker(obj, zero, perm))
+                make = _maker(obj, zero, perm)
+                if type(obj) is _tensor:
+                    # What native_replay.cpp makes instead (ops/_native.py).
+                    make.native = (zero, obj.dtype, obj.device,
+                                   tuple(obj.shape), obj.stride())
+                self.makes.append(make)
                 self.objs.append(obj)
         return obj
 
@@ -725,8 +757,10 @@ class PlanBuilder:
             return
         if len(plans) >= MAX_PLANS:
             plans.clear()
-        plans[self.key] = Plan(self.makes, self.steps, tuple(result))
+        plan = plans[self.key] = Plan(self.makes, self.steps, tuple(result))
         plan_stats["built"] += 1
+        if plan_events is not None:
+            plan_events.append((plan, self.objs, self.n_in))
 
 
 def start(plans: dict, objs: tuple, outs: int, extra: Any) -> Any:
@@ -768,6 +802,44 @@ def plans() -> dict:
 
 def clear_plans() -> None:
     """Forgets every cached plan (after replacing kernels' launch functions,
-    as bench/launch_overhead.py does to time the Python side alone)."""
+    as bench/launch_overhead.py does to time the Python side alone, or
+    changing a tunable the native path's plans were made with)."""
     for d in _all_plans:
         d.clear()
+    for clear in _clear_watchers:
+        clear()
+
+
+_clear_watchers: list = []
+
+
+def on_clear(clear: Any) -> None:
+    """Calls clear() from clear_plans() and when a tunable is set (the
+    native path's plans, whose keys hold no tunables)."""
+    _clear_watchers.append(clear)
+
+
+class _TunableModule(types.ModuleType):
+    """An op module whose upper-case settings (its tunables: kernel
+    choices, tile sizes) clear the native path's plans when one is set.
+    The Python plans' keys hold the tunables; the C++ kernel's do not
+    (it never reads them), so a plan made before the change would
+    otherwise replay after it."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name.isupper():
+            for clear in _clear_watchers:
+                clear()
+
+
+def watch_tunables(*modules: Any) -> None:
+    for m in modules:
+        m.__class__ = _TunableModule
+
+
+def cache_folder() -> Optional[Path]:
+    """The compile cache's folder (warpforth.cache_dir()), or None when the
+    cache is off."""
+    from .._cache import cache_dir
+    return cache_dir()

@@ -278,7 +278,7 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
     if rows and cols:
         _launch_rows(b, "softmax", a, rows, cols, [x], [out], 2,
                      [a, c.arg(out, "out")])
-    b.store(_plans)
+    b.store(_plans, out)
     return out
 
 
@@ -316,7 +316,7 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     if rows and cols:
         _launch_rows(pb, "softmax_backward", a, rows, cols, [y, dy], [out],
                      1, [a, b, c.arg(out, "out")])
-    pb.store(_plans)
+    pb.store(_plans, out)
     return out
 
 

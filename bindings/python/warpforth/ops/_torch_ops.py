@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import torch
 
-from . import (_attention, _attention_backward, _decode, _rotary, _scores,
-               _softmax, _strided, _topk)
+from . import (_attention, _attention_backward, _decode, _native, _rotary,
+               _scores, _softmax, _strided, _topk)
 
 # The ops are defined through torch.library's Library (a schema, the
 # implementation for CPU and CUDA tensors, the fake one) rather than
@@ -25,13 +25,25 @@ _lib = torch.library.Library("warpforth", "DEF")
 def _define(schema: str, impl, fake):
     """torch.ops.warpforth.<name> of `schema` ("name(args) -> results"):
     `impl` for CPU and CUDA tensors, `fake` for tracing; returns its
-    OpOverload (what the ops call under torch.compile)."""
+    OpOverload (what the ops call under torch.compile). Where the native
+    path loads (ops/_native.py), the op's kernel is its C++ plan replay,
+    and `impl` runs as torch.ops.warpforth._py_<name> on a miss."""
     name = schema.split("(", 1)[0]
     _lib.define(schema)
-    _lib.impl(name, impl, "CPU")
-    _lib.impl(name, impl, "CUDA")
+    _lib.define("_py_" + schema)
+    py = _native.exporting(impl)
+    _lib.impl("_py_" + name, py, "CPU")
+    _lib.impl("_py_" + name, py, "CUDA")
+    if not _native.register(name):
+        _lib.impl(name, impl, "CPU")
+        _lib.impl(name, impl, "CUDA")
     torch.library.register_fake(f"warpforth::{name}", fake, lib=_lib)
     return getattr(torch.ops.warpforth, name).default
+
+
+def native() -> bool:
+    """Whether the ops' kernels are the C++ plan replay (ops/_native.py)."""
+    return bool(_native.load())
 
 
 def _flash_attention_fake(q, k, v, causal, scale):
@@ -62,7 +74,8 @@ flash_attention_backward_op = _define(
     "flash_attention_backward(Tensor dout, Tensor q, Tensor k, Tensor v, "
     "Tensor out, Tensor lse, bool causal, float scale) "
     "-> (Tensor, Tensor, Tensor)",
-    _attention_backward.flash_attention_backward,
+    # looked up a call (tests replace it to see gradcheck fail)
+    lambda *args: _attention_backward.flash_attention_backward(*args),
     _flash_attention_backward_fake)
 
 
@@ -85,19 +98,43 @@ def _backward(ctx, dout, _dlse):
 torch.library.register_autograd("warpforth::flash_attention", _backward,
                                 setup_context=_setup_context, lib=_lib)
 
+# The eager autograd.Functions below run the op's kernel directly (below
+# autograd, which they are) where it is the C++ plan replay, whose host
+# time is a fraction of the Python implementation's.
+_NATIVE = native()
+_below_autograd = torch._C._AutoDispatchBelowAutograd
+
+
+def _forward(q, k, v, causal, scale):
+    if _NATIVE:
+        with _below_autograd():
+            return flash_attention_op(q, k, v, causal, scale)
+    return _attention.flash_attention_impl(q, k, v, causal, scale,
+                                           return_lse=True)
+
+
+def _backward_eager(dout, q, k, v, out, lse, causal, scale):
+    if _NATIVE:
+        with _below_autograd():
+            return flash_attention_backward_op(dout, q, k, v, out, lse,
+                                               causal, scale)
+    return _attention_backward.flash_attention_backward(
+        dout, q, k, v, out, lse, causal, scale)
+
 
 class FlashAttentionLseFunction(torch.autograd.Function):
     """flash_attention's autograd in eager mode: the custom op's forward
-    and backward without torch.library's dispatch, which cost more than
-    the kernels at GPT-2's shapes (H100, B8 H12 N1024 d64 bf16, CPU time a
-    call: forward 95 us through the custom op against 52 us, backward 389
-    against 150; bench/attention_overhead.py). torch.compile still sees
-    the custom op (ops/_attention.py picks). Returns (o, lse)."""
+    and backward without torch.library's autograd layer, which cost more
+    than the kernels at GPT-2's shapes (H100, B8 H12 N1024 d64 bf16, CPU
+    time a call: forward 95 us through the custom op against 52 us,
+    backward 389 against 150; bench/attention_overhead.py). The forward
+    and backward are the ops' kernels called below autograd (the C++ plan
+    replay where it loaded), else the Python implementation. torch.compile
+    still sees the custom op (ops/_attention.py picks). Returns (o, lse)."""
 
     @staticmethod
     def forward(ctx, q, k, v, causal, scale):
-        o, lse = _attention.flash_attention_impl(q, k, v, causal, scale,
-                                                 return_lse=True)
+        o, lse = _forward(q, k, v, causal, scale)
         ctx.save_for_backward(q, k, v, o, lse)
         ctx.causal, ctx.scale = causal, scale
         ctx.mark_non_differentiable(lse)
@@ -111,8 +148,8 @@ class FlashAttentionLseFunction(torch.autograd.Function):
         if dout is None:   # o itself unused: no gradient reaches q, k, v
             return None, None, None, None, None
         q, k, v, out, lse = ctx.saved_tensors
-        dq, dk, dv = _attention_backward.flash_attention_backward(
-            dout, q, k, v, out, lse, ctx.causal, ctx.scale)
+        dq, dk, dv = _backward_eager(dout, q, k, v, out, lse, ctx.causal,
+                                     ctx.scale)
         return dq, dk, dv, None, None
 
 
@@ -123,8 +160,7 @@ class FlashAttentionFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, q, k, v, causal, scale):
-        o, lse = _attention.flash_attention_impl(q, k, v, causal, scale,
-                                                 return_lse=True)
+        o, lse = _forward(q, k, v, causal, scale)
         ctx.save_for_backward(q, k, v, o)
         ctx.lse, ctx.causal, ctx.scale = lse, causal, scale
         return o
@@ -132,8 +168,8 @@ class FlashAttentionFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dout):
         q, k, v, out = ctx.saved_tensors
-        dq, dk, dv = _attention_backward.flash_attention_backward(
-            dout, q, k, v, out, ctx.lse, ctx.causal, ctx.scale)
+        dq, dk, dv = _backward_eager(dout, q, k, v, out, ctx.lse, ctx.causal,
+                                     ctx.scale)
         return dq, dk, dv, None, None
 
 
