@@ -153,6 +153,31 @@ class NativeReplayGpu(unittest.TestCase):
                         self.assertEqual(a.stride(), b.stride())
                         torch.testing.assert_close(a, b, rtol=tol, atol=tol)
 
+    def test_eager_calls_take_the_native_kernel(self):
+        # ops.<op>(cuda tensors) runs the torch op's C++ kernel below
+        # autograd: the same values as the Python path, no grad_fn on
+        # outputs of ops without a backward, and the Python path's
+        # errors for arguments that are not all torch tensors.
+        import numpy as np
+        from warpforth.ops import _common, _native, _softmax
+        x = torch.randn(5, 3000, device="cuda", requires_grad=True)
+        ops.softmax(x)
+        before = _native.stats()["hits"]
+        y = ops.softmax(x)
+        self.assertEqual(_native.stats()["hits"], before + 1)
+        self.assertIsNone(y.grad_fn)
+        self.assertFalse(y.requires_grad)
+        with torch.no_grad():
+            want = _softmax._softmax_impl(x)
+        torch.testing.assert_close(y, want, rtol=0, atol=0)
+        q = torch.randn(1, 2, 64, 64, device="cuda")
+        with self.assertRaisesRegex(ValueError, "k: "):
+            ops.flash_attention(q, np.zeros((1, 2, 64, 64), np.float32),
+                                np.zeros((1, 2, 64, 64), np.float32))
+        with self.assertRaisesRegex(ValueError, "dy: "):
+            ops.softmax_backward(y, y[:, :7].contiguous())
+        _common.clear_plans()
+
     def test_cuda_graph_capture_takes_python(self):
         # While a graph is captured the Hopper forward needs a zeroed cell
         # of its own (ops/_common.py counter): the C++ kernel leaves the

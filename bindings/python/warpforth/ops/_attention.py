@@ -230,6 +230,14 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                                                            bool(causal), scale)
             return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
                                                     scale)
+        if q.is_cuda and q.dim() == 4 and c.use_torch_op(q, k, v):
+            # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
+            ops = _torch_ops or _load_torch_ops()
+            if scale is None:
+                scale = 1.0 / math.sqrt(q.shape[-1]) if q.shape[-1] else 1.0
+            o, lse = ops.call(ops.flash_attention_op, q, k, v, bool(causal),
+                              float(scale))
+            return (o, lse) if return_lse else o
     return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
 
 

@@ -335,10 +335,13 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
                      num_splits: Optional[int] = None,
                      return_lse: bool = False, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.compiling() and c.is_torch(q) and c.is_real(scale, none_ok=True)
-            and (num_splits is None or c.is_int(num_splits))):
+    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+            and (num_splits is None or c.is_int(num_splits))
+            and c.use_torch_op(q, k_cache, v_cache, cache_seqlens,
+                               block_table)):
         from . import _torch_ops
-        o, lse = _torch_ops.decode_attention_op(
+        o, lse = _torch_ops.call(
+            _torch_ops.decode_attention_op,
             q, k_cache, v_cache, cache_seqlens, block_table,
             None if scale is None else float(scale),
             None if num_splits is None else int(num_splits))

@@ -78,9 +78,9 @@ def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
                  out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.compiling() and c.is_torch(q):
+    if out is None and c.is_torch(q) and c.use_torch_op(q, k, cos, sin):
         from . import _torch_ops
-        return _torch_ops.apply_rotary_op(q, k, cos, sin)
+        return _torch_ops.call(_torch_ops.apply_rotary_op, q, k, cos, sin)
     return _apply_rotary_impl(q, k, cos, sin, out)
 
 

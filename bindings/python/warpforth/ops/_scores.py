@@ -15,11 +15,12 @@ SMALL_N = 16
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.compiling() and c.is_torch(q) and c.is_real(scale, none_ok=True)
-            and c.is_torch(k) and q.dim() == 4 and q.shape[-1] > 0):
+    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
+            and c.is_torch(k) and q.dim() == 4 and q.shape[-1] > 0
+            and c.use_torch_op(q, k)):
         from . import _torch_ops
-        return _torch_ops.attention_scores_op(
-            q, k, bool(causal),
+        return _torch_ops.call(
+            _torch_ops.attention_scores_op, q, k, bool(causal),
             q.shape[-1] ** -0.5 if scale is None else float(scale))
     return _attention_scores_impl(q, k, causal, scale, out)
 

@@ -248,9 +248,9 @@ _plans = c.plans()
 
 def softmax(x: Any, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.compiling() and c.is_torch(x):
+    if out is None and c.is_torch(x) and c.use_torch_op(x):
         from . import _torch_ops
-        return _torch_ops.softmax_op(x)
+        return _torch_ops.call(_torch_ops.softmax_op, x)
     return _softmax_impl(x, out)
 
 
@@ -284,9 +284,9 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
 
 def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.compiling() and c.is_torch(y):
+    if out is None and c.is_torch(y) and c.use_torch_op(y, dy):
         from . import _torch_ops
-        return _torch_ops.softmax_backward_op(y, dy)
+        return _torch_ops.call(_torch_ops.softmax_backward_op, y, dy)
     return _softmax_backward_impl(y, dy, out)
 
 

@@ -224,9 +224,10 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.compiling() and c.is_torch(logits) and c.is_int(k):
+    if (out is None and c.is_torch(logits) and c.is_int(k)
+            and c.use_torch_op(logits)):
         from . import _torch_ops
-        return _torch_ops.top_k_mask_op(logits, int(k))
+        return _torch_ops.call(_torch_ops.top_k_mask_op, logits, int(k))
     return _top_k_mask_impl(logits, k, out)
 
 
@@ -255,11 +256,11 @@ def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
 def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
                out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.compiling() and c.is_torch(logits) and c.is_real(p) and c.is_int(
-            min_tokens_to_keep):
+    if (out is None and c.is_torch(logits) and c.is_real(p)
+            and c.is_int(min_tokens_to_keep) and c.use_torch_op(logits)):
         from . import _torch_ops
-        return _torch_ops.top_p_mask_op(logits, float(p),
-                                          int(min_tokens_to_keep))
+        return _torch_ops.call(_torch_ops.top_p_mask_op, logits, float(p),
+                               int(min_tokens_to_keep))
     return _top_p_mask_impl(logits, p, min_tokens_to_keep, out)
 
 

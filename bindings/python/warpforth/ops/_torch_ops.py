@@ -105,6 +105,18 @@ _NATIVE = native()
 _below_autograd = torch._C._AutoDispatchBelowAutograd
 
 
+def call(op, *args):
+    """An op's call from its Python function (ops/_common.py use_torch_op):
+    traced by torch.compile, the op itself; eagerly its kernel, below
+    autograd where grad mode is on (the ops without a backward return
+    tensors without one, as their Python path does; the guard costs 1.3
+    us, so calls under no_grad skip it)."""
+    if not torch.is_grad_enabled() or torch.compiler.is_compiling():
+        return op(*args)
+    with _below_autograd():
+        return op(*args)
+
+
 def _forward(q, k, v, causal, scale):
     if _NATIVE:
         with _below_autograd():

@@ -361,6 +361,10 @@ std::shared_ptr<Plan> readPlan(const int64_t *words, size_t n) {
         throw std::runtime_error("launch of an unknown array");
       st.arrays.push_back(a);
     }
+    // wf_kernel_launch_packed reads a 40-byte config and 40 bytes an
+    // argument.
+    if (st.numArgs < 0 || bytes < 40 + 40 * st.numArgs)
+      throw std::runtime_error("launch bytes shorter than its arguments");
     for (int64_t o : st.offsets)
       if (o < 0 || o + 8 > bytes)
         throw std::runtime_error("address outside the launch's bytes");
