@@ -27,12 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-try:
-    import torch
-except ImportError:
-    if os.environ.get("CI"):
-        raise   # the set-up installs torch: a missing one is a failure
-    torch = None
+from opcheck import import_torch  # noqa: E402
+
+torch = import_torch()
 
 from warpforth import ops  # noqa: E402
 
