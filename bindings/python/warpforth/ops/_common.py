@@ -134,9 +134,10 @@ def use_torch_op(x: Any, *others: Any) -> bool:
     """Whether an op called on the torch tensor `x` (out= not given) runs
     as its torch op (ops/_torch_ops.py call): while torch.compile traces
     (the op is opaque to it), and eagerly on CUDA tensors where the op's
-    kernel is the C++ plan replay (ops/_native.py), whose host time a call
-    is a half to two thirds of the Python path's (H100 host: softmax 8.2
-    against 15.7 us, decode_attention 19.2 against 32.9) and where its
+    kernel is the C++ plan replay (ops/_native.py), which costs less host
+    time a call than the Python path (bench/op_host_time.py, H100 host:
+    softmax 13.9 against 16.7 us, decode_attention 37.5 against 56.5), and
+    where its
     other array arguments `others` are torch tensors (or None) too (else
     the Python path's checks say what is wrong). CPU tensors stay on the
     Python path, which releases the GIL while the CPU backend runs."""
