@@ -283,6 +283,34 @@ class NativeReplay(unittest.TestCase):
         _common.clear_plans()
         self.assertEqual(_native.stats()["plans"], 0)
 
+    def run_python(self, env: dict) -> str:
+        """Runs a softmax through the torch op in a new process with `env`
+        added; its stdout (native(), the error) and stderr."""
+        import subprocess
+        import tempfile
+        code = ("import torch, warnings\n"
+                "from warpforth.ops import _torch_ops\n"
+                "x = torch.randn(3, 40)\n"
+                "y = _torch_ops.softmax_op(_torch_ops.softmax_op(x))\n"
+                "err = (y - x.softmax(-1).softmax(-1)).abs().max().item()\n"
+                "print(_torch_ops.native(), err < 1e-6)\n")
+        with tempfile.TemporaryDirectory() as cache:
+            r = subprocess.run([sys.executable, "-c", code],
+                               env={**os.environ, "WARPFORTH_CACHE_DIR":
+                                    cache, **env},
+                               capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout, r.stderr
+
+    def test_turned_off_or_unbuildable_runs_python(self):
+        out, _ = self.run_python({"WARPFORTH_NATIVE": "0"})
+        self.assertEqual(out.split(), ["False", "True"])
+        # A compiler that fails: one warning saying so, the Python path.
+        out, err = self.run_python({"CXX": "false"})
+        self.assertEqual(out.split(), ["False", "True"])
+        self.assertIn("the native op path is not available (false failed",
+                      err)
+
     def test_a_tunable_set_forgets_the_plans(self):
         # The C++ keys hold no tunables: a plan made with the old value
         # must not replay after a tunable changes.
