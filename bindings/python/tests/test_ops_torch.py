@@ -276,6 +276,30 @@ class NativeReplay(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "v: "):
             _torch_ops.flash_attention_op(q, k, v[..., :5, :32], False, 0.125)
 
+    def test_eager_calls_take_it(self):
+        # ops.<op>(torch tensors), without out=: the op's C++ kernel below
+        # autograd (outputs of ops without a backward have no grad_fn);
+        # other array kinds keep the Python path and its errors.
+        import numpy as np
+        g = torch.Generator().manual_seed(12)
+        x = torch.randn(4, 50, generator=g, requires_grad=True)
+        q, k, v = (torch.randn(1, 2, 9, 64, generator=g) for _ in range(3))
+        ops.softmax(x)
+        ops.flash_attention(q, k, v, causal=True)
+        before = _native.stats()["hits"]
+        y = ops.softmax(x)
+        o = ops.flash_attention(q, k, v, causal=True)
+        self.assertEqual(_native.stats()["hits"], before + 2)
+        self.assertIsNone(y.grad_fn)
+        torch.testing.assert_close(y, x.detach().softmax(-1), rtol=1e-6,
+                                   atol=1e-7)
+        want = reference_attention(q.double(), k.double(), v.double(), True,
+                                   0.125)
+        torch.testing.assert_close(o.double(), want, rtol=1e-5, atol=1e-5)
+        with self.assertRaisesRegex(ValueError, "k: "):
+            ops.flash_attention(q, np.zeros((1, 2, 9, 32), np.float32),
+                                np.zeros((1, 2, 9, 32), np.float32))
+
     def test_clear_plans(self):
         x = torch.randn(2, 9)
         _torch_ops.softmax_op(x)

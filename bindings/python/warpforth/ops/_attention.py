@@ -230,7 +230,7 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                                                            bool(causal), scale)
             return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
                                                     scale)
-        if q.is_cuda and q.dim() == 4 and c.use_torch_op(q, k, v):
+        if q.dim() == 4 and c.use_torch_op(q, k, v):
             # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
             ops = _torch_ops or _load_torch_ops()
             if scale is None:

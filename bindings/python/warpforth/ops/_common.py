@@ -133,19 +133,18 @@ _eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
 def use_torch_op(x: Any, *others: Any) -> bool:
     """Whether an op called on the torch tensor `x` (out= not given) runs
     as its torch op (ops/_torch_ops.py call): while torch.compile traces
-    (the op is opaque to it), and eagerly on CUDA tensors where the op's
-    kernel is the C++ plan replay (ops/_native.py), which costs less host
+    (the op is opaque to it), and eagerly where the op's kernel is the C++
+    plan replay (ops/_native.py), which costs less host
     time a call than the Python path (bench/op_host_time.py, H100 host:
     softmax 13.9 against 16.7 us, decode_attention 37.5 against 56.5), and
     where its
     other array arguments `others` are torch tensors (or None) too (else
-    the Python path's checks say what is wrong). CPU tensors stay on the
-    Python path, which releases the GIL while the CPU backend runs."""
+    the Python path's checks say what is wrong). (torch releases the GIL
+    while an op it dispatches runs, so the CPU backend's kernels run
+    without it on either path.)"""
     global _eager_torch_ops
     if compiling():
         return True
-    if not x.is_cuda:
-        return False
     if others:
         tensor = type(x)
         for o in others:

@@ -18,7 +18,7 @@ False`) forgets every plan here, as ops.clear_plans() does (ops/_common.py
 watch_tunables); a dict changed in place needs clear_plans().
 
 Plans run below autograd, on the current stream of the tensors' GPU (CPU
-tensors: the CPU backend, whose kernels then run holding the GIL). While
+tensors: the CPU backend; torch releases the GIL around the call). While
 a CUDA graph is captured, plans with a stream counter go to Python (the
 graph needs a zeroed cell of its own), as do calls on a stream without
 its counter yet."""
