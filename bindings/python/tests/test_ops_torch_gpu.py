@@ -78,7 +78,6 @@ class TorchIntegration(unittest.TestCase):
                                        equal_nan=True)
 
 
-
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
 class NativeReplayGpu(unittest.TestCase):
     """The GPU's plans: the Hopper forward's stream counter, the backward's
