@@ -18,6 +18,7 @@ copy and goes with it."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -138,6 +139,15 @@ class PipInstall(unittest.TestCase):
             if os.environ.get("CI"):
                 raise
             self.skipTest("needs torch")
+        # An earlier build for this torch is replaced, another torch's kept.
+        import torch
+        native = Path(self.clean_env()["WARPFORTH_CACHE_DIR"]) / "native"
+        native.mkdir(parents=True, exist_ok=True)
+        version = re.sub(r"[^0-9A-Za-z.]", "_", torch.__version__)
+        stale = native / f"replay-{version}-0000000000000000.so"
+        other = native / "replay-0.0.0-0000000000000000.so"
+        stale.write_bytes(b"")
+        other.write_bytes(b"")
         out = self.py("""
             import torch, warpforth
             from warpforth.ops import _native, _torch_ops
@@ -151,6 +161,9 @@ class PipInstall(unittest.TestCase):
             print("ok", _native.stats()["hits"])
         """)
         self.assertEqual(out.split()[-2:], ["ok", "1"], out)
+        self.assertFalse(stale.exists())
+        self.assertTrue(other.exists())
+        self.assertEqual(len(list(native.glob(f"replay-{version}-*.so"))), 1)
 
     def test_user_kernel_and_demo_attention(self):
         kernel = Path(self.work) / "scale.forth"

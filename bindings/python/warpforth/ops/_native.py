@@ -30,6 +30,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -100,7 +101,9 @@ def _build(torch: Any) -> Path:
     base = c.cache_folder()
     folder = (base / "native") if base else Path(tempfile.gettempdir()) / \
         f"warpforth-native-{os.getuid()}"
-    path = folder / f"replay-{tag}.so"
+    # One build a torch version is kept: the version leads the name.
+    version = re.sub(r"[^0-9A-Za-z.]", "_", torch.__version__)
+    path = folder / f"replay-{version}-{tag}.so"
     if path.exists():
         return path
     folder.mkdir(parents=True, exist_ok=True)
@@ -117,6 +120,11 @@ def _build(torch: Any) -> Path:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    # Earlier builds for this torch (an older source or compiler): a
+    # process that loaded one keeps its mapping.
+    for old in folder.glob(f"replay-{version}-*.so"):
+        if old != path:
+            old.unlink(missing_ok=True)
     return path
 
 
