@@ -217,9 +217,7 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                 (isinstance(k, tensor) and k.requires_grad) or
                 (isinstance(v, tensor) and v.requires_grad))):
             ops = _torch_ops or _load_torch_ops()
-            if scale is None and q.dim() == 4 and q.shape[-1] > 0:
-                scale = 1.0 / math.sqrt(q.shape[-1])
-            scale = 1.0 if scale is None else float(scale)
+            scale = _op_scale(q, scale)
             # Traced: the custom op; eager: the same forward and backward as
             # a plain autograd.Function (torch.library's dispatch is slow).
             if traced:
@@ -233,12 +231,19 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
         if q.dim() == 4 and c.use_torch_op(q, k, v):
             # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
             ops = _torch_ops or _load_torch_ops()
-            if scale is None:
-                scale = 1.0 / math.sqrt(q.shape[-1]) if q.shape[-1] else 1.0
             o, lse = ops.call(ops.flash_attention_op, q, k, v, bool(causal),
-                              float(scale))
+                              _op_scale(q, scale))
             return (o, lse) if return_lse else o
     return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
+
+
+def _op_scale(q: Any, scale: Optional[float]) -> float:
+    """The torch op's scale argument (a float; the op has no default):
+    1/sqrt(d) unless given; 1.0 where q has no head dimension to take it
+    from (the op's checks then say what is wrong with q)."""
+    if scale is None and q.dim() == 4 and q.shape[-1] > 0:
+        return 1.0 / math.sqrt(q.shape[-1])
+    return 1.0 if scale is None else float(scale)
 
 
 _torch_ops: Any = None   # ops/_torch_ops.py, imported on first use

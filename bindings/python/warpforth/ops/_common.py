@@ -867,10 +867,3 @@ class _TunableModule(types.ModuleType):
 def watch_tunables(*modules: Any) -> None:
     for m in modules:
         m.__class__ = _TunableModule
-
-
-def cache_folder() -> Optional[Path]:
-    """The compile cache's folder (warpforth.cache_dir()), or None when the
-    cache is off."""
-    from .._cache import cache_dir
-    return cache_dir()

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .. import _lib
+from .._cache import cache_dir
 from . import _common as c
 
 _SOURCE = Path(__file__).with_name("native_replay.cpp")
@@ -98,7 +99,7 @@ def _build(torch: Any) -> Path:
     source = _SOURCE.read_bytes()
     tag = hashlib.sha256(source + repr((cxx, flags, libs, torch.__version__))
                          .encode()).hexdigest()[:16]
-    base = c.cache_folder()
+    base = cache_dir()
     folder = (base / "native") if base else Path(tempfile.gettempdir()) / \
         f"warpforth-native-{os.getuid()}"
     # One build a torch version is kept: the version leads the name.
