@@ -7,11 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sm90var sm90rounds ncuattn90 ncufwd90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sanitize sm90var sm90rounds ncuattn90 ncufwd90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
 steps (run in the order given; the first failing step stops the run):
+  sanitize   compute-sanitizer's memcheck, racecheck, synccheck and initcheck
+             over small launches of every op (tools/gpu_sanitize_ops.py;
+             SANITIZE_TOOLS and SANITIZE_CASES narrow it): fails on any
+             report; each tool's log in $OUT/sanitize_<tool>.txt
   sm90var    bench/ops_attention.py --sm90-variants: the Hopper attention's
              schedules (OVERLAP, PINGPONG, KVS) next to FA2 and cuDNN
   sm90rounds bench/ops_attention.py --sm90-rounds: the Hopper forward's
@@ -330,6 +334,17 @@ step_ncugemm90() {
     python3 gemm_sm90.py --profile 8192,8192,8192) > "$OUT/ncu_gemm90.txt" 2>&1
   grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Throughput|Pipe|Issue|Warp Cycles|Registers" \
     "$OUT/ncu_gemm90.txt" | head -40
+}
+step_sanitize() {
+  local tool rc=0 cases=${SANITIZE_CASES:-}
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}; do
+    local log="$OUT/sanitize_$tool.txt" t0=$SECONDS r=0
+    compute-sanitizer --tool "$tool" --error-exitcode 9 --print-limit 40 \
+      python3 tools/gpu_sanitize_ops.py ${cases:+--only "$cases"} > "$log" 2>&1 || r=$?
+    echo "$tool: exit $r in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
+    [ $r -eq 0 ] || { rc=1; grep -E "^========= (Error|Warning|Race|Invalid|Uninit|Barrier|  +(Write|Read)|  +at |  +by thread)" "$log" | head -30; tail -5 "$log"; }
+  done
+  return $rc
 }
 step_launchbench() {
   python3 bench/launch_overhead.py 2>&1 | tee "$OUT/launch_overhead.txt"
