@@ -32,7 +32,9 @@
 \ instruction). K is read as the B operand of S = Q K^T without .trans
 \ (key rows are its N dimension), V with LDMATRIX-X4-T. The lanes of a
 \ warp read chunks other lanes copied, so a named barrier of the warp
-\ (BAR-SYNC-N, id 1 + WARP-ID) follows the CP-ASYNC-WAIT.
+\ (BAR-SYNC-N, id 1 + WARP-ID) follows the CP-ASYNC-WAIT, and a slot is
+\ refilled only after that barrier, which orders the lanes' reads of it
+\ in the step before.
 \
 \ Softmax. Lane (g, t) holds, per 8 keys, the scores of row g (and g+8)
 \ at keys 2t, 2t+1: the running max is kept per row (a quad max, the
@@ -185,12 +187,21 @@ r0 g + 8 + NQ MOD diag + { last8 }
 WARP-ID 0 BEGIN OVER nsteps < WHILE
   { ws sl }
   ws KT * start + { kb }
-  \ Refill the slot of the step before (computed) with the step
-  \ STAGES - 1 ahead, then wait for this one's copies and the warp's.
-  ws STAGES 1- WARPS * +  sl STAGES + 1- DUP STAGES >= IF STAGES - THEN
-  start len nsteps bat kvh copy-step
-  STAGES 1- CP-ASYNC-WAIT
+  \ Wait for this step's copies (this lane's, then through the warp's
+  \ barrier every lane's), and only then refill the slot of the step
+  \ before with the step STAGES - 1 ahead: the barrier also orders every
+  \ lane's LDMATRIX reads of that slot before the refill's writes (lanes
+  \ of a warp are not ordered by program order; racecheck found the
+  \ refill issued before the barrier). With one stage that slot is this
+  \ step's own: a barrier first, then the copies, the wait, the barrier.
+  STAGES 1 = IF  WARP-ID 1+ 32 BAR-SYNC-N  ws sl start len nsteps bat kvh
+    copy-step  THEN
+  STAGES 1 > IF STAGES 2 - ELSE 0 THEN CP-ASYNC-WAIT
   WARP-ID 1+ 32 BAR-SYNC-N
+  STAGES 1 > IF
+    ws STAGES 1- WARPS * +  sl STAGES + 1- DUP STAGES >= IF STAGES - THEN
+    start len nsteps bat kvh copy-step
+  THEN
   sl 0 ring { ks }
   sl 1 ring { vs }
   \ S = Q K^T: SC, 4 floats per 8 keys.
