@@ -29,7 +29,8 @@ from . import _lib
 
 def cache_dir() -> Optional[Path]:
     """The cache folder the environment names now, or None when the cache is
-    off (WARPFORTH_CACHE=0)."""
+    off (WARPFORTH_CACHE=0, or the folder is refused as another user's or
+    writable by group or others: a warning on stderr said so)."""
     d = _lib.lib().wf_cache_dir().decode()
     return Path(d) if d else None
 
