@@ -254,14 +254,14 @@ std::optional<std::string> readEntry(const std::string &path, uint64_t limit,
   return out;
 }
 
-/// `path` made absolute (against the working folder), and with its links
-/// resolved ("" when it does not exist).
+/// `path` made absolute (against the working folder), links kept.
 std::string absolutePath(const std::string &path) {
   std::error_code ec;
   std::filesystem::path abs = std::filesystem::absolute(path, ec);
   return ec ? path : abs.lexically_normal().string();
 }
 
+/// `path` with its links resolved ("" when it does not exist).
 std::string resolvedPath(const std::string &path) {
   std::error_code ec;
   std::filesystem::path real = std::filesystem::canonical(path, ec);
