@@ -211,7 +211,9 @@ typedef struct wf_cache_stats {
 } wf_cache_stats;
 /* This process's lookups so far (all threads). */
 void wf_cache_get_stats(wf_cache_stats *stats);
-/* The cache folder the environment names now; "" when the cache is off.
+/* The cache folder the environment names now; "" when the cache is off
+ * (also when that folder is refused: another user's, or writable by group
+ * or others; a warning on stderr said so once).
  * Valid until the next call on this thread. */
 const char *wf_cache_dir(void);
 

@@ -5,11 +5,13 @@
 //   "WFCACHE1"  u64 body length  body  16-byte xxh3-128 of all before it
 //
 // body: records [u8 tag][u64 length][bytes]: 'K' the key; 'D' a dependency
-// ([u8 exists][16-byte content hash][path]); 'S' a section ([u64 name
+// ([u8 exists][16-byte content hash][absolute path][NUL][the path with its
+// links resolved, when it exists]); 'S' a section ([u64 name
 // length][name][data]). Integers are little-endian.
 //
 //===----------------------------------------------------------------------===//
 #include "bindings/load/CompileCache.h"
+#include "bindings/load/PrivateFolder.h"
 
 #include "compiler/codegen/Backend.h"
 #include "common/FileIO.h"
@@ -21,12 +23,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <link.h>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <filesystem>
+#include <link.h>
+#include <mutex>
 #include <pwd.h>
 #include <random>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +69,35 @@ void log(const std::string &what, const std::string &key,
   if (logging())
     std::fprintf(stderr, "warpforth cache: %s %s%s%s\n", what.c_str(),
                  key.c_str(), detail.empty() ? "" : " ", detail.c_str());
+}
+
+/// Cache folders refused in this process (see PrivateFolder.h): each is
+/// named once on stderr, then the cache is off while it is the folder.
+std::mutex refusedMutex;
+std::set<std::string> refusedFolders;
+
+bool isRefused(const std::string &root) {
+  std::lock_guard<std::mutex> lock(refusedMutex);
+  return refusedFolders.count(root) != 0;
+}
+
+/// Turns the cache off for this process while `root` is its folder, and
+/// says so once: `what` (the folder itself, a subfolder or an entry) is
+/// not to be trusted for `why`.
+void refuse(const std::string &root, const std::string &what,
+            const std::string &why) {
+  std::lock_guard<std::mutex> lock(refusedMutex);
+  if (!refusedFolders.insert(root).second)
+    return;
+  std::fprintf(stderr,
+               "warpforth: warning: not using the compile cache folder "
+               "'%s': '%s' is %s%s; "
+               "kernels are compiled without the cache in this process\n",
+               root.c_str(), what.c_str(), why.c_str(),
+               // Why that matters, when it is about who may write it.
+               why.rfind("owned", 0) == 0 || why.rfind("writable", 0) == 0
+                   ? " (another user could plant code in it)"
+                   : "");
 }
 
 std::string hex(const llvm::XXH128_hash_t &h) {
@@ -194,12 +227,54 @@ std::optional<std::string> readFile(const std::string &path, uint64_t limit) {
   }
 }
 
+/// Reads an entry file, or nullopt (missing, unreadable, not a file, too
+/// large). One that another user owns or could write sets `untrusted` to
+/// why, and is not read.
+std::optional<std::string> readEntry(const std::string &path, uint64_t limit,
+                                     std::string &untrusted) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+  if (fd < 0) {
+    if (errno == ELOOP)
+      untrusted = "a symbolic link";
+    return std::nullopt;
+  }
+  struct stat st;
+  std::optional<std::string> out;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) <= limit) {
+    untrusted = untrustedReason(st);
+    if (untrusted.empty()) {
+      try {
+        out = rt::readStream(fd, path, limit, "cache entries");
+      } catch (const std::exception &) {
+      }
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
+/// `path` made absolute (against the working folder), links kept.
+std::string absolutePath(const std::string &path) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  return ec ? path : abs.lexically_normal().string();
+}
+
+/// `path` with its links resolved ("" when it does not exist).
+std::string resolvedPath(const std::string &path) {
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(path, ec);
+  return ec ? "" : real.string();
+}
+
 struct Parsed {
   std::string key;
   struct Dep {
     bool exists;
     std::string hash;
     std::string path;
+    std::string resolved;
   };
   std::vector<Dep> deps;
   Sections sections;
@@ -229,7 +304,11 @@ bool parse(const std::string &file, Parsed &out) {
     } else if (tag == 'D') {
       if (data.size() < 17)
         return false;
-      out.deps.push_back({data[0] != 0, data.substr(1, 16), data.substr(17)});
+      size_t nul = data.find('\0', 17);
+      if (nul == std::string::npos)
+        return false;
+      out.deps.push_back({data[0] != 0, data.substr(1, 16),
+                          data.substr(17, nul - 17), data.substr(nul + 1)});
     } else if (tag == 'S') {
       size_t p = 0;
       uint64_t nameLength;
@@ -270,9 +349,21 @@ Stats stats() {
 std::string directory() {
   if (envOff("WARPFORTH_CACHE"))
     return "";
-  if (const char *dir = std::getenv("WARPFORTH_CACHE_DIR"); dir && *dir)
-    return dir;
-  return defaultDirectory();
+  std::string dir;
+  if (const char *env = std::getenv("WARPFORTH_CACHE_DIR"); env && *env)
+    dir = env;
+  else
+    dir = defaultDirectory();
+  if (dir.empty() || isRefused(dir))
+    return "";
+  // A folder not made yet is made private when an entry is first stored.
+  bool exists;
+  std::string problem = folderProblem(dir, exists);
+  if (!problem.empty()) {
+    refuse(dir, dir, problem);
+    return "";
+  }
+  return dir;
 }
 
 const std::string &compilerId() {
@@ -296,15 +387,22 @@ std::string hostTarget() { return "host " + hostTargetId(); }
 std::string key(const std::string &target, const std::string &path,
                 const std::string &source, const CompileOptions &options) {
   std::string m;
-  field(m, "format", "1");
+  field(m, "format", "2");
   field(m, "compiler", compilerId());
   field(m, "target", target);
   field(m, "arch", options.arch);
   field(m, "opt", std::to_string(options.optLevel));
   for (const auto &[name, value] : options.defines)
     field(m, "define", name + "=" + value);
+  // INCLUDE looks in the kernel's folder, then in the -I folders: the key
+  // holds where those are, so that an entry's dependencies (absolute paths)
+  // are the files this compile would read. (A kernel named relative to the
+  // working folder in two checkouts has the same path, not the same
+  // includes.)
   for (const std::string &dir : options.includeDirs)
-    field(m, "include-dir", dir);
+    field(m, "include-dir", dir + "\n" + absolutePath(dir));
+  field(m, "folder",
+        std::filesystem::path(absolutePath(path)).parent_path().string());
   field(m, "float",
         !options.floatMode ? "default"
                            : (*options.floatMode == FloatMode::F32 ? "f32"
@@ -325,10 +423,22 @@ std::string entryPath(const std::string &key) {
 }
 
 std::optional<Sections> load(const std::string &key) {
-  std::string path = entryPath(key);
-  if (path.empty())
+  std::string root = directory();
+  if (root.empty())
     return std::nullopt;
-  std::optional<std::string> file = readFile(path, kMaxEntryBytes);
+  std::string path = entryPath(key);
+  std::string sub = std::filesystem::path(path).parent_path().string();
+  bool exists;
+  std::string untrusted = folderProblem(sub, exists);
+  if (!untrusted.empty()) {
+    refuse(root, sub, untrusted);
+    return std::nullopt;
+  }
+  std::optional<std::string> file = readEntry(path, kMaxEntryBytes, untrusted);
+  if (!untrusted.empty()) {
+    refuse(root, path, untrusted);
+    return std::nullopt;
+  }
   if (!file) {
     ++missCount;
     log("miss", key);
@@ -346,8 +456,11 @@ std::optional<Sections> load(const std::string &key) {
       std::error_code ec;
       holds = !std::filesystem::exists(dep.path, ec);
     } else {
+      // The same contents, and the same file once links are resolved
+      // (INCLUDEs inside it are looked up from its real folder).
       std::optional<std::string> now = readFile(dep.path, kMaxIncludeBytes);
-      holds = now && hashBytes(*now) == dep.hash;
+      holds = now && hashBytes(*now) == dep.hash &&
+              resolvedPath(dep.path) == dep.resolved;
     }
     if (!holds) {
       ++missCount;
@@ -363,15 +476,32 @@ std::optional<Sections> load(const std::string &key) {
 void store(const std::string &key,
            const std::vector<SourceDependency> &dependencies,
            const Sections &sections) {
-  std::string path = entryPath(key);
-  if (path.empty())
+  std::string root = directory();
+  if (root.empty())
     return;
+  std::string path = entryPath(key);
+  std::string sub = std::filesystem::path(path).parent_path().string();
+  if (std::string problem = makePrivateFolder(sub); !problem.empty()) {
+    bool exists;
+    if (folderProblem(sub, exists).empty() && !exists) {
+      // Not made (a read-only place, a file in the way): no entry.
+      log("cannot write", key, sub + ": " + problem);
+      return;
+    }
+    refuse(root, sub, problem);
+    return;
+  }
   std::string body;
   putRecord(body, 'K', key);
   for (const SourceDependency &dep : dependencies) {
     std::string data(1, dep.exists ? '\1' : '\0');
     data += dep.exists ? hashBytes(dep.contents) : std::string(16, '\0');
-    data += dep.path;
+    // Relative paths (the first INCLUDEs of a kernel named relative to the
+    // working folder) are made absolute: a lookup from another folder
+    // checks the files this compile read.
+    data += absolutePath(dep.path);
+    data += '\0';
+    data += dep.exists ? resolvedPath(dep.path) : std::string();
     putRecord(body, 'D', data);
   }
   for (const auto &[name, value] : sections) {
@@ -386,16 +516,12 @@ void store(const std::string &key,
   file += body;
   file += hashBytes(file);
 
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path final(path);
-  fs::create_directories(final.parent_path(), ec);
   // A name no other process or thread uses: pid, a counter, a random word.
   static std::atomic<uint64_t> counter{0};
   static const uint64_t salt = std::random_device{}();
   std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." +
                     std::to_string(counter++) + "." + std::to_string(salt);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) {
     log("cannot write", key, tmp + ": " + std::strerror(errno));
     return;

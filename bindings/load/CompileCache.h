@@ -10,13 +10,20 @@
 //     off; WARPFORTH_CACHE_LOG=1 prints a line per lookup to stderr.
 //   - Key: a hash of everything besides INCLUDEd files that changes the
 //     output (the source text and its path, defines, float mode, arch, opt
-//     level, line info, bounds checks, include dirs, the target: arch and
-//     libdevice, or the host CPU and its features, and this compiler
-//     build: version and the binary's GNU build id). Each entry lists the
-//     files INCLUDE read, with a hash of their contents, and the paths it
-//     looked at in vain: a lookup rereads them, and an entry whose
-//     includes changed (or where a file now appears earlier on the search
-//     path) is a miss.
+//     level, line info, bounds checks, the target: arch and libdevice, or
+//     the host CPU and its features, and this compiler build: version and
+//     the binary's GNU build id), and where INCLUDE looks: the kernel's
+//     absolute folder and the include dirs, as given and absolute. Each
+//     entry lists the files INCLUDE read at every depth, by absolute and
+//     real path with a hash of their contents, and the paths it looked at
+//     in vain: a lookup rereads them, and an entry whose includes changed
+//     (or where a file now appears earlier on the search path) is a miss.
+//   - Trust: entries hold code the process runs (the CPU backend links the
+//     host object in), and their checksum only detects damage. The folder,
+//     an entry's subfolder and the entry file must be this user's and not
+//     writable by group or others (PrivateFolder.h); otherwise the cache
+//     is off for the process, with one warning on stderr naming the folder
+//     and why. What it makes is private: folders 0700, entries 0600.
 //   - Entries are written to a temporary file in the same folder and
 //     renamed into place: readers in other processes see a whole entry or
 //     none. Each ends in a checksum of all of it; a truncated or corrupt

@@ -307,7 +307,7 @@ class Autotuner:
     # ---- the cache folder -------------------------------------------
 
     def _file(self) -> Optional[Path]:
-        d = _cache.cache_dir()
+        d = _cache.subfolder("autotune")   # private (0700), else None
         if d is None:
             return None
         if self._source:
@@ -326,7 +326,7 @@ class Autotuner:
             "compiler": _cache.compiler_id(), "device": self.device.name,
         }, sort_keys=True, default=str)
         digest = hashlib.sha256(ident.encode()).hexdigest()[:32]
-        return d / "autotune" / f"{digest}.json"
+        return d / f"{digest}.json"
 
     def _read(self, path: Path) -> dict:
         try:

@@ -40,7 +40,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .. import _lib
-from .._cache import cache_dir
+from .._cache import (UntrustedPath, cache_dir, file_problem,
+                      private_folder)
 from . import _common as c
 
 _SOURCE = Path(__file__).with_name("native_replay.cpp")
@@ -100,14 +101,18 @@ def _build(torch: Any) -> Path:
     tag = hashlib.sha256(source + repr((cxx, flags, libs, torch.__version__))
                          .encode()).hexdigest()[:16]
     base = cache_dir()
-    folder = (base / "native") if base else Path(tempfile.gettempdir()) / \
-        f"warpforth-native-{os.getuid()}"
+    # A folder only this user can write (made 0700 and checked, a link or
+    # another user's folder refused: the temporary folder is shared), and a
+    # library of this user's that nobody else can write: it runs in this
+    # process.
+    folder = private_folder(
+        (base / "native") if base else Path(tempfile.gettempdir()) /
+        f"warpforth-native-{os.getuid()}", follow=False)
     # One build a torch version is kept: the version leads the name.
     version = re.sub(r"[^0-9A-Za-z.]", "_", torch.__version__)
     path = folder / f"replay-{version}-{tag}.so"
-    if path.exists():
-        return path
-    folder.mkdir(parents=True, exist_ok=True)
+    if os.path.lexists(path):
+        return _trusted(path)
     print(f"warpforth: building the native op path for torch "
           f"{torch.__version__} (once, about a minute)", file=sys.stderr)
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=folder)
@@ -117,6 +122,7 @@ def _build(torch: Any) -> Path:
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"{cxx} failed: {done.stderr.strip()[-2000:]}")
+        os.chmod(tmp, 0o700)    # the compiler may have made it anew
         os.replace(tmp, path)   # whole, or not there: builds may race
     finally:
         if os.path.exists(tmp):
@@ -126,7 +132,15 @@ def _build(torch: Any) -> Path:
     for old in folder.glob(f"replay-{version}-*.so"):
         if old != path:
             old.unlink(missing_ok=True)
-    return path
+    return _trusted(path)
+
+
+def _trusted(library: Path) -> Path:
+    """`library`, when it is this user's and nobody else can write it."""
+    problem = file_problem(library)
+    if problem is not None:
+        raise UntrustedPath(f"the library '{library}' is {problem}")
+    return library
 
 
 def load() -> Optional[Any]:
