@@ -144,6 +144,13 @@ public:
     } else if (d == "@max-threads") {
       need(f, 2, "@max-threads N");
       sig.maxThreads = parseInt(f[1], "thread count");
+    } else if (d == "@block") {
+      need(f, 4, "@block X Y Z");
+      for (int k = 0; k < 3; ++k) {
+        sig.block[k] = parseInt(f[size_t(k) + 1], "block dimension");
+        if (sig.block[k] < 1)
+          fail("block dimension '" + f[size_t(k) + 1] + "' must be at least 1");
+      }
     } else if (d == "@cluster") {
       need(f, 4, "@cluster X Y Z");
       for (int k = 0; k < 3; ++k) {
@@ -356,6 +363,9 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @large-shared-bytes " << sig.largeSharedBytes << "\n";
   if (sig.maxThreads)
     out << "// @max-threads " << sig.maxThreads << "\n";
+  if (sig.block[0])
+    out << "// @block " << sig.block[0] << " " << sig.block[1] << " "
+        << sig.block[2] << "\n";
   if (sig.cluster[0])
     out << "// @cluster " << sig.cluster[0] << " " << sig.cluster[1] << " "
         << sig.cluster[2] << "\n";

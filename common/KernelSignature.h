@@ -99,6 +99,11 @@ struct KernelSignature {
   /// Most threads a block may have (@max-threads, from the kernel's
   /// launch-bounds); 0: no bound but the device's.
   int64_t maxThreads = 0;
+  /// The block shape the kernel requires (@block, from its '\! block X Y
+  /// Z'; PTX .reqntid); all 0 when any shape will do. A launch with
+  /// another is refused on both devices; the tools and Python launch with
+  /// it by default.
+  int64_t block[3] = {0, 0, 0};
   /// The blocks of a cluster along x, y, z (@cluster, from the kernel's
   /// '\! cluster X Y Z'); all 0 when the kernel declares none. The grid
   /// must be a whole number of clusters.

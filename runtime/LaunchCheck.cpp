@@ -31,6 +31,21 @@ void checkConfig(const KernelSignature &sig, const LaunchConfig &config) {
                 " threads per block, but the kernel's launch-bounds allow at "
                 "most " +
                 std::to_string(sig.maxThreads));
+  // A kernel compiled with .reqntid fails any other block shape with a
+  // bare "invalid argument" on the GPU; the CPU would run it. Refuse both.
+  if (sig.block[0] && (config.block.x != static_cast<uint64_t>(sig.block[0]) ||
+                       config.block.y != static_cast<uint64_t>(sig.block[1]) ||
+                       config.block.z != static_cast<uint64_t>(sig.block[2]))) {
+    std::string want = std::to_string(sig.block[0]) + "," +
+                       std::to_string(sig.block[1]) + "," +
+                       std::to_string(sig.block[2]);
+    throw Error(describeLaunch(sig, config) +
+                ": the kernel requires blocks "
+                "of " +
+                want + " ('\\! block " + std::to_string(sig.block[0]) + " " +
+                std::to_string(sig.block[1]) + " " +
+                std::to_string(sig.block[2]) + "'), not " + config.block.str());
+  }
   // The GPU refuses a grid that is not a whole number of clusters with a
   // bare "invalid argument"; the CPU backend refuses it too.
   if (sig.cluster[0]) {

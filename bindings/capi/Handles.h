@@ -29,6 +29,7 @@ struct wf_kernel {
   wf::rt::Kernel kernel;
   std::string signatureText;
   std::string ptx;
+  std::string warnings; ///< the compiler's, rendered (wf_kernel_warnings)
 };
 
 namespace wf::capi {

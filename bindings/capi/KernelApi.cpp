@@ -47,6 +47,7 @@ wf::CompileOptions compileOptions(const wf_compile_options *o) {
                     ": expected 0 (default), 1 (f32) or 2 (f64)");
   c.lineInfo = o->line_info != 0;
   c.checkBounds = o->check_bounds != 0;
+  c.warningsAsErrors = o->werror != 0;
   for (size_t i = 0; i < o->num_defines; ++i) {
     require(o->defines[i], "a define");
     // The same rule as -D (compiler/driver/Defines.h): NAME alone is 1.
@@ -71,6 +72,7 @@ wf_kernel *compileAndLoad(wf_device *dev, const std::string &path,
   k->kernel = std::move(loaded.kernel);
   k->ptx = std::move(loaded.ptx);
   k->signatureText = std::move(loaded.signature);
+  k->warnings = std::move(loaded.warnings);
   return k.release();
 }
 
@@ -186,6 +188,10 @@ const char *wf_kernel_name(const wf_kernel *k) {
 
 const char *wf_kernel_signature(const wf_kernel *k) {
   return k ? k->signatureText.c_str() : "";
+}
+
+const char *wf_kernel_warnings(const wf_kernel *k) {
+  return k ? k->warnings.c_str() : "";
 }
 
 const char *wf_kernel_ptx(const wf_kernel *k) {

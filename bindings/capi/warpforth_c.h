@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a declaration below changes incompatibly. */
-#define WF_C_API_VERSION 2
+#define WF_C_API_VERSION 3
 
 typedef struct wf_device wf_device;
 typedef struct wf_kernel wf_kernel;
@@ -77,6 +77,7 @@ typedef struct wf_compile_options {
   const char *const *include_dirs; /* searched after the file's folder */
   size_t num_include_dirs;
   int check_bounds; /* nonzero: --check-bounds (checked GPU kernel, ASSERT) */
+  int werror;       /* nonzero: -Werror (a warning fails the compile) */
 } wf_compile_options;
 
 typedef struct wf_launch_config {
@@ -157,6 +158,11 @@ const char *wf_kernel_name(const wf_kernel *k);
 const char *wf_kernel_signature(const wf_kernel *k);
 /* The PTX text on the GPU, "" on the CPU. */
 const char *wf_kernel_ptx(const wf_kernel *k);
+/* The compiler's warnings, rendered as warpforthc prints them
+ * ("file:line:col: warning: ..." and the source line), "" when there are
+ * none or the kernel was loaded from PTX. A compile served by the compile
+ * cache has those of the compile that stored it. */
+const char *wf_kernel_warnings(const wf_kernel *k);
 /* @float as a wf_elem_type, or WF_TYPE_NONE when the block has none. */
 int wf_kernel_float_type(const wf_kernel *k);
 int64_t wf_kernel_shared_bytes(const wf_kernel *k);

@@ -37,7 +37,8 @@ namespace {
 
 std::shared_ptr<HostKernel> hostKernel(const std::string &path,
                                        const std::string &source,
-                                       const CompileOptions &options) {
+                                       const CompileOptions &options,
+                                       std::string &warnings) {
   bool caching = !cache::directory().empty();
   std::string key;
   if (caching) {
@@ -47,8 +48,10 @@ std::shared_ptr<HostKernel> hostKernel(const std::string &path,
       if (obj != hit->end() && sig != hit->end()) {
         std::string error;
         if (std::unique_ptr<HostKernel> k =
-                loadHostObject(obj->second, sig->second, error))
+                loadHostObject(obj->second, sig->second, error)) {
+          warnings = (*hit)["diagnostics"];
           return k;
+        }
         // An object this JIT cannot link: compile again (and replace it).
       }
     }
@@ -59,9 +62,12 @@ std::shared_ptr<HostKernel> hostKernel(const std::string &path,
       path, source, options, diagnostics, caching ? &build : nullptr);
   if (!host)
     throw CompileError(diagnostics);
+  warnings = diagnostics;
   if (caching && !build.object.empty())
     cache::store(key, build.dependencies,
-                 {{"object", build.object}, {"signature", host->signature()}});
+                 {{"object", build.object},
+                  {"signature", host->signature()},
+                  {"diagnostics", diagnostics}});
   return host;
 }
 
@@ -78,9 +84,11 @@ LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
     out.kernel = dev.loadPTX(r.output);
     out.ptx = std::move(r.output);
     out.signature = std::move(r.signature);
+    out.warnings = std::move(r.diagnostics);
     return out;
   }
-  std::shared_ptr<HostKernel> host = hostKernel(path, source, options);
+  std::shared_ptr<HostKernel> host =
+      hostKernel(path, source, options, out.warnings);
   // The kernel holds `host` (the JIT session) for as long as it lives.
   out.kernel = dev.loadHost(host->entry(), host->signature(), host);
   out.signature = host->signature();

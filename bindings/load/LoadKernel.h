@@ -28,6 +28,10 @@ struct LoadedKernel {
   std::string ptx;
   /// The kernel's signature block (docs/runtime.md).
   std::string signature;
+  /// The compiler's warnings, rendered as warpforthc prints them ("" when
+  /// none). A cache hit returns those of the compile it stored: warnings
+  /// are a property of the source and the options.
+  std::string warnings;
 };
 
 /// compile(path, source, EmitKind::PTX, options) through the compile cache

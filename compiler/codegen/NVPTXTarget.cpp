@@ -145,8 +145,15 @@ public:
       module.getOrInsertNamedMetadata("nvvm.annotations")
           ->addOperand(llvm::MDNode::get(ctx, md));
     }
-    if (header.maxThreads)
+    // A required block shape (.reqntid) implies its thread count as the
+    // bound, and PTX takes one of .maxntid and .reqntid, not both.
+    if (header.block[0]) {
+      annotate("reqntidx", header.block[0]);
+      annotate("reqntidy", header.block[1]);
+      annotate("reqntidz", header.block[2]);
+    } else if (header.maxThreads) {
       annotate("maxntidx", header.maxThreads);
+    }
     if (header.minBlocks)
       annotate("minctasm", header.minBlocks);
 

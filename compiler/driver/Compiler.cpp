@@ -71,6 +71,7 @@ struct FrontEnd {
            const CompileOptions &options, EmitKind stopAfter,
            std::string &output,
            std::vector<SourceDependency> *dependencies = nullptr) {
+    diags.setWarningsAsErrors(options.warningsAsErrors);
     uint32_t prelude = 0;
     if (!options.noPrelude)
       prelude = sources.addFile("<stdlib>/prelude.forth", preludeText);

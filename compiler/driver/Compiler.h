@@ -39,6 +39,8 @@ struct CompileOptions {
   /// buffer or shared memory and record the first violation (the CPU
   /// always checks); on both, compile ASSERT in.
   bool checkBounds = false;
+  /// -Werror: warnings are errors, and the compile fails on the first.
+  bool warningsAsErrors = false;
 };
 
 struct CompileResult {
@@ -48,7 +50,8 @@ struct CompileResult {
   std::string output;
   /// The signature block alone (the same text the PTX carries).
   std::string signature;
-  /// Rendered diagnostics, clang style, possibly several.
+  /// Rendered diagnostics, clang style, possibly several: after a good
+  /// compile, its warnings ("" when there are none).
   std::string diagnostics;
   /// The files INCLUDE read and the paths it looked at in vain: with the
   /// source and the options, everything the output depends on.
@@ -75,8 +78,9 @@ struct HostBuild {
 };
 
 /// Compiles `source` for the host CPU (LLVM JIT). On failure returns null and
-/// fills `diagnostics`. With `build`, also returns the object file (for
-/// loadHostObject in another process) and the dependencies.
+/// fills `diagnostics`; on success `diagnostics` holds the warnings. With
+/// `build`, also returns the object file (for loadHostObject in another
+/// process) and the dependencies.
 std::unique_ptr<HostKernel> compileForHost(const std::string &path,
                                            const std::string &source,
                                            const CompileOptions &options,

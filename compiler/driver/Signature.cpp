@@ -48,6 +48,9 @@ std::string formatSignature(const KernelHeader &header, const std::string &arch,
     os << "// @large-shared-bytes " << header.largeSharedBytes << "\n";
   if (header.maxThreads)
     os << "// @max-threads " << header.maxThreads << "\n";
+  if (header.block[0])
+    os << "// @block " << header.block[0] << " " << header.block[1] << " "
+       << header.block[2] << "\n";
   if (header.cluster[0])
     os << "// @cluster " << header.cluster[0] << " " << header.cluster[1] << " "
        << header.cluster[2] << "\n";

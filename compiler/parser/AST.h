@@ -98,6 +98,11 @@ struct KernelHeader {
   // registers for minBlocks blocks per multiprocessor (0: no ask).
   uint64_t maxThreads = 0;
   uint64_t minBlocks = 0;
+  // \! block X [Y [Z]]: the one block shape the kernel runs with (all 0:
+  // any); blockLoc locates the directive.
+  uint64_t block[3] = {0, 0, 0};
+  SourceLoc blockLoc;
+  uint32_t blockLength = 1;
   // \! cluster X Y Z: the blocks of each cluster along x, y, z (all 0: the
   // kernel declares none); clusterLoc locates the directive.
   uint64_t cluster[3] = {0, 0, 0};

@@ -14,7 +14,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
                 "empty '\\!' directive: expected kernel, param, tmap, "
-                "shared, reg, const, float, launch-bounds, cluster or pdl",
+                "shared, reg, const, float, launch-bounds, block, cluster or "
+                "pdl",
                 2);
     return;
   }
@@ -41,6 +42,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     parseReg(dir);
   else if (kind == "LAUNCH-BOUNDS")
     parseLaunchBounds(dir);
+  else if (kind == "BLOCK")
+    parseBlock(dir);
   else if (kind == "CLUSTER")
     parseCluster(dir);
   else if (kind == "PDL")
@@ -49,7 +52,7 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
     diags.error(what.loc,
                 "unknown directive '" + what.text +
                     "': expected kernel, param, tmap, shared, reg, const, "
-                    "float, launch-bounds, cluster or pdl",
+                    "float, launch-bounds, block, cluster or pdl",
                 what.length());
 }
 
@@ -670,6 +673,63 @@ void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
   std::copy(dims, dims + 3, header.cluster);
 }
 
+// `\! block X [Y [Z]]`: the one block shape the kernel is written for
+// (PTX .reqntid). Constants, so `\! block 32*WARPS` follows -D; the limits
+// are CUDA's (1024 along x and y, 64 along z, 1024 threads in all), and a
+// `\! launch-bounds` must allow that many threads.
+void HeaderParser::parseBlock(const Token &dir) {
+  if (!takeValues(dir, 1, 3, "block", "\\! block X [Y [Z]]", blockParts))
+    return;
+  header.blockLoc = dir.parts[0].loc;
+  header.blockLength = dir.parts[0].length();
+}
+
+void HeaderParser::finishBlock(const rt::NameLookup &lookup) {
+  if (blockParts.empty())
+    return;
+  const char *axis[] = {"x", "y", "z"};
+  const int64_t limits[] = {1024, 1024, 64};
+  uint64_t dims[3] = {1, 1, 1};
+  bool ok = true;
+  for (size_t i = 0; i < blockParts.size(); ++i) {
+    const Token &part = blockParts[i];
+    std::string why;
+    int64_t value = constantInRange(part.text, lookup, "block dimensions", 1,
+                                    limits[i], why);
+    if (!why.empty()) {
+      diags.error(part.loc,
+                  std::string("bad block dimension ") + axis[i] + " '" +
+                      part.text + "': " + why,
+                  part.length());
+      ok = false;
+      continue;
+    }
+    dims[i] = static_cast<uint64_t>(value);
+  }
+  if (!ok)
+    return;
+  uint64_t threads = dims[0] * dims[1] * dims[2];
+  std::string shape = std::to_string(dims[0]) + "x" + std::to_string(dims[1]) +
+                      "x" + std::to_string(dims[2]);
+  if (threads > 1024) {
+    diags.error(header.blockLoc,
+                "a block of " + shape + " = " + std::to_string(threads) +
+                    " threads: at most 1024 threads per block",
+                header.blockLength);
+    return;
+  }
+  if (header.maxThreads && threads > header.maxThreads) {
+    diags.error(header.blockLoc,
+                "a block of " + shape + " = " + std::to_string(threads) +
+                    " threads, but the kernel's '\\! launch-bounds " +
+                    std::to_string(header.maxThreads) + "' allows at most " +
+                    std::to_string(header.maxThreads),
+                header.blockLength);
+    return;
+  }
+  std::copy(dims, dims + 3, header.block);
+}
+
 // A tensor map's dims and strides are size expressions (params or
 // constants, known at launch), its box compile-time constants;
 // cuTensorMapEncodeTiled's rules that these decide are checked here, the
@@ -1010,6 +1070,7 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     r.count = value;
   }
   finishLaunchBounds(lookup);
+  finishBlock(lookup); // after launch-bounds, which it must agree with
   finishCluster(lookup);
   finishPdl(lookup);
 }

@@ -37,6 +37,8 @@ private:
   void parseReg(const Token &dir);
   void parseLaunchBounds(const Token &dir);
   void finishLaunchBounds(const rt::NameLookup &lookup);
+  void parseBlock(const Token &dir);
+  void finishBlock(const rt::NameLookup &lookup);
   void parseCluster(const Token &dir);
   void finishCluster(const rt::NameLookup &lookup);
   void finishPdl(const rt::NameLookup &lookup);
@@ -62,6 +64,7 @@ private:
   std::vector<SourceLoc> regSizeLocs;
   std::vector<Token> boundsParts;  // \! launch-bounds arguments, unevaluated
   std::vector<Token> clusterParts; // \! cluster X Y Z, unevaluated
+  std::vector<Token> blockParts;   // \! block X [Y [Z]], unevaluated
   std::vector<Token> pdlParts;     // \! pdl FLAG, unevaluated
   bool pdlSeen = false;
   /// A '\! tmap' param's header text, checked once constants are known.

@@ -473,6 +473,34 @@ private:
     controlBase = control.size();
   }
 
+  /// A CONSTANT named like a header name, an earlier word of the program or
+  /// a built-in word hides it from there on: a slip more often than not
+  /// (names ignore case: a constant `n` hides a param `N`). Words (`:`) are
+  /// not warned about: wrapping a header name in a word of its name
+  /// (`: Q Q head-base ;`) and redefining a word are idioms the project's
+  /// own kernels use. The prelude's words may be redefined silently.
+  void warnIfHides(const Token &name, const char *what) {
+    if (inPrelude)
+      return;
+    std::string hidden;
+    if (headerNames.count(name.upper)) {
+      hidden = "the header name '" + name.upper + "'";
+    } else if (auto w = wordIndex.find(name.upper);
+               w != wordIndex.end() && !program.words[w->second].fromPrelude) {
+      hidden = "the word '" + program.words[w->second].name +
+               "' defined on line " +
+               std::to_string(program.words[w->second].loc.line);
+    } else if (lookupPrimitive(name.upper)) {
+      hidden = "the built-in word '" + name.upper + "'";
+    } else {
+      return;
+    }
+    diags.warning(name.loc,
+                  std::string(what) + " '" + name.text + "' hides " + hidden +
+                      " (names ignore case); rename one",
+                  name.length());
+  }
+
   /// A name being defined must not be a syntax word: it could never be
   /// used, as the parser reads those first.
   void checkNotSyntax(const Token &name) {
@@ -753,6 +781,7 @@ private:
       return;
     }
     checkNotSyntax(name);
+    warnIfHides(name, "constant");
     Item value = def.body.back();
     def.body.pop_back();
     ConstDecl c;

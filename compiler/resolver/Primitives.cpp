@@ -27,6 +27,7 @@ void Resolver::applyPrimitive(const Item &item) {
     requireSm(item, info.minSm);
   if (info.in[0] != '*' && !need(item, std::strlen(info.in)))
     return;
+  applying = &item;
   switch (item.prim) {
 #define PRIMITIVE(Enum, Name, Effect, In, Out, Family, Detail, Sm)             \
   case Prim::Enum:                                                             \
@@ -43,8 +44,11 @@ std::vector<ir::Value *> Resolver::popOperands(const char *kinds) {
   std::vector<ir::Value *> operands(n);
   // Top first, as a hand-written word would: the conversions a pop makes
   // come out in the same order.
-  for (size_t i = n; i-- > 0;)
+  for (size_t i = n; i-- > 0;) {
+    if (kinds[i] == 'f')
+      warnIfIntegerAsFloat(state.data.back());
     operands[i] = kinds[i] == 'f' ? popFloat() : popInt();
+  }
   return operands;
 }
 

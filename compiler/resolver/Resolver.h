@@ -74,6 +74,10 @@ private:
   size_t tryBegin(const std::vector<Item> &body, size_t beginIndex);
   /// Whether body[i] is a DO or ?DO whose bounds are constants here.
   bool constantBoundsDo(const Item &item) const;
+  /// Whether a DO/?DO loop counts down: its +LOOP's step is a negative
+  /// literal or constant (`-1 +LOOP`). Any other loop counts up, which
+  /// decides when ?DO skips it.
+  bool countsDown(const Item &doItem) const;
   void resolveItem(const Item &item);
   /// Adds `cost` to the work budget; past it, reports that the kernel is
   /// too large and returns false.
@@ -97,6 +101,10 @@ private:
   // Primitive words (Primitives.cpp): one lowering per family of
   // Primitives.def, and the hand-written handlers its Custom rows name.
   std::vector<ir::Value *> popOperands(const char *kinds);
+  /// Warns where an integer reaches a float operand of the word being
+  /// applied (`1.0 2 F*`): its bits would be read as a float
+  /// (KindWarnings.cpp).
+  void warnIfIntegerAsFloat(ir::Value *v);
   ir::Type cellType(char kind) const;
   ElemType floatElem() const;
   void lowerOp(const Item &, const PrimitiveInfo &, ir::Op op);
@@ -206,6 +214,7 @@ private:
   std::vector<OpenConstruct> control;
   std::vector<Frame> frames;
   size_t itemsResolved = 0;
+  const Item *applying = nullptr; // the primitive applyPrimitive is applying
   unsigned vectorLoads = 0;       // numbers LoadLane groups
   unsigned mmaGroups = 0;         // numbers MmaLane and MatrixLoad groups
   unsigned targetWordGroups = 0;  // numbers TargetWord groups

@@ -381,7 +381,8 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex,
   control.push_back(std::move(loop));
   size_t constructIndex = control.size() - 1;
   int64_t index = *start;
-  bool skip = doItem.control == ControlWord::QDo && *start == *limit;
+  bool skip = doItem.control == ControlWord::QDo &&
+              (countsDown(doItem) ? *start <= *limit : *start >= *limit);
   if (doItem.control == ControlWord::Do && *start == *limit) {
     // DO runs its body before testing, so equal bounds wrap all the way
     // round: 2^64 iterations.
@@ -439,13 +440,14 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex,
       step = *c;
     }
     state.loops.pop_back();
-    // The standard crossing test, on constants.
-    uint64_t oldDiff = static_cast<uint64_t>(index) - *limit;
-    uint64_t newDiff = oldDiff + static_cast<uint64_t>(step);
     index = static_cast<int64_t>(static_cast<uint64_t>(index) + step);
-    if (static_cast<int64_t>((oldDiff ^ newDiff) &
-                             (oldDiff ^ static_cast<uint64_t>(step))) < 0)
+    if (loopItem.control == ControlWord::PlusLoop) {
+      // The C-like test +LOOP makes at run time (resolveItem).
+      if (step >= 0 ? index >= *limit : index < *limit)
+        break;
+    } else if (index == *limit) {
       break;
+    }
   }
   OpenConstruct done = std::move(control[constructIndex]);
   control.resize(constructIndex);
@@ -459,6 +461,20 @@ size_t Resolver::unrollLoop(const std::vector<Item> &body, size_t doIndex,
                    ? "DO ... +LOOP, unrolled"
                    : "DO ... LOOP, unrolled");
   return loopIndex;
+}
+
+bool Resolver::countsDown(const Item &doItem) const {
+  const std::vector<Item> &body = frames.back().def->body;
+  if (body.empty() || &doItem < body.data() ||
+      &doItem >= body.data() + body.size())
+    return false;
+  size_t close = doItem.match;
+  if (close == 0 || close >= body.size() ||
+      body[close].kind != ItemKind::Control ||
+      body[close].control != ControlWord::PlusLoop)
+    return false;
+  const Item &step = body[close - 1];
+  return step.kind == ItemKind::IntLiteral && step.intValue < 0;
 }
 
 void Resolver::inlineCall(const Item &item) {
@@ -810,8 +826,10 @@ void Resolver::applyControl(const Item &item) {
       ir::Value *start = popInt();
       ir::Value *limit = popInt();
       if (item.control == ControlWord::QDo) {
-        // ?DO skips the loop when start equals limit.
-        ir::Value *same = b.icmp(ir::Pred::EQ, start, limit);
+        // ?DO skips a loop with nothing to do, as C's for does: start at
+        // or past the limit in the loop's direction (countsDown).
+        ir::Value *same = countsDown(item) ? b.icmp(ir::Pred::LE, start, limit)
+                                           : b.icmp(ir::Pred::GE, start, limit);
         ir::Block *enter = module.body.newBlock();
         ir::Terminator &t = current->term;
         t.kind = ir::Terminator::Kind::CondBr;
@@ -842,16 +860,15 @@ void Resolver::applyControl(const Item &item) {
         next = b.binary(ir::Op::Add, counter.index, b.constInt(1));
         done = b.icmp(ir::Pred::EQ, next, counter.limit);
       } else {
-        // Standard +LOOP: leave when the index crosses the boundary
-        // between limit-1 and limit, in either direction.
-        ir::Value *oldDiff =
-            b.binary(ir::Op::Sub, counter.index, counter.limit);
-        ir::Value *newDiff = b.binary(ir::Op::Add, oldDiff, step);
-        ir::Value *crossed =
-            b.binary(ir::Op::And, b.binary(ir::Op::Xor, oldDiff, newDiff),
-                     b.binary(ir::Op::Xor, oldDiff, step));
-        done = b.icmp(ir::Pred::LT, crossed, b.constInt(0));
+        // C-like +LOOP: leave once the index reaches the limit (a step of
+        // 0 or more) or goes below it (a negative step). Where the index
+        // starts before the limit this is the standard crossing test; a
+        // start already past it leaves after one pass instead of running
+        // round all 2^64 values (docs/language.md).
         next = b.binary(ir::Op::Add, counter.index, step);
+        ir::Value *up = b.icmp(ir::Pred::GE, step, b.constInt(0));
+        done = b.select(up, b.icmp(ir::Pred::GE, next, counter.limit),
+                        b.icmp(ir::Pred::LT, next, counter.limit));
       }
       state.loops.back().index = next;
       ir::Terminator &t = current->term;

@@ -12,7 +12,10 @@ void DiagnosticEngine::error(SourceLoc loc, std::string message,
 
 void DiagnosticEngine::warning(SourceLoc loc, std::string message,
                                uint32_t length) {
-  report(Severity::Warning, loc, std::move(message), length);
+  if (warningsAsErrors)
+    report(Severity::Error, loc, std::move(message) + " [-Werror]", length);
+  else
+    report(Severity::Warning, loc, std::move(message), length);
 }
 
 void DiagnosticEngine::note(SourceLoc loc, std::string message,

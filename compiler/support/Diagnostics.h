@@ -33,6 +33,10 @@ public:
   void warning(SourceLoc loc, std::string message, uint32_t length = 1);
   void note(SourceLoc loc, std::string message, uint32_t length = 1);
 
+  /// -Werror: every warning from now on is reported as an error (its
+  /// message ends in " [-Werror]"), so the compile fails.
+  void setWarningsAsErrors(bool on) { warningsAsErrors = on; }
+
   unsigned errorCount() const { return errors; }
   bool hasErrors() const { return errors != 0; }
   /// True once so many errors were reported that further ones are dropped.
@@ -64,6 +68,7 @@ private:
   // Inlined words are resolved once per call; report each problem once.
   std::set<std::tuple<uint32_t, uint32_t, uint32_t, std::string>> seen;
   unsigned errors = 0;
+  bool warningsAsErrors = false;
 };
 
 } // namespace wf

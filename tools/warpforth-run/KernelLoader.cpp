@@ -32,6 +32,7 @@ CompileOptions compileOptions(const RunOptions &o, const rt::Device &dev) {
       throw rt::Error(*error);
   c.includeDirs = o.includeDirs;
   c.checkBounds = o.checkBounds;
+  c.warningsAsErrors = o.warningsAsErrors;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
       c.floatMode = FloatMode::F32;
@@ -44,10 +45,12 @@ CompileOptions compileOptions(const RunOptions &o, const rt::Device &dev) {
 }
 
 rt::Kernel compileAndLoad(const RunOptions &o, const std::string &source,
-                          rt::Device &dev) {
+                          rt::Device &dev, std::string &warnings) {
   try {
-    return wf::compileAndLoad(dev, o.input, source, compileOptions(o, dev))
-        .kernel;
+    wf::LoadedKernel loaded =
+        wf::compileAndLoad(dev, o.input, source, compileOptions(o, dev));
+    warnings = std::move(loaded.warnings);
+    return std::move(loaded.kernel);
   } catch (const wf::CompileError &e) {
     throw CompileError(e.what());
   }
@@ -86,7 +89,7 @@ LoadedKernel loadKernel(const RunOptions &o) {
     out.kernel = out.device.loadPTX(text);
 #ifdef WARPFORTH_HAVE_COMPILER
   else
-    out.kernel = compileAndLoad(o, text, out.device);
+    out.kernel = compileAndLoad(o, text, out.device, out.warnings);
 #endif
   if (o.kernelName && *o.kernelName != out.kernel.name())
     throw rt::Error("--kernel '" + *o.kernelName + "': '" + o.input +

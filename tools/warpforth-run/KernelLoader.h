@@ -24,6 +24,9 @@ public:
 struct LoadedKernel {
   rt::Device device;
   rt::Kernel kernel;
+  /// The compiler's warnings, located, as warpforthc prints them ("" for
+  /// none, and for .ptx input).
+  std::string warnings;
 };
 
 /// Opens the device --device asks for and loads the input on it. Throws

@@ -21,7 +21,8 @@ struct RunOptions {
   std::string input;
   std::vector<std::string> params;
   std::string grid = "1,1,1";
-  std::string block = "1,1,1";
+  /// Empty: the kernel's '\! block' shape, else 1,1,1.
+  std::string block;
   std::optional<std::string> outputParam; ///< index or name
   std::optional<long long> outputCount;
   std::string device = "auto";
@@ -36,6 +37,7 @@ struct RunOptions {
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
   bool checkBounds = false; ///< --check-bounds (.forth input)
+  bool warningsAsErrors = false; ///< -Werror (.forth input)
   bool verbose = false;
 };
 

@@ -21,6 +21,8 @@
 
 #include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
 
 using namespace wf;
 
@@ -37,7 +39,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
       ->allow_extra_args(false);
   app.add_option("--grid", o.grid, "Blocks: X, X,Y or X,Y,Z (default 1,1,1)");
   app.add_option("--block", o.block,
-                 "Threads per block: X, X,Y or X,Y,Z (default 1,1,1)");
+                 "Threads per block: X, X,Y or X,Y,Z (default: the kernel's "
+                 "'\\! block' shape, else 1,1,1)");
   app.add_option("--output-param", o.outputParam,
                  "Param (index or name) whose values to print after the run");
   app.add_option("--output-count", o.outputCount,
@@ -65,6 +68,8 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                  "GPU architecture, e.g. sm_90 (default: the GPU's own)");
   app.add_flag("--check-bounds", o.checkBounds,
                "Check every access on the GPU too, and compile ASSERT in");
+  app.add_flag("--Werror", o.warningsAsErrors,
+               "Treat the compiler's warnings as errors (also -Werror)");
   app.add_flag("-v,--verbose", o.verbose,
                "Say which device runs the kernel; show the PTX JIT log");
 }
@@ -95,7 +100,8 @@ void checkStdout() {
 int runKernel(const run::RunOptions &o) {
   rt::LaunchConfig config;
   config.grid = run::parseDims(o.grid, "--grid");
-  config.block = run::parseDims(o.block, "--block");
+  if (!o.block.empty())
+    config.block = run::parseDims(o.block, "--block");
   config.dynamicSharedBytes =
       run::parseByteCount(o.sharedBytes, "--shared-bytes");
   if (o.bench < 0)
@@ -106,9 +112,15 @@ int runKernel(const run::RunOptions &o) {
     specs.push_back(rt::parseParamSpec(p));
 
   run::LoadedKernel loaded = run::loadKernel(o);
+  std::cerr << loaded.warnings; // located, as warpforthc prints them
   rt::Device &dev = loaded.device;
   rt::Kernel &kernel = loaded.kernel;
   const rt::KernelSignature &sig = kernel.signature();
+  if (o.block.empty()) // the shape the kernel requires, else 1,1,1
+    config.block = sig.block[0] ? rt::Dim3{static_cast<uint32_t>(sig.block[0]),
+                                           static_cast<uint32_t>(sig.block[1]),
+                                           static_cast<uint32_t>(sig.block[2])}
+                                : rt::Dim3{1, 1, 1};
   if (o.verbose) {
     std::cerr << "warpforth-run: kernel '" << sig.kernel << "' on "
               << dev.name() << "\n";
@@ -221,8 +233,16 @@ int wf::tools::warpforthRunMain(int argc, char **argv) {
                "on the GPU or the CPU"};
   run::RunOptions options;
   addOptions(app, options);
+  // -Werror as compilers spell it; CLI11 wants long options with "--".
+  std::vector<std::string> args(argv, argv + argc);
+  std::vector<char *> argvFixed;
+  for (std::string &arg : args) {
+    if (arg == "-Werror")
+      arg = "--Werror";
+    argvFixed.push_back(arg.data());
+  }
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(argvFixed.size()), argvFixed.data());
   } catch (const CLI::ParseError &e) {
     return app.exit(e);
   }

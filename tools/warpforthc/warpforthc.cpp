@@ -11,11 +11,12 @@
 #include <map>
 
 int wf::tools::warpforthcMain(int argc, char **argv) {
-  // nvcc and clang spell it -lineinfo; CLI11 wants long options with "--".
+  // nvcc and clang spell it -lineinfo (and -Werror); CLI11 wants long
+  // options with "--".
   std::vector<std::string> args(argv, argv + argc);
   for (std::string &arg : args)
-    if (arg == "-lineinfo")
-      arg = "--lineinfo";
+    if (arg == "-lineinfo" || arg == "-Werror")
+      arg = "-" + arg;
   std::vector<char *> argvFixed;
   for (std::string &arg : args)
     argvFixed.push_back(arg.data());
@@ -44,6 +45,8 @@ int wf::tools::warpforthcMain(int argc, char **argv) {
   app.add_flag("--check-bounds", options.checkBounds,
                "Check every load and store against its param's buffer or "
                "shared memory at run time, and compile ASSERT in");
+  app.add_flag("--Werror", options.warningsAsErrors,
+               "Treat warnings as errors (also -Werror)");
   app.set_version_flag("--version", std::string("warpforthc ") +
                                         WARPFORTH_VERSION + " (LLVM 19)");
   try {

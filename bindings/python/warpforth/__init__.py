@@ -17,7 +17,7 @@ from ._autotune import Autotuner, autotune
 from ._cache import cache_clear, cache_dir, cache_stats
 from ._device import Device, device, gpu_available
 from ._kernel import Kernel, Param
-from ._lib import WarpForthError
+from ._lib import WarpForthError, WarpForthWarning
 from .attention import attention, multihead_attention
 
 
@@ -44,7 +44,8 @@ def _version() -> str:
 __version__ = _version()
 
 __all__ = [
-    "Autotuner", "Device", "Kernel", "Param", "WarpForthError", "attention",
+    "Autotuner", "Device", "Kernel", "Param", "WarpForthError",
+    "WarpForthWarning", "attention",
     "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
     "device", "gpu_available", "multihead_attention",
 ]
@@ -52,16 +53,16 @@ __all__ = [
 
 def compile_ptx(source: str, *, name: str = "<source>", defines=None,
                 float=None, arch=None, include_dirs=None,
-                checked: bool = False) -> str:
+                checked: bool = False, werror=None) -> str:
     """Compiles WarpForth source to PTX text (no device needed); `checked`
-    is warpforthc's --check-bounds."""
+    is warpforthc's --check-bounds; `werror` as Kernel.from_source's."""
     import ctypes
 
     from . import _lib
 
     lib = _lib.lib()
     opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                      checked=checked)
+                                      checked=checked, werror=werror)
     ptr = lib.wf_compile_to_ptx(_lib.c_string(name, "name"),
                                 _lib.c_string(source, "source"),
                                 ctypes.byref(opts))

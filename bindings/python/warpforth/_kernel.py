@@ -8,6 +8,7 @@ import numbers
 import os
 import struct
 import sys
+import warnings
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
@@ -105,6 +106,16 @@ class Kernel:
         ft = lib.wf_kernel_float_type(handle)
         self.float_type: Optional[str] = type_name(ft) if ft >= 0 else None
         self.shared_bytes: int = lib.wf_kernel_shared_bytes(handle)
+        #: The compiler's warnings as text ("" when none; see _warn).
+        self.warnings: str = ""
+        #: The block shape the kernel requires ('\\! block X Y Z'), None
+        #: when any will do; calls without block= launch with it.
+        self.block: Optional[tuple[int, int, int]] = None
+        for line in self.signature.splitlines():
+            parts = line.split()
+            if len(parts) == 5 and parts[1] == "@block":
+                self.block = (int(parts[2]), int(parts[3]), int(parts[4]))
+        self._default_block = self.block or (1, 1, 1)
 
     # ---- construction -------------------------------------------------
 
@@ -113,35 +124,39 @@ class Kernel:
                   defines: Optional[dict] = None, float: Optional[str] = None,
                   device: Any = "auto", arch: Optional[str] = None,
                   include_dirs: Optional[list] = None,
-                  checked: bool = False) -> "Kernel":
+                  checked: bool = False,
+                  werror: Optional[bool] = None) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
         Device): PTX on the GPU, host code on the CPU. `checked=True` is
         warpforthc's --check-bounds: on the GPU every access is checked and
         the first one outside its buffer fails the launch (the CPU always
-        checks); ASSERT is compiled in on both."""
+        checks); ASSERT is compiled in on both. The compiler's warnings are
+        issued as one warpforth.WarpForthWarning; `werror=True` (default:
+        WARPFORTH_WERROR=1) makes them errors (WarpForthError)."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked)
+                                          checked=checked, werror=werror)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
-        return cls(_lib.check_handle(handle), dev)
+        return cls(_lib.check_handle(handle), dev)._warn()
 
     @classmethod
     def from_source(cls, source: str, *, name: str = "<source>",
                     defines: Optional[dict] = None, float: Optional[str] = None,
                     device: Any = "auto", arch: Optional[str] = None,
                     include_dirs: Optional[list] = None,
-                    checked: bool = False) -> "Kernel":
-        """from_file for source text; `checked` as there."""
+                    checked: bool = False,
+                    werror: Optional[bool] = None) -> "Kernel":
+        """from_file for source text; `checked` and `werror` as there."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked)
+                                          checked=checked, werror=werror)
         handle = dev._lib.wf_kernel_compile_source(
             dev.handle, _lib.c_string(name, "name"),
             _lib.c_string(source, "source"), ctypes.byref(opts))
         del keep
-        return cls(_lib.check_handle(handle), dev)
+        return cls(_lib.check_handle(handle), dev)._warn()
 
     @classmethod
     def from_ptx(cls, ptx: str, *, device: Any = "gpu") -> "Kernel":
@@ -150,6 +165,17 @@ class Kernel:
         handle = dev._lib.wf_kernel_load_ptx(dev.handle,
                                              _lib.c_string(ptx, "ptx"))
         return cls(_lib.check_handle(handle), dev)
+
+    def _warn(self) -> "Kernel":
+        """Issues the compile's warnings (one WarpForthWarning, located as
+        warpforthc prints them; a compile-cache hit has them too) at the
+        caller of from_file / from_source."""
+        self.warnings = self._lib.wf_kernel_warnings(
+            self._handle).decode(errors="replace")
+        if self.warnings:
+            warnings.warn(self.warnings.rstrip("\n"), _lib.WarpForthWarning,
+                          stacklevel=3)
+        return self
 
     def __del__(self) -> None:
         handle, self._handle = getattr(self, "_handle", None), None
@@ -200,12 +226,15 @@ class Kernel:
 
     # ---- launching ----------------------------------------------------
 
-    def __call__(self, *args: Any, grid: Dims = 1, block: Dims = 1,
-                 shared: int = 0, stream: Any = None, **named: Any) -> None:
+    def __call__(self, *args: Any, grid: Dims = 1,
+                 block: Optional[Dims] = None, shared: int = 0,
+                 stream: Any = None, **named: Any) -> None:
         """Launches the kernel: asynchronously on the GPU (on `stream`, else
         the current torch/CuPy stream of the first such argument, else the
         default stream), synchronously on the CPU. Host arrays passed to a
-        GPU kernel are staged, which makes that launch synchronous."""
+        GPU kernel are staged, which makes that launch synchronous.
+        `grid` and `block` are an int (x) or 1 to 3 ints (x, y, z); grid
+        defaults to 1, block to the kernel's '\\! block' shape (else 1)."""
         if not named and len(args) == self._nparams and not self.checked:
             packed = self._pack(args, grid, block, shared, stream)
             if packed is not None:
@@ -267,6 +296,8 @@ class Kernel:
             g = _dim3(grid, "grid")
         if type(block) is int and 0 < block <= 0xFFFFFFFF:
             b = (block, 1, 1)
+        elif block is None:
+            b = self._default_block
         else:
             b = _dim3(block, "block")
         if stream is not None:
@@ -274,8 +305,8 @@ class Kernel:
         return self._packer.pack(g[0], g[1], g[2], b[0], b[1], b[2],
                                  _shared(shared), implied, *flat)
 
-    def launcher(self, args: Sequence[Any], grid: Dims, block: Dims,
-                 shared: Any = 0) -> Optional[tuple]:
+    def launcher(self, args: Sequence[Any], grid: Dims,
+                 block: Optional[Dims], shared: Any = 0) -> Optional[tuple]:
         """A launch of these arguments made ready to repeat: (launch,
         values), where launch(stream, *addresses) launches the kernel with
         this grid, block, shared size and these scalars, each array param
@@ -315,7 +346,7 @@ class Kernel:
                          self._nparams, 1 if self.checked else 0)
         return launch, values
 
-    def time(self, *args: Any, grid: Dims = 1, block: Dims = 1,
+    def time(self, *args: Any, grid: Dims = 1, block: Optional[Dims] = None,
              shared: int = 0, stream: Any = None, **named: Any) -> float:
         """Runs the kernel once and returns its time in microseconds (CUDA
         events on the GPU, a steady clock on the CPU)."""
@@ -388,6 +419,8 @@ class Kernel:
                 if implied_stream is None and ref.stream is not None:
                     implied_stream = ref.stream
             handle = stream_handle(stream) if stream is not None else (implied_stream or 0)
+            if block is None:
+                block = self._default_block
             cfg = _lib.LaunchConfig(_U3(*_dim3(grid, "grid")),
                                     _U3(*_dim3(block, "block")), _shared(shared),
                                     handle if self._on_gpu else None)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Optional
 
-API_VERSION = 2
+API_VERSION = 3
 
 # wf_elem_type, in the order of warpforth_c.h.
 TYPE_NONE = -1
@@ -27,6 +27,14 @@ class WarpForthError(RuntimeError):
     library's complete text (diagnostics, or the runtime's error)."""
 
 
+class WarpForthWarning(UserWarning):
+    """A compiler warning (a likely mistake that still compiles: a local
+    hiding a param, an integer where a float word expects a float). Issued
+    through `warnings.warn`, once per compile, with the located text
+    warpforthc prints. `werror=True` or WARPFORTH_WERROR=1 makes warnings
+    compile errors instead."""
+
+
 class CompileOptions(ctypes.Structure):
     _fields_ = [
         ("arch", ctypes.c_char_p),
@@ -38,6 +46,7 @@ class CompileOptions(ctypes.Structure):
         ("include_dirs", ctypes.POINTER(ctypes.c_char_p)),
         ("num_include_dirs", ctypes.c_size_t),
         ("check_bounds", ctypes.c_int),
+        ("werror", ctypes.c_int),
     ]
 
 
@@ -100,6 +109,7 @@ _PROTOTYPES = {
     "wf_kernel_name": (_S, [_P]),
     "wf_kernel_signature": (_S, [_P]),
     "wf_kernel_ptx": (_S, [_P]),
+    "wf_kernel_warnings": (_S, [_P]),
     "wf_kernel_float_type": (_I, [_P]),
     "wf_kernel_shared_bytes": (ctypes.c_int64, [_P]),
     "wf_kernel_num_params": (_I, [_P]),
@@ -252,9 +262,12 @@ def compile_options(arch: Optional[str] = None,
                     include_dirs: Optional[list] = None,
                     opt_level: int = 0,
                     line_info: bool = False,
-                    checked: bool = False) -> tuple[CompileOptions, list]:
+                    checked: bool = False,
+                    werror: Optional[bool] = None
+                    ) -> tuple[CompileOptions, list]:
     """A CompileOptions struct, and the ctypes buffers it points into (keep
-    them alive until the call that uses the struct returns)."""
+    them alive until the call that uses the struct returns). `werror` None
+    is the environment's WARPFORTH_WERROR."""
     if float not in FLOAT_MODES:
         raise ValueError(f"float={float!r}: expected None, 'f32' or 'f64'")
     # {NAME: VALUE} is -D NAME=VALUE and {NAME: None} is -D NAME (NAME=1);
@@ -269,5 +282,21 @@ def compile_options(arch: Optional[str] = None,
         1 if line_info else 0,
         ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
         ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs),
-        1 if checked else 0)
+        1 if checked else 0, 1 if werror_wanted(werror) else 0)
     return opts, [def_array, dir_array]
+
+
+def werror_wanted(werror: Optional[bool]) -> bool:
+    """werror=True/False as given; None: WARPFORTH_WERROR=1 (or on, true,
+    yes) turns warnings into errors for every compile of the process."""
+    if werror is not None:
+        if not isinstance(werror, bool):
+            raise TypeError(f"werror: expected a bool, got "
+                            f"{type(werror).__name__} {werror!r}")
+        return werror
+    value = os.environ.get("WARPFORTH_WERROR", "").strip().lower()
+    if value in ("", "0", "off", "false", "no"):
+        return False
+    if value in ("1", "on", "true", "yes"):
+        return True
+    raise WarpForthError(f"WARPFORTH_WERROR={value!r}: expected 1 or 0")
