@@ -776,6 +776,18 @@ public:
     return ptr;
   }
 
+  // The record's offset is the index, its size the element count.
+  void checkIndex(llvm::IRBuilder<> &b, llvm::Value *index, uint64_t count,
+                  llvm::StringRef what) override {
+    if (!checkBounds)
+      return;
+    unsigned site = addSite("index " + what.str());
+    auto *next = llvm::BasicBlock::Create(b.getContext(), "index_ok", fn);
+    fail(b, b.CreateICmpULT(index, b.getInt64(count)), WF_CHECK_OUT_OF_BOUNDS,
+         site, b.getInt64(WF_CHECK_NO_PARAM), index, b.getInt64(count), next,
+         next);
+  }
+
   void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
                  llvm::StringRef where) override {
     if (!checked)
