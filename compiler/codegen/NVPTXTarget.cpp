@@ -801,12 +801,23 @@ public:
   std::vector<std::string> checkSites() const override { return sites; }
 
 private:
-  unsigned addSite(std::string text) {
-    // One line each: a newline in a path would end the signature line.
-    for (char &c : text)
-      if (c == '\n' || c == '\r')
-        c = ' ';
-    sites.push_back(std::move(text));
+  unsigned addSite(const std::string &text) {
+    // One line each: a newline in a path would end the signature line; and
+    // ASCII only, as ptxas wants even in comments (a path's other bytes as
+    // \xNN).
+    std::string line;
+    for (char c : text) {
+      auto byte = static_cast<unsigned char>(c);
+      if (c == '\n' || c == '\r') {
+        line += ' ';
+      } else if (byte >= 0x80) {
+        static const char hex[] = "0123456789abcdef";
+        line += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+      } else {
+        line += c;
+      }
+    }
+    sites.push_back(std::move(line));
     return static_cast<unsigned>(sites.size() - 1);
   }
 
