@@ -9,12 +9,15 @@
 //   // @check-site access 8-byte store to param 'X', k.forth:3:7
 //   // @check-site any 8-byte store to|k.forth:9:2
 //   // @check-site assert k.forth:12:5
+//   // @check-site index register array 'R' (R@), k.forth:14:3
 //
 // `access`: the text names the region (a param or shared memory); `any`:
 // the address had no single origin, the record says which region it starts
-// in (`what|where`); `assert`: a failed ASSERT. The first failing check
-// wins an atomic compare-and-swap on `status` and fills in the record; a
-// failing access is skipped (a load gives 0), so the thread goes on
+// in (`what|where`); `assert`: a failed ASSERT; `index`: a computed
+// register-array index outside the array (`offset` the index, `size` the
+// array's elements; a read gives element 0, a write is dropped). The first
+// failing check wins an atomic compare-and-swap on `status` and fills in the
+// record; a failing access is skipped (a load gives 0), so the thread goes on
 // harmlessly, as on the CPU.
 //
 // Plain C: the compiler reads the offsets, the runtime the struct.

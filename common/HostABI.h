@@ -104,6 +104,13 @@ struct WfHostCtx {
   int64_t cluster_rank;
   int64_t cluster_size;
   int64_t cluster_id[3];
+  // A computed register-array index outside the array (`index` as the
+  // kernel had it, `count` the array's elements); `what` names the array,
+  // its word and the source position. The read gives element 0 and the
+  // write is dropped, the thread goes on, and the launch fails once the
+  // block is finished.
+  void (*index_out_of_range)(WfHostCtx *ctx, const char *what, int64_t index,
+                             uint64_t count);
 };
 
 // What a '\! tmap' param's slot points to on the CPU: the runtime's

@@ -39,6 +39,13 @@ std::string wildAccessText(const std::string &what, const std::string &where,
          " is in no array param or shared memory " + thread;
 }
 
+std::string indexText(const std::string &what, int64_t index, uint64_t count,
+                      const std::string &thread) {
+  return "out-of-bounds index into " + what + ": index " +
+         std::to_string(index) + " of " + std::to_string(count) + " elements " +
+         thread;
+}
+
 std::string assertText(const std::string &where, const std::string &thread) {
   return "assertion failed at " + where + " " + thread;
 }
@@ -65,6 +72,9 @@ std::string describeCheck(const KernelSignature &sig,
     return assertText(
         where ? *where : "check site " + std::to_string(record.site), thread);
   }
+  if (std::optional<std::string> what = rest("index"))
+    return indexText(*what, static_cast<int64_t>(record.offset), record.size,
+                     thread);
   if (std::optional<std::string> what = rest("access"))
     return outOfBoundsText(*what, record.offset, record.size, thread);
   if (std::optional<std::string> any = rest("any")) {

@@ -32,6 +32,12 @@ std::string wildAccessText(const std::string &what, const std::string &where,
                            const std::string &region, uint64_t offset,
                            uint64_t size, const std::string &thread);
 
+/// A register-array index outside its array: `what` is "register array
+/// 'R' (R@), k.forth:3:7": "out-of-bounds index into WHAT: index N of
+/// COUNT elements (thread ...)".
+std::string indexText(const std::string &what, int64_t index, uint64_t count,
+                      const std::string &thread);
+
 /// "assertion failed at k.forth:3:7 (thread ...)".
 std::string assertText(const std::string &where, const std::string &thread);
 

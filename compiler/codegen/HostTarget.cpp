@@ -220,6 +220,14 @@ public:
     return b.CreateSelect(ok, ptr, scratch);
   }
 
+  // Every CPU run checks register-array indices, as it checks accesses.
+  void checkIndex(llvm::IRBuilder<> &b, llvm::Value *index, uint64_t count,
+                  llvm::StringRef what) override {
+    callIf(b, b.CreateICmpUGE(index, b.getInt64(count)),
+           offsetof(WfHostCtx, index_out_of_range),
+           {b.CreateGlobalStringPtr(what), index, b.getInt64(count)});
+  }
+
   void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
                  llvm::StringRef where) override {
     callIf(b, b.CreateNot(ok), offsetof(WfHostCtx, assert_failed),

@@ -546,6 +546,13 @@ private:
                          where.empty() ? where : where.substr(2));
       }
       return nullptr;
+    case Op::RegIndexCheck: {
+      const RegDecl &reg = irModule.header.regs[inst.index];
+      target.checkIndex(b, arg(0), static_cast<uint64_t>(reg.count),
+                        "register array '" + reg.name + "' (" + reg.name +
+                            (inst.imm ? "!" : "@") + ")" + sourcePos(inst));
+      return nullptr;
+    }
     case Op::CpAsync: {
       llvm::Value *dst =
           guard(addressOf(inst.operands[1], ir::AddrSpace::Shared), 16,

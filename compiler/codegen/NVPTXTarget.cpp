@@ -783,6 +783,18 @@ public:
     return ptr;
   }
 
+  // The record's offset is the index, its size the element count.
+  void checkIndex(llvm::IRBuilder<> &b, llvm::Value *index, uint64_t count,
+                  llvm::StringRef what) override {
+    if (!checkBounds)
+      return;
+    unsigned site = addSite("index " + what.str());
+    auto *next = llvm::BasicBlock::Create(b.getContext(), "index_ok", fn);
+    fail(b, b.CreateICmpULT(index, b.getInt64(count)), WF_CHECK_OUT_OF_BOUNDS,
+         site, b.getInt64(WF_CHECK_NO_PARAM), index, b.getInt64(count), next,
+         next);
+  }
+
   void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
                  llvm::StringRef where) override {
     if (!checked)
@@ -796,12 +808,23 @@ public:
   std::vector<std::string> checkSites() const override { return sites; }
 
 private:
-  unsigned addSite(std::string text) {
-    // One line each: a newline in a path would end the signature line.
-    for (char &c : text)
-      if (c == '\n' || c == '\r')
-        c = ' ';
-    sites.push_back(std::move(text));
+  unsigned addSite(const std::string &text) {
+    // One line each: a newline in a path would end the signature line; and
+    // ASCII only, as ptxas wants even in comments (a path's other bytes as
+    // \xNN).
+    std::string line;
+    for (char c : text) {
+      auto byte = static_cast<unsigned char>(c);
+      if (c == '\n' || c == '\r') {
+        line += ' ';
+      } else if (byte >= 0x80) {
+        static const char hex[] = "0123456789abcdef";
+        line += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+      } else {
+        line += c;
+      }
+    }
+    sites.push_back(std::move(line));
     return static_cast<unsigned>(sites.size() - 1);
   }
 

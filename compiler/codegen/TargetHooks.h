@@ -53,6 +53,12 @@ public:
   virtual llvm::Value *endGuard(llvm::IRBuilder<> &, llvm::Value *v) {
     return v;
   }
+  /// A computed register-array index (i64) that must be below `count`:
+  /// the host reports one outside it, so does the GPU in a checked build;
+  /// otherwise the GPU checks nothing. `what` names the array, the word and
+  /// file:line:col ("register array 'R' (R@), k.forth:3:7").
+  virtual void checkIndex(llvm::IRBuilder<> &, llvm::Value *, uint64_t,
+                          llvm::StringRef) {}
   /// ASSERT: reports when `ok` (i1) is false; `where` is file:line:col.
   virtual void assertion(llvm::IRBuilder<> &, llvm::Value *, llvm::StringRef) {}
   /// The check sites of a checked build, in index order: the text of each

@@ -12,6 +12,7 @@
 #include "compiler/codegen/Backend.h"
 #include "compiler/codegen/LLVMLowering.h"
 #include "compiler/driver/Signature.h"
+#include "compiler/driver/TargetChecks.h"
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/Parser.h"
 #include "compiler/resolver/StackResolver.h"
@@ -169,6 +170,31 @@ bool hasAssert(const FrontEnd &front) {
   return false;
 }
 
+/// Whether a GPU build takes the check record (common/CheckABI.h): for the
+/// bounds checks, or for ASSERT alone under DEBUG.
+bool checkedBuild(const FrontEnd &front, const CompileOptions &options) {
+  return options.checkBounds ||
+         (assertionsOn(front, options) && hasAssert(front));
+}
+
+/// What the GPU of --arch refuses, for every device: an --arch the compiler
+/// does not support, params past its parameter space. `arch` is the target
+/// (sm_90a for sm_90 with wgmma).
+bool targetAccepts(FrontEnd &front, const CompileOptions &options,
+                   const std::string &arch, std::string &diagnostics) {
+  std::string error;
+  if (!checkArch(options.arch, error)) {
+    diagnostics += "warpforthc: error: " + error + "\n";
+    return false;
+  }
+  if (!checkParamSpace(front.module.header, arch, checkedBuild(front, options),
+                       front.diags)) {
+    diagnostics = front.diags.render();
+    return false;
+  }
+  return true;
+}
+
 /// LLVM problems are our bugs, not the user's: say so plainly.
 bool internalError(CompileResult &result, const std::string &what) {
   result.diagnostics += "warpforthc: internal error: " + what + "\n";
@@ -204,6 +230,8 @@ CompileResult compile(const std::string &path, const std::string &source,
     result.ok = true;
     return result;
   }
+  if (!targetAccepts(front, options, arch, result.diagnostics))
+    return result;
 
   std::string error;
   auto tm =
@@ -215,10 +243,8 @@ CompileResult compile(const std::string &path, const std::string &source,
   if (arch != options.arch)
     tm = codegen::createNVPTXTargetMachine(arch, options.optLevel, error);
   llvm::LLVMContext context;
-  // A checked build takes the check record (common/CheckABI.h): for the
-  // bounds checks, or for ASSERT alone under DEBUG.
   bool assertions = assertionsOn(front, options);
-  bool checked = options.checkBounds || (assertions && hasAssert(front));
+  bool checked = checkedBuild(front, options);
   auto hooks = codegen::createNVPTXHooks(checked, options.checkBounds);
   codegen::LoweringOptions lowering;
   lowering.lineInfo = options.lineInfo;
@@ -298,6 +324,8 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
     diagnostics = front.diags.render();
     return nullptr;
   }
+  if (!targetAccepts(front, options, arch, diagnostics))
+    return nullptr;
   auto context = std::make_unique<llvm::LLVMContext>();
   auto hooks = codegen::createHostHooks();
   codegen::LoweringOptions lowering;

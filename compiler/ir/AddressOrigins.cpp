@@ -71,6 +71,7 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::CpAsyncCommit:
   case Op::CpAsyncWait:
   case Op::SetMaxNReg:
+  case Op::RegIndexCheck:
     break; // no value
   default:
     // Any other arithmetic may keep the address (x 0 OR, x 1 LSHIFT 1

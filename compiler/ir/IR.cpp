@@ -135,6 +135,8 @@ const char *opName(Op op) {
     return "barrier";
   case Op::Assert:
     return "assert";
+  case Op::RegIndexCheck:
+    return "reg_index_check";
   case Op::Shfl:
     return "shfl";
   case Op::Atomic:

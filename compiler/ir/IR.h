@@ -131,6 +131,10 @@ enum class Op : uint8_t {
   // ASSERT: operand: the flag; a zero flag is reported (checked builds
   // only: otherwise the lowering drops it).
   Assert,
+  // A computed register-array index: operand: the index; index: the
+  // register array; imm: 1 for NAME!, 0 for NAME@. Outside the array it is
+  // reported (the CPU always, the GPU under --check-bounds).
+  RegIndexCheck,
 };
 
 enum class ShflMode : uint8_t { Xor, Down, Up, Idx };

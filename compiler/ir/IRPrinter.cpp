@@ -46,6 +46,9 @@ void printInst(std::ostringstream &os, const Module &module, const Inst &inst) {
   case Op::SharedAddr:
     os << " " << module.header.shared[inst.index].name;
     break;
+  case Op::RegIndexCheck:
+    os << " " << module.header.regs[inst.index].name << (inst.imm ? "!" : "@");
+    break;
   case Op::SpecialReg:
     os << " " << specialRegName(static_cast<SpecialReg>(inst.index));
     break;

@@ -66,12 +66,27 @@ bool HeaderParser::checkArgCount(const Token &dir, size_t want,
   return false;
 }
 
+static bool isAsciiName(const std::string &name) {
+  for (char c : name)
+    if (static_cast<unsigned char>(c) >= 0x80)
+      return false;
+  return true;
+}
+
 bool HeaderParser::claimName(const Token &nameTok) {
   if (nameTok.kind != TokenKind::Word) {
     diags.error(nameTok.loc, "'" + nameTok.text + "' is not a valid name",
                 nameTok.length());
     return false;
   }
+  // Header names reach the PTX (the signature's comment lines, check
+  // sites), and ptxas refuses any byte outside ASCII, even in a comment.
+  // The declaration stands, so its uses are not reported as unknown too.
+  if (!isAsciiName(nameTok.text))
+    diags.error(nameTok.loc,
+                "name '" + nameTok.text +
+                    "' has a character outside ASCII, which PTX cannot hold",
+                nameTok.length());
   auto [it, inserted] = names.emplace(nameTok.upper, nameTok.loc);
   if (!inserted) {
     diags.error(nameTok.loc,
@@ -836,6 +851,12 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     defineSpelling.emplace(upper, name);
   }
   for (const auto &[upper, value] : defineByUpper) {
+    if (!isAsciiName(upper)) {
+      diags.error(fileStart, "-D " + defineSpelling[upper] +
+                                 ": the name has a character outside ASCII, "
+                                 "which PTX cannot hold");
+      continue;
+    }
     bool declared = false;
     for (const ConstDecl &c : header.consts)
       declared = declared || upperCase(c.name) == upper;

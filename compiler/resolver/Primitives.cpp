@@ -632,8 +632,9 @@ void Resolver::loopIndex(const Item &item, unsigned depth) {
 }
 
 // Register arrays are slots of the machine state: a constant index is a
-// slot access; a computed one selects among all elements (no memory, but
-// O(size) instructions; UNROLL the loop to make indices constant).
+// slot access (checked here); a computed one selects among all elements (no
+// memory, but O(size) instructions; UNROLL the loop to make indices
+// constant) after a RegIndexCheck.
 void Resolver::regAccess(const Item &item) {
   const RegDecl &reg = program.header.regs[item.index];
   bool isSet = item.kind == ItemKind::RegSet;
@@ -664,6 +665,11 @@ void Resolver::regAccess(const Item &item) {
   }
   if (!charge(item, 3 * count)) // a compare and a select per element
     return;
+  // Outside the array no select hits: a read gives element 0 and a write
+  // changes nothing. The check reports it where the target checks.
+  ir::Inst *check = b.create(Op::RegIndexCheck, ir::Type::Void, {index});
+  check->index = item.index;
+  check->imm = isSet ? 1 : 0;
   if (isSet) {
     ir::Value *value = view(pop());
     for (size_t k = 0; k < count; ++k) {

@@ -80,6 +80,7 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.out_of_bounds = &outOfBoundsHook;
     c.wild_access = &wildAccessHook;
     c.assert_failed = &assertHook;
+    c.index_out_of_range = &indexHook;
     c.wgmma = &wgmmaHook;
     c.async_op = &asyncHook;
   }
@@ -208,6 +209,14 @@ void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
   if (!s.fault_.empty())
     return;
   s.fault_ = assertText(where, threadText(ctx->tid, ctx->bid));
+}
+
+void BlockScheduler::indexHook(WfHostCtx *ctx, const char *what, int64_t index,
+                               uint64_t count) {
+  BlockScheduler &s = *static_cast<Thread *>(ctx->sched)->owner;
+  if (!s.fault_.empty())
+    return;
+  s.fault_ = indexText(what, index, count, threadText(ctx->tid, ctx->bid));
 }
 
 void BlockScheduler::report(const WfHostCtx &ctx, const std::string &why) {

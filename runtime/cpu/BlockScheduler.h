@@ -164,6 +164,8 @@ private:
                              const char *where, uint64_t addr, uint64_t bytes,
                              const char *const *names);
   static void assertHook(WfHostCtx *ctx, const char *where);
+  static void indexHook(WfHostCtx *ctx, const char *what, int64_t index,
+                        uint64_t count);
   static void wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
                         uint64_t descB, int64_t scaleD, float *acc);
   static void asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,

@@ -425,5 +425,33 @@ class BadInputTest(unittest.TestCase):
             k(numpy.zeros(4, dtype="V2"))
 
 
+class CompileChecksTest(unittest.TestCase):
+    """Issue 34: what a GPU would refuse is refused on the CPU too, at
+    compile time, with the package's error."""
+
+    def test_arch_checked_on_cpu(self):
+        src = "\\! kernel k\n\\! param X i64[1]\n7 X !\n"
+        with self.assertRaisesRegex(warpforth.WarpForthError,
+                                    "unknown GPU architecture 'sm_9999'"):
+            warpforth.Kernel.from_source(src, device="cpu", arch="sm_9999")
+        x = array.array("q", [0])
+        warpforth.Kernel.from_source(src, device="cpu", arch="sm_90a")(x)
+        self.assertEqual(list(x), [7])
+
+    def test_register_index_out_of_range(self):
+        k = warpforth.Kernel.from_source(
+            "\\! kernel r\n\\! param X i64[1]\n\\! param N i64\n"
+            "\\! reg R i64[4]\n5 N R! N R@ X !\n", name="r.forth",
+            device="cpu")
+        x = array.array("q", [0])
+        k(x, 3)
+        self.assertEqual(list(x), [5])
+        with self.assertRaisesRegex(
+                warpforth.WarpForthError,
+                r"out-of-bounds index into register array 'R' \(R!\), "
+                r"r.forth:5:5: index 4 of 4 elements"):
+            k(x, 4)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -7,5 +7,5 @@
 \! kernel k
 1 DROP
 
-\ CHECK: warpforthc: error: unknown GPU architecture 'sm_bogus' (expected e.g. sm_80, sm_86, sm_89, sm_90)
+\ CHECK: warpforthc: error: unknown GPU architecture 'sm_bogus' (expected one of sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a)
 \ IR: kernel @k() float f64

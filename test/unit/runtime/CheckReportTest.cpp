@@ -92,3 +92,25 @@ TEST_CASE("check report: the CPU executor's words", "[check]") {
                         32, 32, threadText(tid, bid)) ==
         describeCheck(sig, record(WF_CHECK_OUT_OF_BOUNDS, 0, 0, 32, 32)));
 }
+
+// A checked GPU kernel's register-array index check (site `index`): the
+// record's offset is the index, its size the element count, and the words
+// are the CPU executor's (indexText).
+TEST_CASE("check report: register-array index", "[check]") {
+  KernelSignature sig = parseSignature(
+      "// @warpforth-signature 1\n// @kernel k\n// @param X array i64 4\n"
+      "// @checked\n// @check-site index register array 'R' (R@), "
+      "k.forth:7:3\n// @end\n");
+  REQUIRE(sig.checkSites.size() == 1);
+  const char *thread = "(thread (3,0,0) of block (0,2,0))";
+  CHECK(describeCheck(sig, record(WF_CHECK_OUT_OF_BOUNDS, 0, WF_CHECK_NO_PARAM,
+                                  static_cast<uint64_t>(-1), 4)) ==
+        "out-of-bounds index into register array 'R' (R@), k.forth:7:3: "
+        "index -1 of 4 elements " +
+            std::string(thread));
+  int64_t tid[3] = {3, 0, 0}, bid[3] = {0, 2, 0};
+  CHECK(indexText("register array 'R' (R@), k.forth:7:3", 4, 4,
+                  threadText(tid, bid)) ==
+        describeCheck(
+            sig, record(WF_CHECK_OUT_OF_BOUNDS, 0, WF_CHECK_NO_PARAM, 4, 4)));
+}
