@@ -175,6 +175,25 @@ class RotaryPositionsTest(unittest.TestCase):
                         ops.rotary_cos_sin(t(np.array([0, p], np.int64)), 8)
 
 
+    def test_kernel_gives_nan_outside(self):
+        """What CUDA tensors get (their values are not read on the host):
+        the kernel itself, called directly, writes NaN past the range."""
+        from warpforth import Kernel
+        from warpforth.ops import _common as c
+        k = Kernel.from_file(c.kernels_dir() / "rotary" /
+                             "rotary_cos_sin.forth", device="cpu")
+        pos = np.array([self.LIMIT, self.LIMIT + 1, -self.LIMIT - 1,
+                        2 ** 62, -2 ** 63, 5], np.int64)
+        inv = np.ones(1, np.float32)
+        cos = np.zeros((6, 2), np.float32)
+        sin = np.zeros((6, 2), np.float32)
+        k(pos, inv, cos, sin, 6, 1, grid=1, block=256)
+        self.assertTrue(np.isfinite(cos[[0, 5]]).all())
+        self.assertTrue(np.isnan(cos[1:5]).all())
+        self.assertTrue(np.isnan(sin[1:5]).all())
+        self.assertAlmostEqual(float(cos[5, 0]), math.cos(5.0), places=6)
+
+
 class GridLimitTest(unittest.TestCase):
     """Item 11: refused before the launch, naming the argument."""
 
