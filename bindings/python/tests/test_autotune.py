@@ -208,5 +208,148 @@ class AutotuneTest(unittest.TestCase):
             warpforth.autotune(path, configs=[], key=["N"])
 
 
+
+# A process tuning `keys` of the bump kernel into the cache folder of the
+# environment once the file argv[1] exists (so that all start together);
+# its results file is replaced slowly (os.replace sleeps first), which
+# widens the window in which another process's results could be lost.
+_TUNE_KEYS = r"""
+import array, os, sys, time
+sys.path.insert(0, sys.argv[3])
+import warpforth
+from bump_kernel import BUMP
+real = os.replace
+def slow(a, b):
+    time.sleep(0.2)
+    real(a, b)
+os.replace = slow
+t = warpforth.autotune(BUMP, configs=[{"VPT": 1}, {"VPT": 2}], key=["N"],
+                       grid=lambda m: max(1, -(-m["N"] // (32 * m["VPT"]))),
+                       block=32, device="cpu", timing=True, rep=1, warmup=0,
+                       restore=["X"])
+t.kernel(0), t.kernel(1)
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.01)
+for n in map(int, sys.argv[2].split(",")):
+    t(array.array("f", [0] * n), n)
+    assert t.decisions[str([n])] == "timed", t.decisions
+"""
+
+
+class _AutotuneEnv(unittest.TestCase):
+    """AutotuneTest's set-up and helpers, without its tests."""
+    setUp = AutotuneTest.setUp
+    tearDown = AutotuneTest.tearDown
+    tuner = AutotuneTest.tuner
+    files = AutotuneTest.files
+    check_bumped = AutotuneTest.check_bumped
+
+
+class AutotuneConcurrentTest(_AutotuneEnv):
+    """Issue 34 item 8: processes tuning different keys of one results
+    file at once keep every result (merged under a lock, re-read there)."""
+
+    def test_processes_tuning_different_keys_keep_all_results(self):
+        import subprocess
+        go = Path(self.tmp.name) / "go"
+        here = str(Path(__file__).resolve().parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            [here, os.environ.get("PYTHONPATH", "")])}
+        groups = [[10 + 4 * i + j for j in range(3)] for i in range(4)]
+        procs = [subprocess.Popen(
+            [sys.executable, "-c", _TUNE_KEYS, str(go),
+             ",".join(map(str, g)), here], env=env,
+            stderr=subprocess.PIPE, text=True) for g in groups]
+        # Let them import and compile, then start them together.
+        import time
+        time.sleep(2.0)
+        go.touch()
+        for p in procs:
+            _, err = p.communicate(timeout=300)
+            self.assertEqual(p.returncode, 0, err)
+        (f,) = self.files()
+        got = sorted(json.loads(f.read_text())["results"])
+        want = sorted(json.dumps([n]) for g in groups for n in g)
+        self.assertEqual(got, want)
+        # Nothing left behind but the file and its lock.
+        names = sorted(p.name for p in (self.cache / "autotune").iterdir())
+        self.assertEqual(names, [f.name, f.name + ".lock"])
+
+
+class AutotuneMalformedFileTest(_AutotuneEnv):
+    """Issue 34 item 9: a results file that is JSON of another shape (or
+    nested too deep for the parser) is ignored with one warning naming it,
+    and the key tuned again; item 10: a kernel file with a byte that is
+    not UTF-8 in a comment is tuned (its text goes into the file's name)."""
+
+    CONFIGS = [{"REPS": 32768}, {"REPS": 1}]
+
+    def tune(self, **kw):
+        t = self.tuner(self.CONFIGS, timing=True, rep=2, **kw)
+        t(array.array("f", [0] * 256), 256)
+        return t
+
+    def test_malformed_results_file_warns_and_tunes_again(self):
+        self.tune()
+        (f,) = self.files()
+        good = f.read_text()
+        entry = '{"index": 1, "config": {"REPS": 1}, "times_us": [1.0, 2.0]}'
+        for junk in ('{"results": []}', '{"results": 5}', '[1, 2]', '7',
+                     '{"results": {"[256]": 5}}',
+                     '{"results": {"[256]": {"index": "1"}}}',
+                     '{"results": {"[256]": {"index": true, "config": '
+                     '{"REPS": 32768}, "times_us": []}}}',
+                     '{"results": {"[256]": {"index": 1, "config": [], '
+                     '"times_us": []}}}',
+                     '{"results": {"[256]": {"index": 1, "config": '
+                     '{"REPS": 1}, "times_us": 3}}}',
+                     '{"results": {"[256]": ' + entry + '}, "device": 1}',
+                     "[" * 200000 + "]" * 200000,
+                     '{"results": ' + "[" * 200000 + "]" * 200000 + "}",
+                     "{not json", ""):
+            with self.subTest(junk=junk[:60]):
+                f.write_text(junk)
+                with self.assertWarnsRegex(RuntimeWarning,
+                                           "malformed results file .*"
+                                           + f.name):
+                    t = self.tune()
+                self.assertEqual(t.decisions, {"[256]": "timed"})
+                self.assertEqual(
+                    json.loads(f.read_text())["results"]["[256]"]["config"],
+                    {"REPS": 1})
+        # A well-formed file is read without a warning.
+        f.write_text(good)
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            t = self.tune()
+        self.assertEqual(t.decisions, {"[256]": "loaded"})
+
+    def test_kernel_file_with_a_latin1_byte_in_a_comment(self):
+        path = Path(self.tmp.name) / "bump.forth"
+        path.write_bytes(b"\\ caf\xe9 (Latin-1)\n" + SOURCE.encode())
+        t = warpforth.autotune(path, configs=[{"VPT": 1}, {"VPT": 2}],
+                               key=["N"], grid=GRID.__func__, block=32,
+                               device="cpu", timing=True, rep=1,
+                               restore=["X"])
+        self.check_bumped(t)
+        self.assertEqual(t.decisions, {"[100]": "timed"})
+        self.assertEqual(len(self.files()), 1)
+        t2 = warpforth.autotune(path, configs=[{"VPT": 1}, {"VPT": 2}],
+                                key=["N"], grid=GRID.__func__, block=32,
+                                device="cpu", timing=True, rep=1)
+        self.check_bumped(t2)
+        self.assertEqual(t2.decisions, {"[100]": "loaded"})
+        # Another byte there is another kernel: another file.
+        path.write_bytes(b"\\ caf\xe8 (Latin-1)\n" + SOURCE.encode())
+        t3 = warpforth.autotune(path, configs=[{"VPT": 1}, {"VPT": 2}],
+                                key=["N"], grid=GRID.__func__, block=32,
+                                device="cpu", timing=True, rep=1,
+                                restore=["X"])
+        self.check_bumped(t3)
+        self.assertEqual(t3.decisions, {"[100]": "timed"})
+        self.assertEqual(len(self.files()), 2)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -577,7 +577,7 @@ class DecodeAttention(unittest.TestCase):
             da(q, raw[2:].reshape(k.shape), v, sl)
         with self.assertRaisesRegex(TypeError, "scale: expected a number"):
             da(q, k, v, sl, scale="1")
-        with self.assertRaisesRegex(ValueError, "num_splits: expected"):
+        with self.assertRaisesRegex(ValueError, "num_splits: must be in"):
             da(q, k, v, sl, num_splits=0)
         with self.assertRaisesRegex(ValueError, "out: shape"):
             da(q, k, v, sl, out=np.empty((2, 4, 2, 32), np.float32))

@@ -23,7 +23,9 @@ process and (through the cache folder) in the next ones.
   timed `rep` times (CUDA events around the kernel alone, as
   Kernel.time); the median decides. The winner is stored under the cache
   folder (warpforth.cache_dir() / "autotune"), one file per kernel,
-  configs, key names and GPU name, so a new process does not time again.
+  configs, key names and GPU name, so a new process does not time again;
+  processes tuning other keys of one file merge their results under a
+  lock (<file>.lock). A malformed file is ignored with a warning.
   Configs that fail to compile or launch are skipped.
 - On the CPU backend timings say nothing about a GPU, so nothing is timed
   and the first config that compiles is used (deterministic, nothing
@@ -36,12 +38,14 @@ process and (through the cache folder) in the next ones.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import statistics
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
@@ -314,7 +318,10 @@ class Autotuner:
             text, where = self._kernel, self._name
         else:
             try:
-                text = Path(self._kernel).read_text()
+                # Bytes, decoded leniently: the compiler takes any bytes in
+                # comments (a Latin-1 byte there must not stop tuning).
+                text = Path(self._kernel).read_bytes().decode(
+                    "utf-8", errors="surrogateescape")
             except OSError:
                 return None
             where = str(Path(self._kernel).resolve())
@@ -328,55 +335,116 @@ class Autotuner:
         digest = hashlib.sha256(ident.encode()).hexdigest()[:32]
         return d / f"{digest}.json"
 
-    def _read(self, path: Path) -> dict:
+    def _read(self, path: Path, warn: bool = True) -> dict:
+        """The results file's contents, checked (_valid_results); {} where
+        it is missing, or malformed (with one warning naming it, where
+        `warn`): the keys are then tuned again."""
         try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            return {}  # missing, or not whole: tune again
-        return data if isinstance(data, dict) else {}
+            text = path.read_bytes()
+        except OSError:
+            return {}  # missing or unreadable: tune again
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # not JSON, or nested too deep
+            data = None
+        if _valid_results(data):
+            return data
+        if warn:
+            warnings.warn(f"warpforth.autotune: ignoring the malformed "
+                          f"results file {path} (its keys are tuned again)",
+                          RuntimeWarning, stacklevel=2)
+        return {}
 
     def _load(self, key: str) -> Optional[int]:
         path = self._file()
         if path is None:
             return None
         entry = self._read(path).get("results", {}).get(key)
-        if not isinstance(entry, dict):
+        if entry is None:
             return None
-        i = entry.get("index")
-        if (not isinstance(i, int) or not 0 <= i < len(self.configs)
-                or entry.get("config") != json.loads(
+        i = entry["index"]
+        if (not 0 <= i < len(self.configs)
+                or entry["config"] != json.loads(
                     json.dumps(self.configs[i], default=str))
                 or self.kernel(i) is None):
             return None
-        self.timings[key] = entry.get("times_us", [])
+        self.timings[key] = entry["times_us"]
         return i
 
     def _save(self, key: str, best: int, times: list) -> None:
+        """Adds this key's result to the results file: under a lock on
+        <file>.lock (other processes tuning other keys of the same file
+        merge theirs in turn), re-reading the file under it, written whole
+        (a temporary file renamed over the old one)."""
         path = self._file()
         if path is None:
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = self._read(path)
-            data.setdefault("device", self.device.name)
-            data.setdefault("kernel", self._name if self._source
-                            else self._kernel)
-            data.setdefault("results", {})[key] = {
-                "index": best, "config": self.configs[best],
-                "times_us": times}
-            # Whole or not at all, for other processes: a temporary file in
-            # the same folder, renamed over the old one.
-            fd, tmp = tempfile.mkstemp(dir=path.parent,
-                                       prefix=path.name + ".tmp.")
-            try:
-                with os.fdopen(fd, "w") as f:
-                    json.dump(data, f, indent=1, sort_keys=True, default=str)
-                os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
+            with _locked(path.with_name(path.name + ".lock")):
+                data = self._read(path, warn=False)
+                data.setdefault("device", self.device.name)
+                data.setdefault("kernel", self._name if self._source
+                                else self._kernel)
+                data.setdefault("results", {})[key] = {
+                    "index": best, "config": self.configs[best],
+                    "times_us": times}
+                fd, tmp = tempfile.mkstemp(dir=path.parent,
+                                           prefix=path.name + ".tmp.")
+                try:
+                    with os.fdopen(fd, "w") as f:
+                        json.dump(data, f, indent=1, sort_keys=True,
+                                  default=str)
+                    os.replace(tmp, path)
+                except BaseException:
+                    os.unlink(tmp)
+                    raise
         except OSError:
             pass  # a cache that cannot be written costs a retune, no more
+
+
+@contextlib.contextmanager
+def _locked(lock: Path):
+    """An exclusive lock (flock) on the file `lock`, made where missing;
+    without fcntl (Windows) no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
+                 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)   # releases the lock
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _valid_results(data: Any) -> bool:
+    """Whether `data` (a results file's JSON) has the shape _save writes:
+    {"device": str, "kernel": str, "results": {key: {"index": int,
+    "config": {...}, "times_us": [number or null, ...]}}}."""
+    if not isinstance(data, dict):
+        return False
+    for name in ("device", "kernel"):
+        if name in data and not isinstance(data[name], str):
+            return False
+    results = data.get("results", {})
+    if not isinstance(results, dict):
+        return False
+    for entry in results.values():
+        if not (isinstance(entry, dict) and _is_int(entry.get("index"))
+                and isinstance(entry.get("config"), dict)
+                and isinstance(entry.get("times_us"), list)
+                and all(t is None or type(t) in (int, float)
+                        for t in entry["times_us"])):
+            return False
+    return True
 
 
 def _copy(v: Any) -> Any:

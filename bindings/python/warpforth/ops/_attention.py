@@ -5,7 +5,6 @@ aligned to the bottom-right."""
 from __future__ import annotations
 
 import math
-import numbers
 import sys
 from typing import Any, Optional
 
@@ -195,7 +194,9 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
     with f32 accumulation (P rounded to the input's dtype, as
     FlashAttention-2 does); each dtype has its kernel,
-    kernels/attention/flash_attention_<dtype>.forth.
+    kernels/attention/flash_attention_<dtype>.forth. scale: any finite
+    number (Python or numpy); out must not share memory with q, k or v;
+    B and Hq at most 65535 (a grid's limit; the Hopper kernel takes more).
 
     On torch tensors (without out=) with inputs that require grad it is
     differentiable (the backward is flash_attention_backward); under
@@ -203,9 +204,9 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     opaque to torch.compile, which sees its fake implementation. Eager
     calls skip torch.library's dispatch cost (an autograd.Function where
     grads are wanted)."""
-    if scale is not None and (isinstance(scale, bool) or
-                              not isinstance(scale, numbers.Real)):
-        raise TypeError(f"scale: expected a number, got {scale!r}")
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
+    return_lse = c.check_bool("return_lse", return_lse)
     torch = sys.modules.get("torch")
     if out is None and torch is not None and isinstance(q, torch.Tensor):
         tensor = torch.Tensor
@@ -284,9 +285,12 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          scale: Optional[float] = None,
                          return_lse: bool = False, out: Any = None) -> Any:
     """flash_attention on any arguments, without the torch custom op."""
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
+    return_lse = c.check_bool("return_lse", return_lse)
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
-                 (not causal, type(scale), scale, bool(return_lse), ARCH,
+                 (causal, scale, return_lse, ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
                   HOPPER_ROUNDS,
                   tuple(sorted(MMA_DEFINES.items())),
@@ -303,12 +307,11 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          ", ".join(map(str, dims)))
     if scale is None:
         scale = 1.0 / math.sqrt(d)
-    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
-        raise TypeError(f"scale: expected a number, got {scale!r}")
     if out is None:
         out = st.empty_in_order(pb, qa, st.order(qa), (b, hq, nq, d))
     else:
         out = c.output(out, qa, (b, hq, nq, d), strided=True)
+        c.check_no_overlap([("out", out)], [("q", q), ("k", k), ("v", v)])
     oa = c.arg(out, "out", strided=True)
     lse = pb.empty(qa, (b, hq, nq), "f32")
     result = (out, lse) if return_lse else out
@@ -338,6 +341,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                 MMA_DEFINES, f"sm_{sm}", "BR", nq, b * hq,
                 _kv_pair_bytes(qa, ka), (hq, b))
             hg = (g,)
+        # y and z: query heads and batch, or LPT groups (at most 65535).
+        check_grid(grid, b, hq)
         o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
         pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
                   st.dense(va).value, o, lse, nq, nkv, hq, hkv, b, *hg,
@@ -345,6 +350,16 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
+
+
+def check_grid(grid: tuple, b: int, hq: int) -> None:
+    """Refuses a grid of (x, y, z) whose y or z passes a GPU's 65535
+    before the launch, naming q's dimension that made it."""
+    if max(grid[1:]) <= 65535:
+        return
+    c.check_grid("q", "batch B =", b)
+    c.check_grid("q", "query heads Hq =", hq)
+    c.check_grid("q", "B * Hq in LPT groups:", max(grid[1:]))
 
 
 def fast_divisor(d: int) -> int:

@@ -7,7 +7,6 @@ P = exp(S * scale - LSE) from the forward's log-sum-exp."""
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, Optional
 
 from . import _common as c
@@ -94,8 +93,10 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     3xTF32 (f32 accuracy). Every tensor may be a strided view (the
     features contiguous; flash_attention's note); dq comes in q's
     dimension order, dk and dv in k's."""
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
-                 (not causal, type(scale), scale, DQ_MODE, _attention.ARCH,
+                 (causal, scale, DQ_MODE, _attention.ARCH,
                   HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
                   _attention.LPT_GROUP_BYTES, PDL))
     if type(pb) is tuple:
@@ -114,8 +115,6 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                          "of " + ", ".join(map(str, HEAD_DIMS[qa.dtype])))
     if scale is None:
         scale = 1.0 / math.sqrt(d)
-    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
-        raise TypeError(f"scale: expected a number, got {scale!r}")
     # dq in q's dimension order, dk and dv in k's (ops/_strided.py).
     pq, pk = st.order(qa), st.order(ka)
     if b * hq * nq == 0 or nkv == 0:
@@ -124,6 +123,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                  st.empty_in_order(pb, qa, pk, ka.shape, zero=True))
         pb.store(_plans, *zeros)
         return zeros
+    # The kernels' grids take the heads and the batch as y and z.
+    c.check_grid("q", "batch B =", b)
+    c.check_grid("q", "query heads Hq =", hq)
     # The kernels write every element of the gradients.
     dq = st.empty_in_order(pb, qa, pq, qa.shape)
     dk = st.empty_in_order(pb, qa, pk, ka.shape)

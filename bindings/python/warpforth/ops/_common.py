@@ -106,6 +106,199 @@ def is_int(x: Any) -> bool:
     return not isinstance(x, bool) and isinstance(x, numbers.Integral)
 
 
+# ---- scalar arguments: one checking path for every op -----------------
+#
+# Python and numpy scalars are accepted alike (np.float32(0.125) as 0.125);
+# bool is refused where a number is expected (True is no scale), and
+# every error names the argument and the range it must lie in.
+
+def _scalar_type(value: Any) -> str:
+    return f"{type(value).__name__} {value!r}"
+
+
+def check_int(name: str, value: Any, lo: int,
+              hi: Optional[int] = None) -> int:
+    """`value` (a Python or numpy integer, not a bool) as an int in
+    [lo, hi] (hi None: no upper bound). TypeError or ValueError naming
+    `name` and the range otherwise."""
+    if type(value) is int and lo <= value and (hi is None or value <= hi):
+        return value     # the common case, first
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name}: expected an integer, got "
+                        f"{_scalar_type(value)}")
+    v = int(value)
+    if v < lo or (hi is not None and v > hi):
+        raise ValueError(f"{name}: must be at least {lo}, got {v}"
+                         if hi is None else
+                         f"{name}: must be in [{lo}, {hi}], got {v}")
+    return v
+
+
+def check_float(name: str, value: Any, lo: Optional[float] = None,
+                hi: Optional[float] = None, lo_open: bool = False) -> float:
+    """`value` (a Python or numpy real number, not a bool) as a finite
+    float in [lo, hi] ((lo, hi] with lo_open; None: unbounded there).
+    TypeError or ValueError naming `name` and the range otherwise (NaN and
+    the infinities are out of every range)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}: expected a number, got "
+                        f"{_scalar_type(value)}")
+    v = float(value)
+    if not (math.isfinite(v)
+            and (lo is None or (v > lo if lo_open else v >= lo))
+            and (hi is None or v <= hi)):
+        if lo is None and hi is None:
+            raise ValueError(f"{name}: must be a finite number, got "
+                             f"{value!r}")
+        where = ("(" if lo_open or lo is None else "[") + (
+            "-inf" if lo is None else f"{lo:g}") + ", " + (
+            "inf)" if hi is None else f"{hi:g}]")
+        raise ValueError(f"{name}: must be in {where}, got {value!r}")
+    return v
+
+
+# What the ops take for "no limit" (top_k_mask's k, top_p_mask's
+# min_tokens_to_keep past the row keep all of it): larger values are
+# clamped to it, which keeps them within a torch op's int64.
+KEEP_ALL = 1 << 62
+
+
+def check_scale(value: Any) -> Optional[float]:
+    """The attention ops' scale: None (1/sqrt(d)) or a finite number."""
+    return None if value is None else check_float("scale", value)
+
+
+def check_bool(name: str, value: Any) -> bool:
+    """A flag: a bool, a numpy bool, or the integers 0 and 1 (a string
+    such as "False" would be true)."""
+    if type(value) is bool:
+        return value
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and int(value) in (0, 1):
+        return bool(value)
+    raise TypeError(f"{name}: expected a bool, got {_scalar_type(value)}")
+
+
+def check_grid(name: str, what: str, n: int, limit: int = 65535) -> None:
+    """A count the kernels launch as a grid's y or z dimension (at most
+    65535 on a GPU): refused before the launch, naming the argument."""
+    if n > limit:
+        raise ValueError(f"{name}: {what} {n} is more than {limit}, the "
+                         "most a launch's grid takes there")
+
+
+# ---- outputs that overlap inputs -----------------------------------------
+
+def _extent(x: Any) -> tuple:
+    """(address, byte strides, shape, itemsize) of a torch tensor or a
+    numpy-like array."""
+    if is_torch(x):
+        item = x.element_size()
+        return (x.data_ptr(), tuple(s * item for s in x.stride()),
+                tuple(x.shape), item)
+    ai = x.__array_interface__
+    shape = tuple(ai["shape"])
+    item = x.dtype.itemsize
+    strides = ai.get("strides")
+    if strides is None:
+        strides, n = [], item
+        for d in reversed(shape):
+            strides.append(n)
+            n *= d
+        strides = tuple(reversed(strides))
+    return ai["data"][0], tuple(strides), shape, item
+
+
+def _byte_range(e: tuple) -> tuple[int, int]:
+    """The bytes [first, end) that an extent spans (empty: (0, 0))."""
+    addr, strides, shape, item = e
+    if any(n == 0 for n in shape):
+        return 0, 0
+    lo = hi = addr
+    for n, s in zip(shape, strides):
+        if s < 0:
+            lo += (n - 1) * s
+        else:
+            hi += (n - 1) * s
+    return lo, hi + item
+
+
+class _Bytes:
+    """An extent as a numpy array of bytes (never read: np.shares_memory
+    looks at addresses and strides alone)."""
+
+    def __init__(self, e: tuple):
+        addr, strides, shape, item = e
+        self.__array_interface__ = {
+            "shape": shape + (item,), "typestr": "|u1",
+            "data": (addr, True), "strides": strides + (1,), "version": 3}
+
+
+def overlaps(a: Any, b: Any) -> bool:
+    """Whether the arrays or tensors a and b share a byte: by their byte
+    ranges, and where those meet and either is not dense, exactly
+    (numpy.shares_memory over their addresses and strides; without numpy,
+    or where that is too hard, meeting ranges count as sharing)."""
+    ea, eb = _extent(a), _extent(b)
+    (alo, ahi), (blo, bhi) = _byte_range(ea), _byte_range(eb)
+    if alo >= bhi or blo >= ahi:
+        return False
+    if _dense(ea) and _dense(eb):
+        return True
+    np = sys.modules.get("numpy")
+    if np is None:
+        return True
+    try:
+        return bool(np.shares_memory(np.asarray(_Bytes(ea)),
+                                     np.asarray(_Bytes(eb))))
+    except Exception:   # numpy.exceptions.TooHardError
+        return True
+
+
+def _dense(e: tuple) -> bool:
+    _, strides, shape, item = e
+    n = item
+    for d, s in zip(reversed(shape), reversed(strides)):
+        if d != 1 and s != n:
+            return False
+        n *= d
+    return True
+
+
+def _same_view(a: Any, b: Any) -> bool:
+    ea, eb = _extent(a), _extent(b)
+    return ea == eb
+
+
+def check_no_overlap(outs: Sequence[tuple], ins: Sequence[tuple],
+                     in_place: Sequence[tuple] = ()) -> None:
+    """Refuses an output that shares memory with an input, or with another
+    output, naming both: `outs` and `ins` are (name, array) pairs (None
+    arrays skipped). An output that is exactly an input (the same address,
+    shape and strides) where (output name, input name) is in `in_place`
+    (the ops whose threads read each element before they write it) is
+    allowed. Runs on an op's checking path; its plans' keys (probe) tell
+    overlapping outputs from others, so a replayed plan never skips it."""
+    seen: list = []
+    for oname, o in outs:
+        if o is None:
+            continue
+        for iname, x in list(ins) + seen:
+            if x is None or not overlaps(o, x):
+                continue
+            if (oname, iname) in in_place and _same_view(o, x):
+                continue
+            allowed = [f"{p[0]}={p[1]}" for p in in_place]
+            raise ValueError(
+                f"{oname} overlaps {iname}: an output must not share memory "
+                "with an input or another output" + (
+                    f" (in place only as {' or '.join(allowed)})"
+                    if allowed else ""))
+        seen.append((oname, o))
+
+
 def document(public: Any, impl: Any) -> None:
     """Gives an op's public function its implementation's docstring and
     the note on its torch custom op (ops/_torch_ops.py)."""
@@ -418,6 +611,8 @@ def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
         key.append(low)
         if len(set(addrs)) != len(addrs):
             key.append(_aliases(addrs))
+        if outs:
+            _overlap_key(xs, addrs, outs, key)
         return (tuple(key), addrs,
                 _args._torch_stream(dev) if dev >= 0 else 0)
     if t is _ndarray:
@@ -438,10 +633,33 @@ def probe(xs: tuple, outs: int = 0) -> Optional[tuple]:
         key.append(low)
         if len(set(addrs)) != len(addrs):
             key.append(_aliases(addrs))
+        if outs:
+            _overlap_key(xs, addrs, outs, key)
         return tuple(key), addrs, 0
     if t is not None and _find_types() and t in (_ndarray, _tensor):
         return probe(xs, outs)
     return None
+
+
+def _overlap_key(xs: tuple, addrs: list, outs: int, key: list) -> None:
+    """Notes in `key` which outputs (the last `outs` of xs) have bytes in
+    the range of an earlier tensor: such a call (out= overlapping an
+    input, or in place) never replays a plan made without that overlap,
+    and its checks (check_no_overlap) decide."""
+    spans = []
+    for x, a in zip(xs, addrs):
+        if type(x) is _tensor:
+            dense = x.is_contiguous()
+            n = x.numel() * x.element_size() if dense else 0
+        else:
+            dense = x.flags.c_contiguous
+            n = x.nbytes
+        spans.append((a, a + n) if dense else _byte_range(_extent(x)))
+    hits = tuple((i, j) for i in range(len(xs) - outs, len(xs))
+                 for j in range(i)
+                 if spans[i][0] < spans[j][1] and spans[j][0] < spans[i][1])
+    if hits:
+        key.append(("overlap", hits))
 
 
 def _aliases(addrs: list) -> tuple:

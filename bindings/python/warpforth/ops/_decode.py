@@ -16,7 +16,6 @@ sees no key (a length below Nq) gets 0 and a log-sum-exp of -inf.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, Optional
 
 from . import _common as c
@@ -330,21 +329,35 @@ def _paging_args(paging, sa: c.Arg, cap: int):
     return ta.value, 0, maxblk, max(nblk, 1), bs.bit_length() - 1, ta.numel
 
 
+# The most splits decode_attention takes (num_splits=): far more than
+# pay (num_splits_heuristic picks at most MAX_SPLITS), few enough that
+# the partial outputs stay a multiple of the output.
+MAX_NUM_SPLITS = 65535
+
+
+def _scalars(scale: Any, num_splits: Any) -> tuple:
+    """decode_attention's scale (None or a finite number) and num_splits
+    (None or 1 .. MAX_NUM_SPLITS), checked."""
+    return (c.check_scale(scale),
+            None if num_splits is None else
+            c.check_int("num_splits", num_splits, 1, MAX_NUM_SPLITS))
+
+
 def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
                      block_table: Any = None, scale: Optional[float] = None,
                      num_splits: Optional[int] = None,
                      return_lse: bool = False, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
-            and (num_splits is None or c.is_int(num_splits))
+    scale, num_splits = _scalars(scale, num_splits)
+    return_lse = c.check_bool("return_lse", return_lse)
+    if (out is None and c.is_torch(q)
             and c.use_torch_op(q, k_cache, v_cache, cache_seqlens,
                                block_table)):
         from . import _torch_ops
         o, lse = _torch_ops.call(
             _torch_ops.decode_attention_op,
-            q, k_cache, v_cache, cache_seqlens, block_table,
-            None if scale is None else float(scale),
-            None if num_splits is None else int(num_splits))
+            q, k_cache, v_cache, cache_seqlens, block_table, scale,
+            num_splits)
         return (o, lse) if return_lse else o
     return _decode_attention_impl(q, k_cache, v_cache, cache_seqlens,
                                   block_table, scale, num_splits, return_lse,
@@ -370,17 +383,21 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     num_splits: how many blocks share a sequence's keys (each writes a
     partial output and log-sum-exp, a second kernel merges them); None
     picks it from B, Hkv, the cache length and the SM count
-    (num_splits_heuristic). Returns o (B, Hq, Nq, d) in q's dtype, or with
+    (num_splits_heuristic); at most MAX_NUM_SPLITS (65535). scale: any
+    finite number (Python or numpy); out must not share memory with an
+    input. Returns o (B, Hq, Nq, d) in q's dtype, or with
     return_lse (o, lse), lse float32 (B, Hq, Nq), the natural-log
     log-sum-exp of each query's scaled scores."""
+    scale, num_splits = _scalars(scale, num_splits)
+    return_lse = c.check_bool("return_lse", return_lse)
     objs = (q, k_cache, v_cache, cache_seqlens)
     if block_table is not None:
         objs += (block_table,)
     if out is not None:
         objs += (out,)
     pb = c.start(_plans, objs, 0 if out is None else 1,
-                 (block_table is None, out is None, type(scale), scale,
-                  type(num_splits), num_splits, bool(return_lse), WARPS,
+                 (block_table is None, out is None, scale, num_splits,
+                  return_lse, WARPS,
                   MAX_ROWS, DEFAULT_SMS, MIN_SPLIT_KEYS, MAX_SPLITS,
                   MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
                   tuple(TUNE.items()), MMA, MMA_HEAD_DIMS, MMA_KT, MMA_WARPS,
@@ -412,17 +429,13 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
         raise ValueError(f"q: batch {b} is more than a grid's 65535")
     if scale is None:
         scale = 1.0 / math.sqrt(d)
-    elif isinstance(scale, bool) or not isinstance(scale, numbers.Real):
-        raise TypeError(f"scale: expected a number, got {scale!r}")
-    if num_splits is not None and (
-            isinstance(num_splits, bool) or
-            not isinstance(num_splits, numbers.Integral) or num_splits < 1):
-        raise ValueError(f"num_splits: expected a positive integer or None, "
-                         f"got {num_splits!r}")
     if out is None:
         out = pb.new(c.output(None, qa, (b, hq, nq, d)))
     else:
         out = c.output(out, qa, (b, hq, nq, d))
+        c.check_no_overlap([("out", out)], [
+            ("q", q), ("k_cache", k_cache), ("v_cache", v_cache),
+            ("cache_seqlens", cache_seqlens), ("block_table", block_table)])
     lse = pb.empty(qa, (b, hq, nq), "f32")
     result = (out, lse) if return_lse else out
     if b * hq * nq == 0:
@@ -456,6 +469,8 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     arch = "sm_90" if pdl else None
     if pdl:
         defines = {**defines, "PDL": 1}
+    c.check_grid("k_cache", f"Hkv = {hkv} heads times {nch} row chunks:",
+                 hkv * nch)
     kern = c.kernel(source, qa, defines, arch=arch)
     fused = FUSED_MERGE and num_splits > 1
     if fused:
@@ -494,11 +509,14 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
     max_blocks_per_seq) int32, as in decode_attention; one dtype for all
     four tensors (float32, bfloat16, float16), d * element size a multiple
     of 16 bytes. The rows are copied bit for bit, in place; returns
-    (k_cache, v_cache)."""
-    objs = (k_cache, v_cache, k_new, v_new, cache_seqlens)
+    (k_cache, v_cache). The caches must not share memory with each other
+    or with k_new, v_new, cache_seqlens or block_table."""
+    # The caches last, as the outputs (probe notes their overlaps).
+    objs = (k_new, v_new, cache_seqlens)
     if block_table is not None:
         objs += (block_table,)
-    pb = c.start(_plans, objs, 0, ("append", block_table is None))
+    pb = c.start(_plans, objs + (k_cache, v_cache), 2,
+                 ("append", block_table is None))
     if type(pb) is tuple:
         return pb
     na = c.arg(k_new, "k_new", min_dims=4)
@@ -525,6 +543,10 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
     if sa.shape != (b,):
         raise ValueError(f"cache_seqlens: shape {sa.shape}, expected ({b},)"
                          " (one length per sequence)")
+    # The caches are written in place: never where a kernel reads.
+    c.check_no_overlap([("k_cache", k_cache), ("v_cache", v_cache)], [
+        ("k_new", k_new), ("v_new", v_new),
+        ("cache_seqlens", cache_seqlens), ("block_table", block_table)])
     if sa.on_gpu != na.on_gpu or sa.gpu_ordinal != na.gpu_ordinal:
         raise ValueError(f"cache_seqlens: on {sa.where()}, but k_new is on "
                          f"{na.where()}")

@@ -3,7 +3,6 @@ embeddings the way HuggingFace transformers applies them."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, Optional
 
 from . import _common as c
@@ -99,7 +98,9 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     or float16; math in f32, one rounding to the dtype at the end), on one
     device. One launch does both q and k. Returns (q_out, k_out), new
     tensors unless out=(q_out, k_out) is given; out=(q, k) works in place
-    (each thread reads the features it writes)."""
+    (each thread reads the features it writes); any other sharing of
+    memory between an output and an input (out=(k, q)) or the other
+    output is refused. B at most 65535 (a grid's limit)."""
     objs: tuple = (q, k, cos, sin)
     if out is None:
         pb = c.start(_plans, objs, 0, _tunables())
@@ -140,9 +141,21 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     if out is None:
         pb.new(q_out)
         pb.new(k_out)
+    else:
+        # In place each thread reads the features it writes: out=(q, k)
+        # works, but an output on the other input (or on the other
+        # output, or on cos/sin) would be read after another thread wrote
+        # it.
+        c.check_no_overlap(
+            [("out[0]", q_out), ("out[1]", k_out)],
+            [("q", q), ("k", k), ("cos", cos), ("sin", sin)],
+            in_place=[("out[0]", "q"), ("out[1]", "k")])
     if b * n * d == 0:
         pb.store(_plans, q_out, k_out)
         return q_out, k_out
+    # Both kernels' grids take the batch as a dimension past x (at most
+    # 65535); the heads kernel its groups of heads as y.
+    c.check_grid("q", "batch B =", b)
     outs = (c.arg(q_out, "out[0]"), c.arg(k_out, "out[1]"))
     bufs = (qa, ka, ca, sa) + outs
     csb = n * r if len(ca.shape) == 3 else 0
@@ -179,6 +192,8 @@ def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
     bx = min(units, HEADS_BLOCK)
     by = max(1, min(HEADS_BLOCK // bx, n))
     groups = -(-hq // hpt) + -(-hkv // hpt)
+    c.check_grid("q", f"Hq + Hkv = {hq + hkv} heads in groups of {hpt}:",
+                 groups)
     kern = c.kernel(f"rotary/apply_rotary_heads_{qa.dtype}.forth", qa,
                     {"V": v, "HPT": hpt})
     pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
@@ -220,6 +235,32 @@ def _dtype_code(dtype: Any) -> str:
                     "bfloat16 or float16")
 
 
+# The positions rotary_cos_sin takes: |position| <= 2^27. Its kernel's
+# argument reduction keeps every f32 angle up to 2^27 within half an ulp
+# (measured against f64 references for all of them; an angle never
+# exceeds its position, as inv_freq <= 1); past it the error grows (5e5
+# ulp near a zero of cos between 2^27 and 2^28, wrong signs from 2^55).
+POSITION_LIMIT = 1 << 27
+MAX_DIM = 1 << 20
+
+
+def _check_positions(pa: c.Arg) -> None:
+    """position_ids within +-POSITION_LIMIT, on the host (numpy arrays and
+    CPU tensors); CUDA tensors are not read (a synchronisation): the
+    kernel gives NaN for a position outside."""
+    if pa.on_gpu or pa.numel == 0:
+        return
+    import numpy as np
+    v = pa.value.numpy() if pa.is_torch else np.asarray(pa.value)
+    lo, hi = int(v.min()), int(v.max())
+    if lo < -POSITION_LIMIT or hi > POSITION_LIMIT:
+        bad = lo if lo < -POSITION_LIMIT else hi
+        raise ValueError(
+            f"position_ids: {bad} is outside [-2^27, 2^27] = "
+            f"[{-POSITION_LIMIT}, {POSITION_LIMIT}], the positions whose "
+            "cos/sin are within half an f32 ulp")
+
+
 def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
                    dtype: Any = "float32") -> tuple[Any, Any]:
     """The cos/sin cache of HuggingFace's rotary embedding (the default
@@ -236,17 +277,20 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
     inv_freq is computed on the host with torch (on position_ids' device)
     or numpy, as HF does; the rest in a kernel (kernels/rotary/
     rotary_cos_sin.forth). WarpForth has no sine or cosine word, so the
-    kernel computes them in f64 with its own argument reduction (exact for
-    angles up to about 2.6e7) and rounds to f32: within an ulp of the true
-    value, where torch's f32 cos and sin may be 1 or 2 ulp off, so the
-    cache can differ from HF's in the last bit of f32."""
+    kernel computes them in f64 with its own argument reduction and rounds
+    to f32: within half an ulp of the true value for every position in
+    [-2^27, 2^27] (measured for every f32 angle there), where torch's f32
+    cos and sin may be 1 or 2 ulp off, so the cache can differ from HF's
+    in the last bit of f32. Positions outside that range are refused
+    (ValueError) for numpy arrays and CPU tensors; on CUDA tensors, whose
+    values are not read on the host, their rows are NaN. dim: an even
+    integer in [2, 2^20]; base: a finite number > 0 (Python or numpy; not
+    a bool)."""
     code = _dtype_code(dtype)
-    if isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0 \
-            or dim % 2:
-        raise ValueError(f"dim: expected a positive even int, got {dim!r}")
-    if not isinstance(base, (int, float)) or not math.isfinite(base) \
-            or base <= 0:
-        raise ValueError(f"base: expected a positive number, got {base!r}")
+    dim = c.check_int("dim", dim, 2, MAX_DIM)
+    if dim % 2:
+        raise ValueError(f"dim: expected a positive even integer, got {dim}")
+    base = c.check_float("base", base, 0.0, None, lo_open=True)
     torch = c._torch()
     if torch is not None and isinstance(position_ids, torch.Tensor):
         if position_ids.dtype not in (torch.int64, torch.int32):
@@ -275,6 +319,7 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
         inv_freq = f32(1.0) / (f32(base) ** (
             np.arange(0, dim, 2, dtype=np.int64).astype(f32) / f32(dim)))
     pa = c.arg(pos, "position_ids", dtypes=("int64", "torch.int64"))
+    _check_positions(pa)
     shape = pa.shape + (dim,)
     cos, sin = c.empty(pa, shape, "f32"), c.empty(pa, shape, "f32")
     rows, half = pa.numel, dim // 2

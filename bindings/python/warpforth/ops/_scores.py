@@ -15,13 +15,14 @@ SMALL_N = 16
 def attention_scores(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(q) and c.is_real(scale, none_ok=True)
-            and c.is_torch(k) and q.dim() == 4 and q.shape[-1] > 0
-            and c.use_torch_op(q, k)):
+    causal = c.check_bool("causal", causal)
+    scale = c.check_scale(scale)
+    if (out is None and c.is_torch(q) and c.is_torch(k) and q.dim() == 4
+            and q.shape[-1] > 0 and c.use_torch_op(q, k)):
         from . import _torch_ops
         return _torch_ops.call(
-            _torch_ops.attention_scores_op, q, k, bool(causal),
-            q.shape[-1] ** -0.5 if scale is None else float(scale))
+            _torch_ops.attention_scores_op, q, k, causal,
+            q.shape[-1] ** -0.5 if scale is None else scale)
     return _attention_scores_impl(q, k, causal, scale, out)
 
 
@@ -35,10 +36,13 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     queries see no key: rows of -inf). float32, bfloat16 or float16 in,
     the same dtype out; the dot products accumulate in f32: bfloat16 and
     float16 on the tensor cores (their values are exact in TF32, so the
-    products are exact), float32 with SIMT FMAs."""
+    products are exact), float32 with SIMT FMAs. scale: any finite number
+    (Python or numpy); B * H and the tiles of 16 or 64 queries at most
+    65535 (a grid's limit); out must not share memory with q or k."""
+    causal = c.check_bool("causal", causal)
+    scale = c.check_scale(scale)
     objs = (q, k) if out is None else (q, k, out)
-    pb = c.start(_plans, objs, len(objs) - 2,
-                 (not causal, type(scale), scale, SMALL_N))
+    pb = c.start(_plans, objs, len(objs) - 2, (causal, scale, SMALL_N))
     if type(pb) is tuple:
         return pb[0]
     qa = c.arg(q, "q", min_dims=4)
@@ -56,15 +60,16 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
         if d == 0:
             raise ValueError("q: head dimension 0 (give scale=)")
         scale = 1.0 / math.sqrt(d)
-    elif isinstance(scale, bool) or not isinstance(scale, (int, float)):
-        raise TypeError(f"scale: expected a number, got {scale!r}")
     if out is None:
         out = pb.new(c.output(None, qa, (b, h, n, m)))
     else:
         out = c.output(out, qa, (b, h, n, m))
+        c.check_no_overlap([("out", out)], [("q", q), ("k", k)])
     if b * h * n * m == 0:
         pb.store(_plans, out)
         return out
+    # The grid's z is B * H, its y the query tiles (at most 65535 each).
+    c.check_grid("q", "B * H =", b * h)
     defines = {"CAUSAL": 1 if causal else 0}
     address = c.arg(out, "out").address
     if qa.dtype == "f32":
@@ -84,6 +89,7 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
             defines["VST"] = 2     # two scores per 4-byte store
     kern = c.kernel(file, qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
+    c.check_grid("q", f"N = {n} queries in tiles of {bn}:", -(-n // bn))
     pb.launch(kern, q, k, out, b * h, n, m, d, float(scale),
               grid=(-(-m // bm), -(-n // bn), b * h),
               block=kern.const("NTHREADS"))

@@ -257,7 +257,9 @@ def softmax(x: Any, out: Any = None) -> Any:
 def _softmax_impl(x: Any, out: Any = None) -> Any:
     """Softmax over the last dimension of a contiguous float32, bfloat16 or
     float16 tensor (math in f32, result in x's dtype). Rows of -inf give
-    NaN, as torch does; -inf elements of other rows give exact zeros."""
+    NaN, as torch does; -inf elements of other rows give exact zeros. out
+    may be x itself (in place); an out that shares other memory with x is
+    refused."""
     objs = (x,) if out is None else (x, out)
     p = c.probe(objs, len(objs) - 1)
     key = None
@@ -274,6 +276,8 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
         out = b.new(c.output(None, a, a.shape))
     else:
         out = c.output(out, a, a.shape)
+        c.check_no_overlap([("out", out)], [("x", x)],
+                           in_place=[("out", "x")])
     rows, cols = c.rows_cols(a)
     if rows and cols:
         _launch_rows(b, "softmax", a, rows, cols, [x], [out], 2,
@@ -292,7 +296,9 @@ def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
 
 def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     """The gradient of softmax: dx = y * (dy - sum(dy * y)) over the last
-    dimension, where y is softmax's output and dy the gradient of y."""
+    dimension, where y is softmax's output and dy the gradient of y. out
+    may be y or dy itself (in place); an out that shares other memory
+    with them is refused."""
     objs = (y, dy) if out is None else (y, dy, out)
     p = c.probe(objs, len(objs) - 2)
     key = None
@@ -312,6 +318,8 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
         out = pb.new(c.output(None, a, a.shape))
     else:
         out = c.output(out, a, a.shape)
+        c.check_no_overlap([("out", out)], [("y", y), ("dy", dy)],
+                           in_place=[("out", "y"), ("out", "dy")])
     rows, cols = c.rows_cols(a)
     if rows and cols:
         _launch_rows(pb, "softmax_backward", a, rows, cols, [y, dy], [out],

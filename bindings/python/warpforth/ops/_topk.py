@@ -13,7 +13,6 @@ masked together: ties are decided by value, never by position."""
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 from . import _common as c
@@ -29,13 +28,6 @@ def _block(cols: int) -> int:
     if cols <= 8192:
         return 512
     return 1024
-
-
-def _int(v: Any, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-        raise TypeError(f"{name}: expected an integer, got "
-                        f"{type(v).__name__}")
-    return int(v)
 
 
 # Candidates (elements that share the threshold's first 12 bits) kept in
@@ -224,10 +216,10 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(logits) and c.is_int(k)
-            and c.use_torch_op(logits)):
+    k = min(c.check_int("k", k, 1), c.KEEP_ALL)
+    if out is None and c.is_torch(logits) and c.use_torch_op(logits):
         from . import _torch_ops
-        return _torch_ops.call(_torch_ops.top_k_mask_op, logits, int(k))
+        return _torch_ops.call(_torch_ops.top_k_mask_op, logits, k)
     return _top_k_mask_impl(logits, k, out)
 
 
@@ -241,26 +233,25 @@ def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
 
     float32, bfloat16 or float16, compared in f32, result in logits' dtype;
     out may be logits itself (in place)."""
-    b = _start(logits, out, ("k", type(k), k))
+    k = min(c.check_int("k", k, 1), c.KEEP_ALL)
+    b = _start(logits, out, ("k", k))
     if type(b) is tuple:
         return b[0]
     a = c.arg(logits, "logits")
-    k = _int(k, "k")
-    if k < 1:
-        raise ValueError(f"k: must be at least 1, got {k}")
     out = c.output(out, a, a.shape) if out is not None else b.new(
         c.output(None, a, a.shape))
+    c.check_no_overlap([("out", out)], [("logits", logits)],
+                       in_place=[("out", "logits")])
     return _launch(b, "top_k_mask", a, logits, out, k)
 
 
 def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
                out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if (out is None and c.is_torch(logits) and c.is_real(p)
-            and c.is_int(min_tokens_to_keep) and c.use_torch_op(logits)):
+    if out is None and c.is_torch(logits) and c.use_torch_op(logits):
+        p, m = _p_args(p, min_tokens_to_keep)
         from . import _torch_ops
-        return _torch_ops.call(_torch_ops.top_p_mask_op, logits, float(p),
-                               int(min_tokens_to_keep))
+        return _torch_ops.call(_torch_ops.top_p_mask_op, logits, p, m)
     return _top_p_mask_impl(logits, p, min_tokens_to_keep, out)
 
 
@@ -285,22 +276,24 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     are each split over many blocks, with the same rule; their f32 sums go
     in another order, so a decision within f32 rounding of p may differ
     from the one-block-a-row kernel's."""
-    b = _start(logits, out, ("p", type(p), p, type(min_tokens_to_keep),
-                             min_tokens_to_keep))
+    p, m = _p_args(p, min_tokens_to_keep)
+    b = _start(logits, out, ("p", p, m))
     if type(b) is tuple:
         return b[0]
     a = c.arg(logits, "logits")
-    if isinstance(p, bool) or not isinstance(p, numbers.Real):
-        raise TypeError(f"p: expected a number, got {type(p).__name__}")
-    p = float(p)
-    if not 0.0 <= p <= 1.0:   # NaN fails too
-        raise ValueError(f"p: must be in [0, 1], got {p}")
-    m = _int(min_tokens_to_keep, "min_tokens_to_keep")
-    if m < 1:
-        raise ValueError(f"min_tokens_to_keep: must be at least 1, got {m}")
     out = c.output(out, a, a.shape) if out is not None else b.new(
         c.output(None, a, a.shape))
+    c.check_no_overlap([("out", out)], [("logits", logits)],
+                       in_place=[("out", "logits")])
     return _launch(b, "top_p_mask", a, logits, out, m, p)
+
+
+def _p_args(p: Any, min_tokens_to_keep: Any) -> tuple[float, int]:
+    """top_p_mask's p in [0, 1] and min_tokens_to_keep >= 1 (clamped to
+    c.KEEP_ALL: past the row it keeps the whole row)."""
+    return (c.check_float("p", p, 0.0, 1.0),
+            min(c.check_int("min_tokens_to_keep", min_tokens_to_keep, 1),
+                c.KEEP_ALL))
 
 
 c.document(top_k_mask, _top_k_mask_impl)
