@@ -5,6 +5,7 @@
 \! param OUT f32[8]
 \! param FLAGS i64[3]
 \! const LOW -INF
+\! const HIGH 0.0
 : >OUT ( x i -- ) 4 * OUT + F32! ;
 inf 0 >OUT  -inf 1 >OUT  NaN 2 >OUT  LOW 3 >OUT
 +inf inf F- 4 >OUT  0.0 inf F* 5 >OUT  1.0 -inf F/ 6 >OUT  HIGH 7 >OUT
