@@ -585,7 +585,7 @@ public:
     case ir::Op::FCos:
     case ir::Op::FErf: {
       // libm's, within an ulp where libdevice is within two.
-      const char *name = op == ir::Op::FTanh ? (f32 ? "tanhf" : "tanh")
+      const char *name = op == ir::Op::FTanh  ? (f32 ? "tanhf" : "tanh")
                          : op == ir::Op::FSin ? (f32 ? "sinf" : "sin")
                          : op == ir::Op::FCos ? (f32 ? "cosf" : "cos")
                                               : (f32 ? "erff" : "erf");
