@@ -340,6 +340,7 @@ SKIP = {
         "a lexer test of tokens, not a valid kernel",
     "test/lit/lexer/comments.forth": "a lexer test of tokens, not a kernel",
     "test/lit/lexer/not-numbers.forth": "a lexer test of tokens, not a kernel",
+    "test/lit/lexer/inf-nan.forth": "a lexer test of tokens, not a kernel",
     "test/fuzz/regressions/":
         "fuzzer regressions, mostly inputs the compiler must reject cleanly "
         "(fuzz-frontend and lit run them)",

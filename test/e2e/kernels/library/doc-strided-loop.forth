@@ -2,7 +2,7 @@
 \ change both ways): X[i] *= A over N elements with any grid. Expected:
 \ X = iota(N), A = 2 gives 0, 2, 4, ..., 2(N-1) (every element once, none
 \ past N): 10 elements with 48 threads, 250 with 96, 250 with 1000.
-\! kernel scale
+\! kernel scale_strided
 \! float f32
 \! param X f32[N]
 \! param N i64
