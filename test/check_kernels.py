@@ -340,6 +340,7 @@ SKIP = {
         "a lexer test of tokens, not a valid kernel",
     "test/lit/lexer/comments.forth": "a lexer test of tokens, not a kernel",
     "test/lit/lexer/not-numbers.forth": "a lexer test of tokens, not a kernel",
+    "test/lit/lexer/inf-nan.forth": "a lexer test of tokens, not a kernel",
     "test/fuzz/regressions/":
         "fuzzer regressions, mostly inputs the compiler must reject cleanly "
         "(fuzz-frontend and lit run them)",
@@ -367,6 +368,11 @@ SPILLS = re.compile(r"(\d+) bytes spill stores")
 
 F64_INSTRUCTION = re.compile(r"^\s*[a-z][\w.]*\.f64\b", re.MULTILINE)
 LOCAL = re.compile(r"\.local\b|ld\.local|st\.local")
+# Kernels that use FSIN or FCOS, whose PTX may use local memory and, in f32
+# mode, f64: libdevice's accurate sin and cos (CUDA's sinf/cosf) reduce a
+# huge argument (|x| > 105615 in f32) by Payne-Hanek, with the digits in a
+# local array and one f64 multiply by pi/2.
+TRIG_SLOW_PATH = {"trig-erf-f32.forth", "trig-erf-f64.forth", "trig-erf.forth"}
 
 
 def kernels(roots):
@@ -444,11 +450,12 @@ def check(compiler, ptxas, path, extra):
         tests = os.path.dirname(os.path.abspath(__file__))
         if warnings and not os.path.abspath(path).startswith(tests + os.sep):
             problems.append("warpforthc warns: " + warnings[0][:300])
-        if LOCAL.search(ptx):
+        if LOCAL.search(ptx) and os.path.basename(path) not in TRIG_SLOW_PATH:
             problems.append("uses local memory")
         f32 = "// @float f32" in ptx
         f64_params = re.search(r"// @param \S+ \S+ f64", ptx)
-        if f32 and not f64_params and F64_INSTRUCTION.search(ptx):
+        if f32 and not f64_params and F64_INSTRUCTION.search(ptx) and \
+                os.path.basename(path) not in TRIG_SLOW_PATH:
             problems.append("f32 kernel has an f64 instruction")
         if ptxas:
             # The PTX's own target: sm_90a for the Hopper-only words.

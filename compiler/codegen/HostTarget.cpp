@@ -588,9 +588,17 @@ public:
       return b.CreateUnaryIntrinsic(llvm::Intrinsic::log, args[0]);
     case ir::Op::FPow:
       return b.CreateBinaryIntrinsic(llvm::Intrinsic::pow, args[0], args[1]);
-    case ir::Op::FTanh: {
+    case ir::Op::FTanh:
+    case ir::Op::FSin:
+    case ir::Op::FCos:
+    case ir::Op::FErf: {
+      // libm's, within an ulp where libdevice is within two.
+      const char *name = op == ir::Op::FTanh  ? (f32 ? "tanhf" : "tanh")
+                         : op == ir::Op::FSin ? (f32 ? "sinf" : "sin")
+                         : op == ir::Op::FCos ? (f32 ? "cosf" : "cos")
+                                              : (f32 ? "erff" : "erf");
       llvm::FunctionCallee callee = module->getOrInsertFunction(
-          f32 ? "tanhf" : "tanh", llvm::FunctionType::get(type, {type}, false));
+          name, llvm::FunctionType::get(type, {type}, false));
       return b.CreateCall(callee, args);
     }
     default:

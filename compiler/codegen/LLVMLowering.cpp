@@ -467,6 +467,9 @@ private:
     case Op::FExp2:
     case Op::FLog:
     case Op::FTanh:
+    case Op::FSin:
+    case Op::FCos:
+    case Op::FErf:
       return target.math(b, inst.op, {arg(0)}, type);
     case Op::FToTF32: {
       // Rounded in f32 whatever the float mode: TF32 is a subset of f32.

@@ -706,6 +706,14 @@ public:
       return libdevice(b, f32 ? "__nv_tanhf" : "__nv_tanh", args, type);
     case ir::Op::FPow:
       return libdevice(b, f32 ? "__nv_powf" : "__nv_pow", args, type);
+    // The accurate ones (2 ulp in f32, 1-2 in f64, CUDA's sinf/cosf/erff),
+    // not __sinf: sin.approx loses all accuracy past a few periods.
+    case ir::Op::FSin:
+      return libdevice(b, f32 ? "__nv_sinf" : "__nv_sin", args, type);
+    case ir::Op::FCos:
+      return libdevice(b, f32 ? "__nv_cosf" : "__nv_cos", args, type);
+    case ir::Op::FErf:
+      return libdevice(b, f32 ? "__nv_erff" : "__nv_erf", args, type);
     default:
       return nullptr;
     }

@@ -134,7 +134,8 @@ public:
   virtual std::vector<llvm::Value *>
   targetWord(llvm::IRBuilder<> &b, Prim prim, const std::string &intrinsic,
              llvm::FunctionType *type, llvm::ArrayRef<llvm::Value *> args) = 0;
-  /// Float math (FExp, FExp2, FLog, FTanh, FPow, FToTF32), in `type`.
+  /// Float math (FExp, FExp2, FLog, FTanh, FPow, FToTF32, FSin, FCos,
+  /// FErf), in `type`.
   virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                             llvm::ArrayRef<llvm::Value *> args,
                             llvm::Type *type) = 0;

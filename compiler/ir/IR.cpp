@@ -115,6 +115,12 @@ const char *opName(Op op) {
     return "fpow";
   case Op::FFloor:
     return "ffloor";
+  case Op::FSin:
+    return "fsin";
+  case Op::FCos:
+    return "fcos";
+  case Op::FErf:
+    return "ferf";
   case Op::FCmp:
     return "fcmp";
   case Op::Select:

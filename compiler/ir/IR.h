@@ -67,6 +67,9 @@ enum class Op : uint8_t {
   FTanh,
   FPow,
   FFloor,
+  FSin, // libdevice on the GPU, libm on the host (TargetHooks::math)
+  FCos,
+  FErf,
   FCmp,   // pred; result is a Forth flag
   Select, // operands: flag, if-nonzero, if-zero
   // Conversions between slot kinds.

@@ -2,6 +2,7 @@
 #include "compiler/lexer/Lexer.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 
 namespace wf {
@@ -46,6 +47,17 @@ bool classifyNumber(std::string_view text, Token &tok,
   std::string_view body = text.substr(i);
   if (body.empty())
     return false;
+
+  // Infinities and NaN: `inf` `+inf` `-inf` and `nan` (any case), the
+  // spellings C's printf and Python print, so a value copied from either
+  // reads back. A NaN takes no sign: its sign bit means nothing to a word.
+  std::string upper = upperCase(body);
+  if (upper == "INF" || (upper == "NAN" && i == 0)) {
+    tok.kind = TokenKind::Float;
+    double value = upper == "INF" ? HUGE_VAL : std::nan("");
+    tok.floatValue = negative ? -value : value;
+    return true;
+  }
 
   // Hexadecimal: 0x1F or $1F (the Forth prefix).
   size_t hexStart = 0;

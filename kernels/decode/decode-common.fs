@@ -5,7 +5,6 @@
 
 -1.0e30 CONSTANT EMPTY-MAX
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-: -inf ( -- x )  -1.0 0.0 F/ ;
 
 \ Sequence bat's keys (SEQLENS clamped to [0, capacity]) cut into NSPLIT
 \ ranges of a multiple of `step` keys: this split's first key and its

@@ -15,9 +15,9 @@
 \ quiet NaN. Branch-free, in 32-bit arithmetic: the bits 16..31 of the sum
 \ are right even where I32+ wraps.
 : >BF ( x -- bits )
-  DUP 0 OR { u }  DUP F<> { nan }
+  DUP 0 OR { u }  DUP F<> { isnan }
   u 16 RSHIFT 1 AND u I32+ 32767 I32+ 16 RSHIFT 65535 AND
-  u 16 RSHIFT 64 OR 65535 AND  nan SELECT ;
+  u 16 RSHIFT 64 OR 65535 AND  isnan SELECT ;
 
 : BF4! ( x0 x1 x2 x3 addr -- )
   >R >BF 48 LSHIFT SWAP >BF 32 LSHIFT OR SWAP >BF 16 LSHIFT OR

@@ -13,8 +13,7 @@
 \ never sees -inf - -inf. A row of -inf then ends with sum 0 and its
 \ softmax is 0 * inf = NaN, as torch gives.
 -3.4028234663852886e38 CONSTANT NEG-MAX
-\ -inf, for padding: exp(-inf - m) is 0 for every finite m.
-: -INF ( -- x )  NEG-MAX NEG-MAX F+ ;
+\ Padding is the literal -inf: exp(-inf - m) is 0 for every finite m.
 
 \ One element into the state: one exponential, and a rescale only when the
 \ max grows. A NaN x makes the sum NaN (so the row is NaN, as in torch).

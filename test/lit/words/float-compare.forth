@@ -8,15 +8,15 @@
 \! param A i64[64]
 \! param IN f64[2]
 : OUT ( n i -- ) CELLS A + ! ;
-: NAN 0.0 0.0 F/ ;
+: 0/0 0.0 0.0 F/ ;
 1.5 1.5 F= 0 OUT    1.5 2.5 F= 1 OUT
 1.5 2.5 F< 2 OUT    2.5 1.5 F< 3 OUT
 2.5 1.5 F> 4 OUT    1.5 2.5 F> 5 OUT
 1.5 2.5 F<> 6 OUT   1.5 1.5 F<> 7 OUT
 1.5 1.5 F<= 8 OUT   2.5 1.5 F<= 9 OUT
 1.5 1.5 F>= 10 OUT  1.5 2.5 F>= 11 OUT
-NAN NAN F= 12 OUT   NAN 1.0 F< 13 OUT   NAN 1.0 F> 14 OUT
-NAN NAN F<> 15 OUT  NAN 1.0 F<= 16 OUT  NAN 1.0 F>= 17 OUT
+0/0 0/0 F= 12 OUT   0/0 1.0 F< 13 OUT   0/0 1.0 F> 14 OUT
+0/0 0/0 F<> 15 OUT  0/0 1.0 F<= 16 OUT  0/0 1.0 F>= 17 OUT
 IN F@ IN 8 + F@ F= 18 OUT
 IN F@ IN 8 + F@ F< 19 OUT
 IN F@ IN 8 + F@ F> 20 OUT

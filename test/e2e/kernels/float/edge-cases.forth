@@ -11,13 +11,13 @@
 \! param OUT f64[24]
 \! param IOUT i64[2]
 : >OUT ( x i -- ) FLOATS OUT + F! ;
-: NAN IN F@ ;      \ IN[0] = nan
+: IN-NAN IN F@ ;      \ IN[0] = nan
 : X IN 8 + F@ ;    \ IN[1] = x
-: INF IN 16 + F@ ; \ IN[2] = inf
-NAN X FMAX   0 >OUT
-X NAN FMAX   1 >OUT
-NAN X FMIN   2 >OUT
-X NAN FMIN   3 >OUT
+: IN-INF IN 16 + F@ ; \ IN[2] = inf
+IN-NAN X FMAX   0 >OUT
+X IN-NAN FMAX   1 >OUT
+IN-NAN X FMIN   2 >OUT
+X IN-NAN FMIN   3 >OUT
 X FNEG X F- X FNEG X F- F* 0.0 F* X X F- F**  4 >OUT
 -2.0 X X F- 3.0 F+ F**   5 >OUT
 -8.0 1.0 3.0 F/ F**      6 >OUT
@@ -27,10 +27,10 @@ X FNEG FLOOR             8 >OUT
 0.0 FNEG FSQRT           10 >OUT
 X 100.0 F* FTANH         11 >OUT
 X -100.0 F* FTANH        12 >OUT
-INF FNEG FEXP            13 >OUT
-INF FLOG                 14 >OUT
+IN-INF FNEG FEXP            13 >OUT
+IN-INF FLOG                 14 >OUT
 2.0 X FNEG F**           15 >OUT
-INF F>S IOUT !   INF FNEG F>S IOUT 8 + !
+IN-INF F>S IOUT !   IN-INF FNEG F>S IOUT 8 + !
 \ x = 2.5: 2.5 2.5 2.5 2.5 | 0^0 = 1 | (-2)^3 = -8 | nan | 2 | -3 | 0 |
 \ -0 | 1 | -1 | 0 | inf | 2^-2.5 = 0.1767766952966369
 \ E2E: --param IN=nan,2.5,inf --param OUT=zeros --param IOUT=zeros --output-param OUT --output-count 16
