@@ -36,6 +36,7 @@ struct RunOptions {
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
   bool checkBounds = false; ///< --check-bounds (.forth input)
+  std::optional<double> timeout; ///< --timeout SECONDS (0: no limit)
   bool verbose = false;
 };
 
