@@ -45,10 +45,9 @@ template <typename T, typename F> T guarded(T onError, F &&body) noexcept {
     clearLastError();
     return body();
   } catch (const wf::rt::LaunchStopped &e) {
-    setLastError(e.what(),
-                 e.reason() == wf::rt::LaunchStopped::Reason::Timeout
-                     ? WF_ERROR_TIMEOUT
-                     : WF_ERROR_INTERRUPTED);
+    setLastError(e.what(), e.reason() == wf::rt::LaunchStopped::Reason::Timeout
+                               ? WF_ERROR_TIMEOUT
+                               : WF_ERROR_INTERRUPTED);
   } catch (const std::bad_alloc &) {
     setLastError("out of host memory");
   } catch (const std::exception &e) {

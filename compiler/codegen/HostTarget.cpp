@@ -229,8 +229,8 @@ public:
   void loopPoll(llvm::IRBuilder<> &b, llvm::StringRef site) override {
     llvm::Type *i64 = b.getInt64Ty();
     auto interval = [&](llvm::IRBuilder<> &at) {
-      return at.CreateLoad(
-          i64, field(at, offsetof(WfHostCtx, loop_poll_interval)));
+      return at.CreateLoad(i64,
+                           field(at, offsetof(WfHostCtx, loop_poll_interval)));
     };
     if (!pollCounter) {
       llvm::BasicBlock &entry = fn->getEntryBlock();
@@ -238,7 +238,8 @@ public:
       pollCounter = e.CreateAlloca(i64, nullptr, "poll_counter");
       e.CreateStore(interval(e), pollCounter);
     }
-    llvm::Value *left = b.CreateSub(b.CreateLoad(i64, pollCounter), b.getInt64(1));
+    llvm::Value *left =
+        b.CreateSub(b.CreateLoad(i64, pollCounter), b.getInt64(1));
     b.CreateStore(left, pollCounter);
     llvm::LLVMContext &ctx = b.getContext();
     llvm::Function *f = b.GetInsertBlock()->getParent();
@@ -658,7 +659,7 @@ private:
   }
 
   llvm::Function *fn = nullptr;
-  llvm::Value *pollCounter = nullptr; // loopPoll's countdown, per kernel
+  llvm::Value *pollCounter = nullptr;  // loopPoll's countdown, per kernel
   llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
   llvm::Value *wgmmaRows = nullptr;    // and its A cells from registers
   llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel

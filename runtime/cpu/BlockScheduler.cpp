@@ -735,9 +735,8 @@ void BlockScheduler::run(uint64_t linearCluster) {
     if (stopping_ != LaunchStop::Reason::None) {
       // Run the others to their loop polls, barriers or ends (each at
       // most one poll interval away), then say where every thread is.
-      if (std::any_of(threads_.begin(), threads_.end(), [](const Thread &t) {
-            return t.state == State::Ready;
-          }))
+      if (std::any_of(threads_.begin(), threads_.end(),
+                      [](const Thread &t) { return t.state == State::Ready; }))
         continue;
       throw LaunchStopped(stopping_ == LaunchStop::Reason::Timeout
                               ? LaunchStopped::Reason::Timeout

@@ -2,9 +2,9 @@
 
 #include "common/Error.h"
 #include "runtime/LaunchCheck.h"
-#include "runtime/cpu/LaunchStop.h"
 #include "runtime/TensorMaps.h"
 #include "runtime/args/ArraySize.h"
+#include "runtime/cpu/LaunchStop.h"
 
 #include <algorithm>
 #include <chrono>

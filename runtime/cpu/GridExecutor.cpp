@@ -76,8 +76,7 @@ void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
       for (;;) {
         if (failed.load(std::memory_order_relaxed))
           return;
-        if (launch.stop &&
-            launch.stop->check() != LaunchStop::Reason::None) {
+        if (launch.stop && launch.stop->check() != LaunchStop::Reason::None) {
           std::lock_guard<std::mutex> lock(errorMutex);
           stoppedBetweenBlocks = true;
           failed = true;

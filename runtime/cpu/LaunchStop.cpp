@@ -17,15 +17,13 @@ extern "C" void onInterrupt(int) {
 }
 
 std::mutex scopeMutex;
-int scopes = 0;        // InterruptScopes alive
+int scopes = 0;         // InterruptScopes alive
 bool installed = false; // whether the outermost one installed onInterrupt
 struct sigaction previous;
 
 } // namespace
 
-uint64_t interruptCount() {
-  return interrupts.load(std::memory_order_relaxed);
-}
+uint64_t interruptCount() { return interrupts.load(std::memory_order_relaxed); }
 
 LaunchStop::LaunchStop(double timeoutSeconds)
     : timeoutSeconds_(timeoutSeconds), interruptsAtStart_(interruptCount()) {
