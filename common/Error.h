@@ -19,6 +19,20 @@ public:
   explicit Error(const std::string &message) : std::runtime_error(message) {}
 };
 
+/// A launch stopped before it finished: its timeout passed, or Ctrl-C
+/// (SIGINT) came while it ran. Callers tell it apart to exit with 130 or
+/// raise KeyboardInterrupt.
+class LaunchStopped : public Error {
+public:
+  enum class Reason { Timeout, Interrupt };
+  LaunchStopped(Reason reason, const std::string &message)
+      : Error(message), reason_(reason) {}
+  Reason reason() const { return reason_; }
+
+private:
+  Reason reason_;
+};
+
 } // namespace wf::rt
 
 #endif

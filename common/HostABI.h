@@ -111,6 +111,15 @@ struct WfHostCtx {
   // block is finished.
   void (*index_out_of_range)(WfHostCtx *ctx, const char *what, int64_t index,
                              uint64_t count);
+  // Loops: every `loop_poll_interval` iterations (of any of the kernel's
+  // loops, counted per thread from its start) the kernel calls `loop_poll`
+  // with the loop's "file:line:col in the loop at 'WORD'". When the launch
+  // must stop (a timeout, Ctrl-C) it never returns: the executor abandons
+  // the thread's fiber and fails the launch naming where each thread was.
+  // A thread in a loop yields nowhere else. It touches no kernel-visible
+  // memory when it returns.
+  int64_t loop_poll_interval;
+  void (*loop_poll)(WfHostCtx *ctx, const char *site);
 };
 
 // What a '\! tmap' param's slot points to on the CPU: the runtime's

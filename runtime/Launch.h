@@ -52,7 +52,16 @@ struct LaunchConfig {
   size_t dynamicSharedBytes = 0;
   /// A CUstream on the GPU (null: the default stream); ignored on the CPU.
   void *stream = nullptr;
+  /// Seconds a launch may run: on the CPU it is stopped after that, on the
+  /// GPU a wait for it gives up (launchTimeout). 0: no limit; unset: the
+  /// environment's WARPFORTH_TIMEOUT, if any.
+  std::optional<double> timeout;
 };
+
+/// The timeout in seconds that applies to a launch with `config` (0: none):
+/// its own, else WARPFORTH_TIMEOUT's. Throws Error for a negative or
+/// non-numeric value, naming where it came from.
+double launchTimeout(const LaunchConfig &config);
 
 /// One kernel argument: a buffer for an array param, a number for a scalar.
 /// `type` is the element type the caller vouches for (a .npy dtype, a typed

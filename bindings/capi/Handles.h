@@ -34,14 +34,21 @@ struct wf_kernel {
 
 namespace wf::capi {
 
-void setLastError(const std::string &message);
+/// `kind`: a WF_ERROR_* code.
+void setLastError(const std::string &message, int kind = WF_ERROR_OTHER);
 void clearLastError();
+/// This thread's wf_set_launch_timeout (negative: unset).
+double threadLaunchTimeout();
 
 /// Runs `body`; any exception becomes `onError` and the last-error text.
 template <typename T, typename F> T guarded(T onError, F &&body) noexcept {
   try {
     clearLastError();
     return body();
+  } catch (const wf::rt::LaunchStopped &e) {
+    setLastError(e.what(), e.reason() == wf::rt::LaunchStopped::Reason::Timeout
+                               ? WF_ERROR_TIMEOUT
+                               : WF_ERROR_INTERRUPTED);
   } catch (const std::bad_alloc &) {
     setLastError("out of host memory");
   } catch (const std::exception &e) {

@@ -83,6 +83,8 @@ rt::LaunchConfig launchConfig(const wf_launch_config *cfg) {
   c.block = {cfg->block[0], cfg->block[1], cfg->block[2]};
   c.dynamicSharedBytes = cfg->shared_bytes;
   c.stream = cfg->stream;
+  if (double t = wf::capi::threadLaunchTimeout(); t >= 0)
+    c.timeout = t;
   return c;
 }
 

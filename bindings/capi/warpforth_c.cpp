@@ -12,10 +12,19 @@ namespace wf::capi {
 namespace {
 // Per thread, so two Python threads never read each other's errors.
 thread_local std::string lastError;
+thread_local int lastErrorKind = 0;
+thread_local double launchTimeout = -1;
 } // namespace
 
-void setLastError(const std::string &message) { lastError = message; }
-void clearLastError() { lastError.clear(); }
+void setLastError(const std::string &message, int kind) {
+  lastError = message;
+  lastErrorKind = kind;
+}
+void clearLastError() {
+  lastError.clear();
+  lastErrorKind = 0;
+}
+double threadLaunchTimeout() { return launchTimeout; }
 
 void require(const void *pointer, const char *what) {
   if (!pointer)
@@ -49,6 +58,19 @@ rt::Buffer bufferAt(const wf_device *dev, uint64_t addr, size_t bytes) {
 extern "C" {
 
 const char *wf_last_error(void) { return wf::capi::lastError.c_str(); }
+
+int wf_last_error_kind(void) { return wf::capi::lastErrorKind; }
+
+int wf_set_launch_timeout(double seconds) {
+  return guarded(-1, [&] {
+    if (seconds != seconds)
+      throw rt::Error("launch timeout: NaN is not a number of seconds");
+    wf::capi::launchTimeout = seconds < 0 ? -1 : seconds;
+    return 0;
+  });
+}
+
+double wf_get_launch_timeout(void) { return wf::capi::launchTimeout; }
 
 int wf_api_version(void) { return WF_C_API_VERSION; }
 

@@ -104,6 +104,11 @@ typedef struct wf_arg {
 
 /* The last failure's message on this thread ("" if none). */
 const char *wf_last_error(void);
+/* What the last failure on this thread was: 0 none, else one of these. */
+#define WF_ERROR_OTHER 1
+#define WF_ERROR_TIMEOUT 2     /* a launch ran past its timeout */
+#define WF_ERROR_INTERRUPTED 3 /* Ctrl-C (SIGINT) came during a CPU launch */
+int wf_last_error_kind(void);
 int wf_api_version(void);
 /* "i8" ... "f64"; NULL for anything else. */
 const char *wf_elem_type_name(int type);
@@ -189,6 +194,14 @@ int wf_kernel_run(const wf_kernel *k, const wf_launch_config *cfg,
  * the GPU, a steady clock on the CPU). */
 int wf_kernel_time(const wf_kernel *k, const wf_launch_config *cfg,
                    const wf_arg *args, size_t num_args, double *micros);
+
+/* How long this thread's launches may run, in seconds: a CPU launch is
+ * stopped after that (WF_ERROR_TIMEOUT, naming where each thread is), a
+ * waited GPU launch stops being waited for (the kernel runs on). 0: no
+ * limit; negative: the environment's WARPFORTH_TIMEOUT (the default).
+ * Ctrl-C stops a CPU launch whatever the timeout (WF_ERROR_INTERRUPTED). */
+int wf_set_launch_timeout(double seconds);
+double wf_get_launch_timeout(void);
 
 /* One launch, its config and args in one buffer: a wf_launch_config
  * followed by num_args wf_args, packed without padding (Python's struct

@@ -46,6 +46,7 @@ public:
     fn->addParamAttr(1, llvm::Attribute::NoAlias);
     this->header = &header;
     this->module = &module;
+    pollCounter = nullptr;
     return fn;
   }
 
@@ -226,6 +227,50 @@ public:
     callIf(b, b.CreateICmpUGE(index, b.getInt64(count)),
            offsetof(WfHostCtx, index_out_of_range),
            {b.CreateGlobalStringPtr(what), index, b.getInt64(count)});
+  }
+
+  // A thread in a loop never yields to the executor by itself (fibers switch
+  // at barriers and exchanges), so each iteration counts down a local
+  // counter (a register once promoted) and, every ctx->loop_poll_interval
+  // iterations of any loop, calls loop_poll: the executor stops the thread
+  // there when the launch has timed out or been interrupted.
+  void loopPoll(llvm::IRBuilder<> &b, llvm::StringRef site) override {
+    llvm::Type *i64 = b.getInt64Ty();
+    auto interval = [&](llvm::IRBuilder<> &at) {
+      return at.CreateLoad(i64,
+                           field(at, offsetof(WfHostCtx, loop_poll_interval)));
+    };
+    if (!pollCounter) {
+      llvm::BasicBlock &entry = fn->getEntryBlock();
+      llvm::IRBuilder<> e(&entry, entry.begin());
+      pollCounter = e.CreateAlloca(i64, nullptr, "poll_counter");
+      e.CreateStore(interval(e), pollCounter);
+    }
+    llvm::Value *left =
+        b.CreateSub(b.CreateLoad(i64, pollCounter), b.getInt64(1));
+    b.CreateStore(left, pollCounter);
+    llvm::LLVMContext &ctx = b.getContext();
+    llvm::Function *f = b.GetInsertBlock()->getParent();
+    auto *poll = llvm::BasicBlock::Create(ctx, "poll", f);
+    auto *next = llvm::BasicBlock::Create(ctx, "polled", f);
+    b.CreateCondBr(b.CreateICmpSLE(left, b.getInt64(0)), poll, next,
+                   llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(poll);
+    llvm::CallInst *call = b.CreateCall(
+        llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy(), b.getPtrTy()},
+                                false),
+        b.CreateLoad(b.getPtrTy(), field(b, offsetof(WfHostCtx, loop_poll))),
+        {fn->getArg(1), b.CreateGlobalStringPtr(site)});
+    // When it returns it has touched nothing the kernel sees (it reads the
+    // executor's own state), so loads of the kernel's memory stay hoistable
+    // out of the loop.
+    call->setMemoryEffects(
+        llvm::MemoryEffects::inaccessibleMemOnly() |
+        llvm::MemoryEffects::argMemOnly(llvm::ModRefInfo::Ref));
+    call->setDoesNotThrow();
+    b.CreateStore(interval(b), pollCounter);
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
   }
 
   void assertion(llvm::IRBuilder<> &b, llvm::Value *ok,
@@ -630,6 +675,7 @@ private:
   }
 
   llvm::Function *fn = nullptr;
+  llvm::Value *pollCounter = nullptr;  // loopPoll's countdown, per kernel
   llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
   llvm::Value *wgmmaRows = nullptr;    // and its A cells from registers
   llvm::Value *collectiveIn = nullptr; // warp-wide words' operands, per kernel

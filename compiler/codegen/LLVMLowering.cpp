@@ -46,6 +46,10 @@ public:
     }
     for (const auto &block : irModule.body.blocks) {
       b.SetInsertPoint(blocks[block.get()]);
+      if (block->loopLoc.valid()) {
+        setLoc(block->loopLoc);
+        target.loopPoll(b, loopSite(*block));
+      }
       for (const auto &inst : block->insts) {
         setLoc(inst->loc);
         llvm::Value *v = lowerInst(*inst);
@@ -697,6 +701,16 @@ private:
   }
 
   /// ", file:line:col" of an instruction, for the host's fault messages.
+  /// "k.forth:7:5 in the loop at 'BEGIN'" for a loop header.
+  std::string loopSite(const ir::Block &block) const {
+    std::string pos = "line " + std::to_string(block.loopLoc.line);
+    if (options.sources)
+      pos = options.sources->path(block.loopLoc.file) + ":" +
+            std::to_string(block.loopLoc.line) + ":" +
+            std::to_string(block.loopLoc.col);
+    return pos + " in the loop at '" + block.loopWord + "'";
+  }
+
   std::string sourcePos(const ir::Inst &inst) const {
     if (!options.sources || !inst.loc.valid())
       return "";

@@ -59,6 +59,11 @@ public:
   /// file:line:col ("register array 'R' (R@), k.forth:3:7").
   virtual void checkIndex(llvm::IRBuilder<> &, llvm::Value *, uint64_t,
                           llvm::StringRef) {}
+  /// At the top of a loop header, so once per iteration: the host counts
+  /// iterations and every so many asks the executor whether the launch
+  /// must stop (a timeout, Ctrl-C); `site` is "file:line:col in the loop
+  /// at 'WORD'". The GPU emits nothing.
+  virtual void loopPoll(llvm::IRBuilder<> &, llvm::StringRef) {}
   /// ASSERT: reports when `ok` (i1) is false; `where` is file:line:col.
   virtual void assertion(llvm::IRBuilder<> &, llvm::Value *, llvm::StringRef) {}
   /// The check sites of a checked build, in index order: the text of each

@@ -277,6 +277,11 @@ struct Block {
   std::vector<std::unique_ptr<BlockParam>> params;
   std::vector<std::unique_ptr<Inst>> insts;
   Terminator term;
+  // A loop header (BEGIN, DO, ?DO): the word and where it is written, for
+  // the host's poll at each iteration (TargetHooks::loopPoll); invalid
+  // for any other block.
+  SourceLoc loopLoc;
+  std::string loopWord;
 
   BlockParam *addParam(Type type);
 };

@@ -633,6 +633,8 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
 ir::Block *Resolver::openLoopHeader(const Item &item,
                                     MachineState &entryState) {
   ir::Block *header = module.body.newBlock();
+  header->loopLoc = item.loc;
+  header->loopWord = item.text;
   std::vector<ir::Value *> args = state.flatten();
   std::vector<ir::Value *> views;
   // The back edge is not known yet. An f32 slot could come back holding a

@@ -16,6 +16,12 @@
 
 namespace wf::rt::cpu {
 
+namespace {
+// Loop iterations between two polls of a thread (HostABI.h's loop_poll):
+// a poll costs a clock read, an iteration as little as a nanosecond.
+constexpr int64_t kLoopPollInterval = 4096;
+} // namespace
+
 BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
                                size_t stackBytes)
     : launch_(launch), mode_(mode), stackBytes_(stackBytes),
@@ -83,6 +89,8 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.index_out_of_range = &indexHook;
     c.wgmma = &wgmmaHook;
     c.async_op = &asyncHook;
+    c.loop_poll_interval = kLoopPollInterval;
+    c.loop_poll = &loopPollHook;
   }
 }
 
@@ -217,6 +225,95 @@ void BlockScheduler::indexHook(WfHostCtx *ctx, const char *what, int64_t index,
   if (!s.fault_.empty())
     return;
   s.fault_ = indexText(what, index, count, threadText(ctx->tid, ctx->bid));
+}
+
+void BlockScheduler::loopPollHook(WfHostCtx *ctx, const char *site) {
+  Thread &t = *static_cast<Thread *>(ctx->sched);
+  BlockScheduler &s = *t.owner;
+  LaunchStop::Reason reason = s.stopping_;
+  if (reason == LaunchStop::Reason::None && s.launch_.stop)
+    reason = s.launch_.stop->check();
+  if (reason != LaunchStop::Reason::None)
+    s.abortBlock(t, site, reason);
+}
+
+void BlockScheduler::abortBlock(Thread &t, const char *site,
+                                LaunchStop::Reason reason) {
+  stopping_ = reason;
+  // Threads not started yet, or resumed from a barrier, report their loop
+  // at its first iteration (a running one at its next poll).
+  for (Thread &o : threads_)
+    o.ctx.loop_poll_interval = 1;
+  t.where = site;
+  t.state = State::Stopped;
+  switchFiber(mode_, t.fiber, scheduler_); // never resumed
+}
+
+std::string BlockScheduler::stopText() const {
+  struct Group {
+    std::string what;
+    size_t cta = 0;
+    size_t count = 0;
+    int64_t lo[3], hi[3];
+  };
+  std::vector<Group> groups;
+  for (const Thread &t : threads_) {
+    std::string what;
+    switch (t.state) {
+    case State::Stopped:
+      what = std::string("at ") + t.where;
+      break;
+    case State::AtBarrier:
+      what = "waiting at BARRIER";
+      break;
+    case State::AtExchange:
+      what = "waiting at a warp-wide word (shuffle, MMA, ...)";
+      break;
+    case State::AtMbar:
+    case State::AtNamedBar:
+    case State::AtClusterBar:
+    case State::AtRegs:
+      what = std::string("waiting at ") + t.where;
+      break;
+    default:
+      continue;
+    }
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group &g) {
+      return g.cta == t.cta && g.what == what;
+    });
+    if (it == groups.end()) {
+      groups.push_back({what, t.cta, 0, {}, {}});
+      it = groups.end() - 1;
+      for (int k = 0; k < 3; ++k)
+        it->lo[k] = it->hi[k] = t.ctx.tid[k];
+    }
+    ++it->count;
+    for (int k = 0; k < 3; ++k) {
+      it->lo[k] = std::min(it->lo[k], t.ctx.tid[k]);
+      it->hi[k] = std::max(it->hi[k], t.ctx.tid[k]);
+    }
+  }
+  auto coords = [](const int64_t *lo, const int64_t *hi) {
+    std::string text = "(";
+    for (int k = 0; k < 3; ++k)
+      text += (k ? "," : "") + std::to_string(lo[k]) +
+              (hi[k] != lo[k] ? ".." + std::to_string(hi[k]) : "");
+    return text + ")";
+  };
+  std::string text;
+  for (const Group &g : groups) {
+    uint64_t box = 1;
+    for (int k = 0; k < 3; ++k)
+      box *= static_cast<uint64_t>(g.hi[k] - g.lo[k] + 1);
+    std::string who =
+        g.count == 1 ? "thread " + coords(g.lo, g.lo)
+        : g.count == box
+            ? "threads " + coords(g.lo, g.hi)
+            : std::to_string(g.count) + " threads in " + coords(g.lo, g.hi);
+    const int64_t *bid = threads_[g.cta * ctaThreads_].ctx.bid;
+    text += "\n  " + who + " of block " + coords(bid, bid) + " " + g.what;
+  }
+  return text;
 }
 
 void BlockScheduler::report(const WfHostCtx &ctx, const std::string &why) {
@@ -622,7 +719,9 @@ void BlockScheduler::run(uint64_t linearCluster) {
     t.state = State::Ready;
     t.started = false;
     t.clusterArrived = false;
+    t.ctx.loop_poll_interval = kLoopPollInterval;
   }
+  stopping_ = LaunchStop::Reason::None;
   for (Warp &w : warps_) {
     w.live = static_cast<uint32_t>(w.end - w.first);
     w.atBarrier = w.atExchange = w.waiting = 0;
@@ -641,6 +740,17 @@ void BlockScheduler::run(uint64_t linearCluster) {
       resume(threads_[i]);
       ranAny = true;
       afterYield(i);
+    }
+    if (stopping_ != LaunchStop::Reason::None) {
+      // Run the others to their loop polls, barriers or ends (each at
+      // most one poll interval away), then say where every thread is.
+      if (std::any_of(threads_.begin(), threads_.end(),
+                      [](const Thread &t) { return t.state == State::Ready; }))
+        continue;
+      throw LaunchStopped(stopping_ == LaunchStop::Reason::Timeout
+                              ? LaunchStopped::Reason::Timeout
+                              : LaunchStopped::Reason::Interrupt,
+                          stopText());
     }
     if (ranAny || wakeWaiters())
       continue;
@@ -698,6 +808,7 @@ void BlockScheduler::afterYield(size_t index) {
     ++w.waiting;
     break;
   case State::Ready:
+  case State::Stopped:
     break;
   }
   // What may unblock a thread (a wait itself does not: a polling loop of

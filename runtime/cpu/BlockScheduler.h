@@ -46,6 +46,7 @@
 #include "common/HostABI.h"
 #include "runtime/Launch.h"
 #include "runtime/cpu/Fiber.h"
+#include "runtime/cpu/LaunchStop.h"
 
 #include <string>
 
@@ -69,6 +70,8 @@ struct GridLaunch {
   /// The launch's tensor maps, which '\! tmap' params' slots point to.
   const WfTensorMap *tensorMaps = nullptr;
   size_t tensorMapCount = 0;
+  /// The launch's deadline and Ctrl-C, polled in loops; null: never stops.
+  LaunchStop *stop = nullptr;
 };
 
 /// Runs the clusters of one launch, one at a time; each worker thread owns
@@ -93,6 +96,7 @@ private:
     AtNamedBar,
     AtClusterBar,
     AtRegs,
+    Stopped, // parked at a loop poll when the launch stopped: never resumed
     Done
   };
 
@@ -170,6 +174,15 @@ private:
                         uint64_t descB, int64_t scaleD, float *acc);
   static void asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                         uint64_t *out, const char *where);
+  static void loopPollHook(WfHostCtx *ctx, const char *site);
+  /// Parks thread `t` at loop `site` for good when the launch must stop
+  /// (`reason`): every other thread is made to poll at its next loop
+  /// iteration, and run() fails with where each one is (stopText). The
+  /// fibers are abandoned, which is safe: the JIT code has no destructors.
+  void abortBlock(Thread &t, const char *site, LaunchStop::Reason reason);
+  /// Where every thread not yet returned is, grouped: "threads (0..127,0,0)
+  /// of block (3,0,0) at k.forth:7:5 in the loop at 'BEGIN'", one a line.
+  std::string stopText() const;
   /// Records the first fault of the block (`why` and the thread).
   void report(const WfHostCtx &ctx, const std::string &why);
   /// The mbarrier at `addr` if it is 8 bytes of shared memory (an address
@@ -234,6 +247,7 @@ private:
   std::vector<std::unique_ptr<FiberStack>> ownedStacks_;
   std::vector<FiberStack *> freeStacks_;
   std::string fault_; // the first fault a thread reported, if any
+  LaunchStop::Reason stopping_ = LaunchStop::Reason::None;
   alignas(16) char scratch_[64] = {};       // where out-of-bounds accesses go
   static constexpr size_t kSharedSkew = 16; // the base is 16 mod 32
   size_t sharedAlloc_ = 0;

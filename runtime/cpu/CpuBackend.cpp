@@ -4,6 +4,7 @@
 #include "runtime/LaunchCheck.h"
 #include "runtime/TensorMaps.h"
 #include "runtime/args/ArraySize.h"
+#include "runtime/cpu/LaunchStop.h"
 
 #include <algorithm>
 #include <chrono>
@@ -54,12 +55,24 @@ public:
                        static_cast<uint32_t>(sig_->cluster[2])};
     g.sharedBytes =
         static_cast<size_t>(sig_->sharedBytes) + config.dynamicSharedBytes;
+    LaunchStop stop(launchTimeout(config));
+    g.stop = &stop;
+    InterruptScope catchCtrlC;
     try {
       runGrid(g, options_);
+    } catch (const LaunchStopped &e) {
+      throw LaunchStopped(e.reason(),
+                          describeLaunch(*sig_, config) + ": " + e.what());
     } catch (const Error &e) {
       // Say which launch, as the GPU backend's errors do.
       throw Error(describeLaunch(*sig_, config) + ": " + e.what());
     }
+    // Ctrl-C during a launch that finished before a poll saw it still
+    // stops the caller, as it would have without the launch.
+    if (stop.interrupted())
+      throw LaunchStopped(LaunchStopped::Reason::Interrupt,
+                          describeLaunch(*sig_, config) +
+                              ": interrupted (Ctrl-C) as it finished");
   }
 
   void wait(const LaunchConfig &) override {}

@@ -66,6 +66,9 @@ void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex errorMutex;
+  // A stopped launch (timeout, Ctrl-C): where each worker's threads were.
+  std::string stopped;
+  bool stoppedBetweenBlocks = false;
 
   auto work = [&] {
     try {
@@ -73,11 +76,21 @@ void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
       for (;;) {
         if (failed.load(std::memory_order_relaxed))
           return;
+        if (launch.stop && launch.stop->check() != LaunchStop::Reason::None) {
+          std::lock_guard<std::mutex> lock(errorMutex);
+          stoppedBetweenBlocks = true;
+          failed = true;
+          return;
+        }
         uint64_t b = next.fetch_add(1, std::memory_order_relaxed);
         if (b >= clusters)
           return;
         scheduler.run(b);
       }
+    } catch (const LaunchStopped &e) {
+      std::lock_guard<std::mutex> lock(errorMutex);
+      stopped += e.what();
+      failed = true;
     } catch (...) {
       std::lock_guard<std::mutex> lock(errorMutex);
       if (!error)
@@ -98,6 +111,16 @@ void runGrid(const GridLaunch &launch, const ExecutorOptions &requested) {
   work();
   for (std::thread &t : pool)
     t.join();
+  if (!stopped.empty() || stoppedBetweenBlocks) {
+    LaunchStop::Reason reason = launch.stop->check();
+    throw LaunchStopped(reason == LaunchStop::Reason::Interrupt
+                            ? LaunchStopped::Reason::Interrupt
+                            : LaunchStopped::Reason::Timeout,
+                        launch.stop->text(reason) +
+                            (stopped.empty()
+                                 ? " between blocks (no thread was running)"
+                                 : "; where the threads were:" + stopped));
+  }
   if (error)
     std::rethrow_exception(error);
 }

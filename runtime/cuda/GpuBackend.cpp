@@ -8,7 +8,11 @@
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/TensorMapCache.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 namespace wf::rt::cuda {
@@ -439,7 +443,37 @@ void GpuKernel::launch(const LaunchConfig &config,
 void GpuKernel::wait(const LaunchConfig &config) {
   const Driver &d = device_->d();
   device_->makeCurrent();
-  CUresult r = d.cuStreamSynchronize(static_cast<CUstream>(config.stream));
+  auto stream = static_cast<CUstream>(config.stream);
+  double timeout = launchTimeout(config);
+  CUresult r;
+  if (timeout <= 0) {
+    r = d.cuStreamSynchronize(stream);
+  } else {
+    // Poll with the deadline instead of a blocking synchronize. The driver
+    // API cannot stop one running kernel (no call ends it short of the
+    // context's destruction, which itself waits for it), so the host only
+    // stops waiting.
+    using Clock = std::chrono::steady_clock;
+    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(timeout));
+    auto pause = std::chrono::microseconds(20);
+    while ((r = d.cuStreamQuery(stream)) == CUDA_ERROR_NOT_READY) {
+      if (Clock::now() >= deadline) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", timeout);
+        throw LaunchStopped(
+            LaunchStopped::Reason::Timeout,
+            where(config) + ": timed out after " + seconds +
+                " s: the host stopped waiting, but the kernel keeps running "
+                "(CUDA cannot stop a running kernel): until it finishes, "
+                "this process's CUDA context is unusable (later calls on "
+                "this device wait for it or fail); exit the process to end "
+                "it");
+      }
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, decltype(pause)(1000));
+    }
+  }
   if (r != CUDA_SUCCESS)
     throw Error(where(config) + ": launch failed: " + d.describe(r));
   finishCheck(config);

@@ -38,6 +38,7 @@ struct RunOptions {
   std::optional<std::string> arch;
   bool checkBounds = false; ///< --check-bounds (.forth input)
   bool warningsAsErrors = false; ///< -Werror (.forth input)
+  std::optional<double> timeout; ///< --timeout SECONDS (0: no limit)
   bool verbose = false;
 };
 

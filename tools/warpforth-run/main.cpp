@@ -70,6 +70,14 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                "Check every access on the GPU too, and compile ASSERT in");
   app.add_flag("--Werror", o.warningsAsErrors,
                "Treat the compiler's warnings as errors (also -Werror)");
+  app.add_option("--timeout", o.timeout,
+                 "Stop a launch that runs longer than SECONDS (default: "
+                 "$WARPFORTH_TIMEOUT, else no limit; 0: no limit). On the "
+                 "CPU it fails naming the loop each thread is in (exit "
+                 "124); on the GPU the wait gives up but the kernel runs "
+                 "on until the process exits. Ctrl-C stops a CPU launch "
+                 "(exit 130)")
+      ->check(CLI::NonNegativeNumber);
   app.add_flag("-v,--verbose", o.verbose,
                "Say which device runs the kernel; show the PTX JIT log");
 }
@@ -104,6 +112,7 @@ int runKernel(const run::RunOptions &o) {
     config.block = run::parseDims(o.block, "--block");
   config.dynamicSharedBytes =
       run::parseByteCount(o.sharedBytes, "--shared-bytes");
+  config.timeout = o.timeout;
   if (o.bench < 0)
     throw rt::Error("--bench " + std::to_string(o.bench) +
                     ": expected a count of at least 0");
@@ -248,6 +257,20 @@ int wf::tools::warpforthRunMain(int argc, char **argv) {
   }
   try {
     return runKernel(options);
+  } catch (const rt::LaunchStopped &e) {
+    std::string text = e.what();
+    if (e.reason() == rt::LaunchStopped::Reason::Timeout) {
+      std::cerr << "warpforth-run: error: " << text << "\n";
+      return 124; // as timeout(1)
+    }
+    // Ctrl-C: one line, and the shell's status for SIGINT.
+    text = text.substr(0, text.find('\n'));
+    std::string where = "; where the threads were:";
+    if (text.size() > where.size() &&
+        text.compare(text.size() - where.size(), where.size(), where) == 0)
+      text.resize(text.size() - where.size());
+    std::cerr << "warpforth-run: " << text << "\n";
+    return 130;
   } catch (const run::CompileError &e) {
     std::cerr << e.what();
     if (*e.what() && e.what()[std::strlen(e.what()) - 1] != '\n')

@@ -17,7 +17,7 @@ from ._autotune import Autotuner, autotune
 from ._cache import cache_clear, cache_dir, cache_stats
 from ._device import Device, device, gpu_available
 from ._kernel import Kernel, Param
-from ._lib import WarpForthError, WarpForthWarning
+from ._lib import LaunchTimeout, WarpForthError, WarpForthWarning
 from .attention import attention, multihead_attention
 
 
@@ -44,8 +44,8 @@ def _version() -> str:
 __version__ = _version()
 
 __all__ = [
-    "Autotuner", "Device", "Kernel", "Param", "WarpForthError",
-    "WarpForthWarning", "attention",
+    "Autotuner", "Device", "Kernel", "LaunchTimeout", "Param",
+    "WarpForthError", "WarpForthWarning", "attention",
     "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
     "device", "gpu_available", "multihead_attention",
 ]

@@ -116,6 +116,9 @@ class Kernel:
             if len(parts) == 5 and parts[1] == "@block":
                 self.block = (int(parts[2]), int(parts[3]), int(parts[4]))
         self._default_block = self.block or (1, 1, 1)
+        # Seconds a call may run (None: WARPFORTH_TIMEOUT's, if set; 0: no
+        # limit); a call's own timeout= wins. See __call__.
+        self.timeout: Optional[float] = None
 
     # ---- construction -------------------------------------------------
 
@@ -125,21 +128,23 @@ class Kernel:
                   device: Any = "auto", arch: Optional[str] = None,
                   include_dirs: Optional[list] = None,
                   checked: bool = False,
-                  werror: Optional[bool] = None) -> "Kernel":
+                  werror: Optional[bool] = None,
+                  timeout: Optional[float] = None) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
         Device): PTX on the GPU, host code on the CPU. `checked=True` is
         warpforthc's --check-bounds: on the GPU every access is checked and
         the first one outside its buffer fails the launch (the CPU always
         checks); ASSERT is compiled in on both. The compiler's warnings are
         issued as one warpforth.WarpForthWarning; `werror=True` (default:
-        WARPFORTH_WERROR=1) makes them errors (WarpForthError)."""
+        WARPFORTH_WERROR=1) makes them errors (WarpForthError). `timeout` sets the
+        kernel's `timeout` (seconds a call may run, see __call__)."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
                                           checked=checked, werror=werror)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
-        return cls(_lib.check_handle(handle), dev)._warn()
+        return cls(_lib.check_handle(handle), dev)._warn()._with_timeout(timeout)
 
     @classmethod
     def from_source(cls, source: str, *, name: str = "<source>",
@@ -147,8 +152,10 @@ class Kernel:
                     device: Any = "auto", arch: Optional[str] = None,
                     include_dirs: Optional[list] = None,
                     checked: bool = False,
-                    werror: Optional[bool] = None) -> "Kernel":
-        """from_file for source text; `checked` and `werror` as there."""
+                    werror: Optional[bool] = None,
+                    timeout: Optional[float] = None) -> "Kernel":
+        """from_file for source text; `checked`, `werror` and `timeout` as
+        there."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
                                           checked=checked, werror=werror)
@@ -156,15 +163,21 @@ class Kernel:
             dev.handle, _lib.c_string(name, "name"),
             _lib.c_string(source, "source"), ctypes.byref(opts))
         del keep
-        return cls(_lib.check_handle(handle), dev)._warn()
+        return cls(_lib.check_handle(handle), dev)._warn()._with_timeout(timeout)
 
     @classmethod
-    def from_ptx(cls, ptx: str, *, device: Any = "gpu") -> "Kernel":
+    def from_ptx(cls, ptx: str, *, device: Any = "gpu",
+                 timeout: Optional[float] = None) -> "Kernel":
         """Loads PTX from warpforthc (it carries the signature block)."""
         dev = _resolve(device)
         handle = dev._lib.wf_kernel_load_ptx(dev.handle,
                                              _lib.c_string(ptx, "ptx"))
-        return cls(_lib.check_handle(handle), dev)
+        return cls(_lib.check_handle(handle), dev)._with_timeout(timeout)
+
+    def _with_timeout(self, timeout: Optional[float]) -> "Kernel":
+        if timeout is not None:
+            self.timeout = _timeout(timeout)
+        return self
 
     def _warn(self) -> "Kernel":
         """Issues the compile's warnings (one WarpForthWarning, located as
@@ -228,20 +241,37 @@ class Kernel:
 
     def __call__(self, *args: Any, grid: Dims = 1,
                  block: Optional[Dims] = None, shared: int = 0,
-                 stream: Any = None, **named: Any) -> None:
+                 stream: Any = None, timeout: Optional[float] = None,
+                 **named: Any) -> None:
         """Launches the kernel: asynchronously on the GPU (on `stream`, else
         the current torch/CuPy stream of the first such argument, else the
         default stream), synchronously on the CPU. Host arrays passed to a
         GPU kernel are staged, which makes that launch synchronous.
         `grid` and `block` are an int (x) or 1 to 3 ints (x, y, z); grid
-        defaults to 1, block to the kernel's '\\! block' shape (else 1)."""
-        if not named and len(args) == self._nparams and not self.checked:
+        defaults to 1, block to the kernel's '\\! block' shape (else 1).
+
+        `timeout` (seconds; default the kernel's `timeout`, else the
+        environment's WARPFORTH_TIMEOUT; 0: no limit): a CPU launch that
+        runs longer is stopped and raises LaunchTimeout naming the loop
+        each thread is in; on the GPU the call waits for the kernel and
+        raises LaunchTimeout when it gives up (the kernel runs on; its
+        context is unusable until it finishes or the process exits).
+        Ctrl-C stops a CPU launch with KeyboardInterrupt."""
+        if timeout is None:
+            timeout = self.timeout
+        if (timeout is None and not named and len(args) == self._nparams
+                and not self.checked):
             packed = self._pack(args, grid, block, shared, stream)
             if packed is not None:
                 if self._launch_packed(self._handle, packed, self._nparams, 0):
-                    raise _lib.WarpForthError(_lib.last_error())
+                    raise _lib.error()
                 return
-        self._launch(args, named, grid, block, shared, stream, timed=False)
+        if timeout is None:
+            self._launch(args, named, grid, block, shared, stream, timed=False)
+            return
+        with _TimeoutScope(self._lib, timeout):
+            self._launch(args, named, grid, block, shared, stream,
+                         timed=False, wait=True)
 
     def _pack(self, args: Sequence[Any], grid: Dims, block: Dims,
               shared: Any, stream: Any) -> Optional[bytes]:
@@ -347,10 +377,19 @@ class Kernel:
         return launch, values
 
     def time(self, *args: Any, grid: Dims = 1, block: Optional[Dims] = None,
-             shared: int = 0, stream: Any = None, **named: Any) -> float:
+             shared: int = 0, stream: Any = None,
+             timeout: Optional[float] = None, **named: Any) -> float:
         """Runs the kernel once and returns its time in microseconds (CUDA
-        events on the GPU, a steady clock on the CPU)."""
-        return self._launch(args, named, grid, block, shared, stream, timed=True)
+        events on the GPU, a steady clock on the CPU). `timeout` as in
+        __call__ (on the CPU only: the GPU's timed launch waits)."""
+        if timeout is None:
+            timeout = self.timeout
+        if timeout is None:
+            return self._launch(args, named, grid, block, shared, stream,
+                                timed=True)
+        with _TimeoutScope(self._lib, timeout):
+            return self._launch(args, named, grid, block, shared, stream,
+                                timed=True)
 
     def _bind(self, args: Sequence[Any], named: dict) -> Sequence[Any]:
         if not named and len(args) == len(self.params):
@@ -398,7 +437,8 @@ class Kernel:
                 self._dev.upload(addr, ref.addr, ref.nbytes)
         return _lib.Arg(_lib.ARG_BUFFER, ref.type, addr, ref.nbytes, 0, 0.0)
 
-    def _launch(self, args, named, grid, block, shared, stream, timed):
+    def _launch(self, args, named, grid, block, shared, stream, timed,
+                wait=False):
         values = self._bind(args, named)
         c_args = self._args_type()
         staged: list[tuple[int, ArrayRef]] = []
@@ -424,7 +464,8 @@ class Kernel:
             cfg = _lib.LaunchConfig(_U3(*_dim3(grid, "grid")),
                                     _U3(*_dim3(block, "block")), _shared(shared),
                                     handle if self._on_gpu else None)
-            result = self._run(cfg, c_args, len(values), timed, bool(staged))
+            result = self._run(cfg, c_args, len(values), timed,
+                               bool(staged) or wait)
             # Host arrays come back whole: which params a kernel writes is
             # not in its signature.
             for addr, ref in staged:
@@ -458,6 +499,33 @@ class Kernel:
 
 
 _MISSING = object()
+
+
+def _timeout(value: Any) -> float:
+    """A timeout in seconds, checked: a number, 0 (no limit) or more."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"timeout: expected a number of seconds, got "
+                        f"{type(value).__name__} {value!r}")
+    v = float(value)
+    if not 0 <= v < float("inf"):
+        raise ValueError(f"timeout: {value!r} is not a number of seconds, "
+                         f"0 (no limit) or more")
+    return v
+
+
+class _TimeoutScope:
+    """This thread's launch timeout in the library for one call."""
+
+    def __init__(self, lib: Any, seconds: Any):
+        self._lib = lib
+        self._seconds = _timeout(seconds)
+
+    def __enter__(self) -> None:
+        self._previous = self._lib.wf_get_launch_timeout()
+        _lib.check(self._lib.wf_set_launch_timeout(self._seconds))
+
+    def __exit__(self, *exc: Any) -> None:
+        self._lib.wf_set_launch_timeout(self._previous)
 
 
 # Kernel.launcher's functions, by the number of 8-byte fields they fill (the

@@ -35,6 +35,17 @@ class WarpForthWarning(UserWarning):
     compile errors instead."""
 
 
+class LaunchTimeout(WarpForthError):
+    """A launch ran longer than its timeout (timeout=, Kernel.timeout or
+    WARPFORTH_TIMEOUT). On the CPU it was stopped, and the message says
+    where each thread was; on the GPU the kernel runs on and its context
+    stays busy until it finishes or the process exits."""
+
+
+# wf_last_error_kind's codes (warpforth_c.h).
+ERROR_TIMEOUT, ERROR_INTERRUPTED = 2, 3
+
+
 class CompileOptions(ctypes.Structure):
     _fields_ = [
         ("arch", ctypes.c_char_p),
@@ -87,6 +98,9 @@ _OPTS = ctypes.POINTER(CompileOptions)
 # name: (restype, argtypes)
 _PROTOTYPES = {
     "wf_last_error": (_S, []),
+    "wf_last_error_kind": (_I, []),
+    "wf_set_launch_timeout": (_I, [ctypes.c_double]),
+    "wf_get_launch_timeout": (ctypes.c_double, []),
     "wf_api_version": (_I, []),
     "wf_gpu_available": (_I, []),
     "wf_device_open": (_P, [_I, _I]),
@@ -208,10 +222,23 @@ def last_error() -> str:
     return lib().wf_last_error().decode(errors="replace")
 
 
+def error() -> BaseException:
+    """The library's last error as the exception to raise: LaunchTimeout for
+    a launch past its timeout, KeyboardInterrupt for Ctrl-C during a CPU
+    launch (the library caught the SIGINT, so Python's handler never saw
+    it), else WarpForthError."""
+    kind = lib().wf_last_error_kind()
+    if kind == ERROR_INTERRUPTED:
+        return KeyboardInterrupt(last_error())
+    if kind == ERROR_TIMEOUT:
+        return LaunchTimeout(last_error())
+    return WarpForthError(last_error())
+
+
 def check(status: int) -> None:
     """Raises the library's last error unless a C call returned 0."""
     if status != 0:
-        raise WarpForthError(last_error())
+        raise error()
 
 
 def check_handle(handle: Optional[int]) -> int:
