@@ -671,9 +671,10 @@ class CacheClearTest(EnvTest):
             .write_text("a build")
         ours = [p for p in self.cache.rglob("*")
                 if p.is_file() and p not in foreign]
-        # Entries (the kernel and the tuned configs), a result, a build.
+        # Entries (the kernel and the tuned configs), a result and its
+        # lock file (autotune merges results under it), a build.
         self.assertEqual(sorted({p.suffix for p in ours}),
-                         [".json", ".so", ".wfc"], ours)
+                         [".json", ".lock", ".so", ".wfc"], ours)
         warpforth.cache_clear()
         for p, text in foreign.items():
             self.assertEqual(p.read_text(), text, p)

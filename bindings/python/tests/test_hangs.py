@@ -28,18 +28,19 @@ import warpforth  # noqa: E402
 
 import numpy  # noqa: E402
 
-# ?DO ... +LOOP whose start (10) is past its limit (0) with a positive
-# step: the index must wrap around 2^64 to cross the limit, so it runs
-# "forever" (line 5, column 6 is the ?DO).
+# A loop that never ends (a counter stored forever: the compiler can drop
+# neither the loop nor the stores); line 5, column 3 is the BEGIN. (A ?DO
+# ... +LOOP whose start is past its limit used to be the example, until
+# loops became C-like: docs/language.md "Loops".)
 SPIN = """\\! kernel spin
 \\! param OUT i64[4]
-\\ start past the limit: +LOOP counts up to 2^64
-\\ before it crosses the boundary
-0 10 ?DO
-  I OUT !
-1 +LOOP
+\\ counts forever
+\\ and stores the count
+0 BEGIN
+  DUP OUT !  1+
+AGAIN
 """
-SPIN_SITE = ":5:6 in the loop at '?DO'"
+SPIN_SITE = ":5:3 in the loop at 'BEGIN'"
 
 # Thread 0 spins in a BEGIN ... AGAIN, the others wait at the BARRIER it
 # never reaches.
@@ -129,7 +130,7 @@ class Timeouts(unittest.TestCase):
         text = str(cm.exception)
         self.assertIn("kernel 'spin'", text)
         self.assertIn("timed out after 0.2 s", text)
-        # Every running block's threads, grouped, at the ?DO's line.
+        # Every running block's threads, grouped, at the BEGIN's line.
         self.assertRegex(text, r"threads \(0\.\.31,0\.\.1,0\) of block "
                                r"\(\d,0,0\) at spin\.forth"
                          + re.escape(SPIN_SITE))

@@ -1,4 +1,5 @@
-\ ?DO tests start = limit before entering and skips the body; the skip edge
+\ ?DO tests start >= limit before entering (C-like for a count up:
+\ docs/language.md "Loops") and skips the body; the skip edge
 \ and the loop's end meet after LOOP with the accumulated slot.
 \ RUN: %warpforthc %s --emit ir | FileCheck %s
 
@@ -10,8 +11,8 @@
 \ CHECK:        [[ACC0:%[0-9]+]] = const 0
 \ CHECK:        [[LIM:%[0-9]+]] = load.global.i64
 \ CHECK:        [[START:%[0-9]+]] = const 0
-\ CHECK-NEXT:   [[SAME:%[0-9]+]] = icmp.eq [[START]], [[LIM]]
-\ CHECK-NEXT:   condbr [[SAME]], bb3([[ACC0]]), bb1()
+\ CHECK-NEXT:   [[SKIP:%[0-9]+]] = icmp.ge [[START]], [[LIM]]
+\ CHECK-NEXT:   condbr [[SKIP]], bb3([[ACC0]]), bb1()
 \ CHECK-NEXT: bb1:
 \ CHECK-NEXT:   br bb2([[ACC0]], [[START]], [[LIM]])
 \ CHECK-NEXT: bb2([[ACC:%[0-9]+]]: i64,
