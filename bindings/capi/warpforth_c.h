@@ -77,6 +77,7 @@ typedef struct wf_compile_options {
   const char *const *include_dirs; /* searched after the file's folder */
   size_t num_include_dirs;
   int check_bounds; /* nonzero: --check-bounds (checked GPU kernel, ASSERT) */
+  int sanitize;     /* nonzero: --sanitize (CPU only; docs/sanitizer.md) */
 } wf_compile_options;
 
 typedef struct wf_launch_config {

@@ -312,6 +312,7 @@ std::string key(const std::string &target, const std::string &path,
   field(m, "line-info", options.lineInfo ? "1" : "0");
   field(m, "no-prelude", options.noPrelude ? "1" : "0");
   field(m, "check-bounds", options.checkBounds ? "1" : "0");
+  field(m, "sanitize", options.sanitize ? "1" : "0");
   field(m, "path", path);
   field(m, "source", source);
   return hex(hash(m));

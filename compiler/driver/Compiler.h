@@ -39,6 +39,11 @@ struct CompileOptions {
   /// buffer or shared memory and record the first violation (the CPU
   /// always checks); on both, compile ASSERT in.
   bool checkBounds = false;
+  /// --sanitize (the CPU backend only; no effect on the GPU, where
+  /// compute-sanitizer is the tool): the host code reports its shared-memory
+  /// accesses, global stores and synchronisation to the executor's race,
+  /// barrier, warp and initialization checks (docs/sanitizer.md).
+  bool sanitize = false;
 };
 
 struct CompileResult {

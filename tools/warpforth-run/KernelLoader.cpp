@@ -32,6 +32,7 @@ CompileOptions compileOptions(const RunOptions &o, const rt::Device &dev) {
       throw rt::Error(*error);
   c.includeDirs = o.includeDirs;
   c.checkBounds = o.checkBounds;
+  c.sanitize = o.sanitize;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
       c.floatMode = FloatMode::F32;

@@ -36,6 +36,7 @@ struct RunOptions {
   std::optional<std::string> floatMode;
   std::optional<std::string> arch;
   bool checkBounds = false; ///< --check-bounds (.forth input)
+  bool sanitize = false;    ///< --sanitize (.forth input, CPU only)
   bool verbose = false;
 };
 

@@ -65,6 +65,10 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                  "GPU architecture, e.g. sm_90 (default: the GPU's own)");
   app.add_flag("--check-bounds", o.checkBounds,
                "Check every access on the GPU too, and compile ASSERT in");
+  app.add_flag("--sanitize", o.sanitize,
+               "On the CPU: report races on shared memory, barrier and warp "
+               "divergence and uninitialized shared reads (docs/sanitizer.md;"
+               " no effect on the GPU: use compute-sanitizer)");
   app.add_flag("-v,--verbose", o.verbose,
                "Say which device runs the kernel; show the PTX JIT log");
 }

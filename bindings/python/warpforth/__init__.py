@@ -17,7 +17,7 @@ from ._autotune import Autotuner, autotune
 from ._cache import cache_clear, cache_dir, cache_stats
 from ._device import Device, device, gpu_available
 from ._kernel import Kernel, Param
-from ._lib import WarpForthError
+from ._lib import SanitizerError, WarpForthError
 from .attention import attention, multihead_attention
 
 
@@ -44,7 +44,7 @@ def _version() -> str:
 __version__ = _version()
 
 __all__ = [
-    "Autotuner", "Device", "Kernel", "Param", "WarpForthError", "attention",
+    "Autotuner", "Device", "Kernel", "Param", "SanitizerError", "WarpForthError", "attention",
     "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
     "device", "gpu_available", "multihead_attention",
 ]

@@ -74,6 +74,8 @@ class Kernel:
         # access when the launch is waited for: its launches wait, so the
         # error comes from the call that made it.
         self.checked: bool = "\n// @checked\n" in self.signature
+        # Compiled in sanitize mode (sanitize=True or WARPFORTH_SANITIZE).
+        self.sanitized: bool = "\n// @sanitize\n" in self.signature
         self.params: list[Param] = []
         for i in range(lib.wf_kernel_num_params(handle)):
             self.params.append(Param(
@@ -113,15 +115,19 @@ class Kernel:
                   defines: Optional[dict] = None, float: Optional[str] = None,
                   device: Any = "auto", arch: Optional[str] = None,
                   include_dirs: Optional[list] = None,
-                  checked: bool = False) -> "Kernel":
+                  checked: bool = False, sanitize: bool = False) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
         Device): PTX on the GPU, host code on the CPU. `checked=True` is
         warpforthc's --check-bounds: on the GPU every access is checked and
         the first one outside its buffer fails the launch (the CPU always
-        checks); ASSERT is compiled in on both."""
+        checks); ASSERT is compiled in on both. `sanitize=True` is
+        warpforth-run's --sanitize: on the CPU a launch that races on shared
+        memory, diverges at a barrier or warp-wide word or reads shared
+        memory nobody wrote raises SanitizerError (no effect on the GPU;
+        WARPFORTH_SANITIZE=1 does it for every CPU kernel)."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked)
+                                          checked=checked, sanitize=sanitize)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
@@ -132,11 +138,11 @@ class Kernel:
                     defines: Optional[dict] = None, float: Optional[str] = None,
                     device: Any = "auto", arch: Optional[str] = None,
                     include_dirs: Optional[list] = None,
-                    checked: bool = False) -> "Kernel":
-        """from_file for source text; `checked` as there."""
+                    checked: bool = False, sanitize: bool = False) -> "Kernel":
+        """from_file for source text; `checked` and `sanitize` as there."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked)
+                                          checked=checked, sanitize=sanitize)
         handle = dev._lib.wf_kernel_compile_source(
             dev.handle, _lib.c_string(name, "name"),
             _lib.c_string(source, "source"), ctypes.byref(opts))

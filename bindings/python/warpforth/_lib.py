@@ -27,6 +27,19 @@ class WarpForthError(RuntimeError):
     library's complete text (diagnostics, or the runtime's error)."""
 
 
+class SanitizerError(WarpForthError):
+    """A CPU launch in sanitize mode found a race on shared memory, a
+    barrier or warp-wide word that not every thread reaches, or a read of
+    shared memory no thread wrote (docs/sanitizer.md)."""
+
+
+def error(message: str) -> WarpForthError:
+    """The library's error `message` as the package's exception."""
+    if "sanitizer: " in message:
+        return SanitizerError(message)
+    return WarpForthError(message)
+
+
 class CompileOptions(ctypes.Structure):
     _fields_ = [
         ("arch", ctypes.c_char_p),
@@ -38,6 +51,7 @@ class CompileOptions(ctypes.Structure):
         ("include_dirs", ctypes.POINTER(ctypes.c_char_p)),
         ("num_include_dirs", ctypes.c_size_t),
         ("check_bounds", ctypes.c_int),
+        ("sanitize", ctypes.c_int),
     ]
 
 
@@ -201,13 +215,13 @@ def last_error() -> str:
 def check(status: int) -> None:
     """Raises the library's last error unless a C call returned 0."""
     if status != 0:
-        raise WarpForthError(last_error())
+        raise error(last_error())
 
 
 def check_handle(handle: Optional[int]) -> int:
     """Raises the library's last error when a C call returned NULL."""
     if not handle:
-        raise WarpForthError(last_error())
+        raise error(last_error())
     return handle
 
 
@@ -252,7 +266,8 @@ def compile_options(arch: Optional[str] = None,
                     include_dirs: Optional[list] = None,
                     opt_level: int = 0,
                     line_info: bool = False,
-                    checked: bool = False) -> tuple[CompileOptions, list]:
+                    checked: bool = False,
+                    sanitize: bool = False) -> tuple[CompileOptions, list]:
     """A CompileOptions struct, and the ctypes buffers it points into (keep
     them alive until the call that uses the struct returns)."""
     if float not in FLOAT_MODES:
@@ -269,5 +284,5 @@ def compile_options(arch: Optional[str] = None,
         1 if line_info else 0,
         ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
         ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs),
-        1 if checked else 0)
+        1 if checked else 0, 1 if sanitize else 0)
     return opts, [def_array, dir_array]
