@@ -226,7 +226,8 @@ std::string Sanitizer::access(size_t thread, size_t cta, uint64_t offset,
       return "uninitialized read of shared memory bytes " + hex(i) + ".." +
              hex(last) + " of " + block_(cta) + ": " + name_(thread) +
              (kind == WF_SAN_ATOMIC ? " did an atomic at " : " read at ") +
-             site + ", and no thread of the block has written them";
+             site + ", and no thread of the block has written them before " +
+             "(one that writes them later, unordered, races with it)";
     }
     if (kind == WF_SAN_READ) {
       // Keep one read: this one when the remembered read is ordered
