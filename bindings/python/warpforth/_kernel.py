@@ -216,7 +216,7 @@ class Kernel:
             packed = self._pack(args, grid, block, shared, stream)
             if packed is not None:
                 if self._launch_packed(self._handle, packed, self._nparams, 0):
-                    raise _lib.WarpForthError(_lib.last_error())
+                    raise _lib.error(_lib.last_error())
                 return
         self._launch(args, named, grid, block, shared, stream, timed=False)
 
