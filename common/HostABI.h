@@ -120,6 +120,27 @@ struct WfHostCtx {
   // memory when it returns.
   int64_t loop_poll_interval;
   void (*loop_poll)(WfHostCtx *ctx, const char *site);
+  // Sanitize mode only (a kernel compiled with CompileOptions::sanitize;
+  // runtime/cpu/Sanitizer.h): called before every shared-memory access and
+  // every non-atomic global store with its host address, its byte count and
+  // `kind` (WfSanitizeKind), and before each BARRIER, warp-wide word and
+  // cp.async commit/wait with `addr` 0; `site` is "file:line:col 'WORD'". A
+  // race or other fault it finds stops the thread and fails the launch.
+  void (*sanitize)(WfHostCtx *ctx, uint64_t addr, uint64_t bytes, int64_t kind,
+                   const char *site);
+};
+
+// sanitize's `kind`.
+enum WfSanitizeKind {
+  WF_SAN_READ = 0,
+  WF_SAN_WRITE = 1,
+  WF_SAN_ATOMIC = 2,
+  WF_SAN_CP_ASYNC = 3,   // CP-ASYNC's 16 shared bytes, written when waited
+  WF_SAN_BARRIER = 8,    // the next BARRIER's site
+  WF_SAN_WARP = 9,       // the next shuffle or warp-wide word's site
+  WF_SAN_CP_COMMIT = 10, // CP-ASYNC-COMMIT
+  WF_SAN_CP_WAIT = 11,   // CP-ASYNC-WAIT, `bytes` its group count
+  WF_SAN_GLOBAL = 16,    // with READ/WRITE: the address is global memory
 };
 
 // What a '\! tmap' param's slot points to on the CPU: the runtime's

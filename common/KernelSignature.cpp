@@ -163,6 +163,8 @@ public:
       sig.pdl = true;
     } else if (d == "@checked") {
       sig.checked = true;
+    } else if (d == "@sanitize") {
+      sig.sanitize = true;
     } else if (d == "@const") {
       need(f, 3, "@const NAME VALUE");
       // Only integer constants can appear in sizes; others are kept out.
@@ -375,6 +377,8 @@ std::string formatSignature(const KernelSignature &sig) {
     out << "// @arch " << sig.arch << "\n";
   for (const auto &[name, value] : sig.consts)
     out << "// @const " << name << " " << value << "\n";
+  if (sig.sanitize)
+    out << "// @sanitize\n";
   if (sig.checked) {
     out << "// @checked\n";
     for (const std::string &site : sig.checkSites)

@@ -120,6 +120,9 @@ struct KernelSignature {
   /// A checked build (--check-bounds, or ASSERT under DEBUG): on the GPU
   /// the kernel takes the check record after its params (CheckABI.h).
   bool checked = false;
+  /// Compiled for the CPU in sanitize mode (@sanitize): the host code calls
+  /// WfHostCtx::sanitize, and the CPU executor keeps the sanitizer's state.
+  bool sanitize = false;
   /// Its check sites in index order: each @check-site line's text.
   std::vector<std::string> checkSites;
 

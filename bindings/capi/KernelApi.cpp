@@ -48,6 +48,7 @@ wf::CompileOptions compileOptions(const wf_compile_options *o) {
   c.lineInfo = o->line_info != 0;
   c.checkBounds = o->check_bounds != 0;
   c.warningsAsErrors = o->werror != 0;
+  c.sanitize = o->sanitize != 0;
   for (size_t i = 0; i < o->num_defines; ++i) {
     require(o->defines[i], "a define");
     // The same rule as -D (compiler/driver/Defines.h): NAME alone is 1.

@@ -78,6 +78,7 @@ typedef struct wf_compile_options {
   size_t num_include_dirs;
   int check_bounds; /* nonzero: --check-bounds (checked GPU kernel, ASSERT) */
   int werror;       /* nonzero: -Werror (a warning fails the compile) */
+  int sanitize;     /* nonzero: --sanitize (CPU only; docs/sanitizer.md) */
 } wf_compile_options;
 
 typedef struct wf_launch_config {

@@ -411,6 +411,7 @@ std::string key(const std::string &target, const std::string &path,
   field(m, "no-prelude", options.noPrelude ? "1" : "0");
   field(m, "check-bounds", options.checkBounds ? "1" : "0");
   field(m, "werror", options.warningsAsErrors ? "1" : "0");
+  field(m, "sanitize", options.sanitize ? "1" : "0");
   field(m, "path", path);
   field(m, "source", source);
   return hex(hash(m));

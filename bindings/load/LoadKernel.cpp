@@ -2,6 +2,7 @@
 #include "bindings/load/LoadKernel.h"
 #include "bindings/load/CompileCache.h"
 
+#include <cstdlib>
 #include <memory>
 
 namespace wf {
@@ -73,6 +74,11 @@ std::shared_ptr<HostKernel> hostKernel(const std::string &path,
 
 } // namespace
 
+bool sanitizeFromEnvironment() {
+  const char *v = std::getenv("WARPFORTH_SANITIZE");
+  return v && *v && std::string(v) != "0";
+}
+
 LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
                             const std::string &source,
                             const CompileOptions &options) {
@@ -87,8 +93,13 @@ LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
     out.warnings = std::move(r.diagnostics);
     return out;
   }
+  // WARPFORTH_SANITIZE=1 sanitizes every CPU launch of the process (the
+  // tools, the C API and so Python's ops), as --sanitize does one kernel.
+  CompileOptions hostOptions = options;
+  if (sanitizeFromEnvironment())
+    hostOptions.sanitize = true;
   std::shared_ptr<HostKernel> host =
-      hostKernel(path, source, options, out.warnings);
+      hostKernel(path, source, hostOptions, out.warnings);
   // The kernel holds `host` (the JIT session) for as long as it lives.
   out.kernel = dev.loadHost(host->entry(), host->signature(), host);
   out.signature = host->signature();

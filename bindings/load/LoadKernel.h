@@ -34,6 +34,11 @@ struct LoadedKernel {
   std::string warnings;
 };
 
+/// Whether WARPFORTH_SANITIZE asks for sanitize mode (set, not empty or 0):
+/// compileAndLoad then compiles every CPU kernel with
+/// CompileOptions::sanitize.
+bool sanitizeFromEnvironment();
+
 /// compile(path, source, EmitKind::PTX, options) through the compile cache
 /// (CompileCache.h): a hit returns the PTX and signature a previous
 /// process compiled.

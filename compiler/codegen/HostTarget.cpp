@@ -5,6 +5,7 @@
 // block's shared memory and the callbacks for BARRIER and warp exchange.
 //
 //===----------------------------------------------------------------------===//
+#include "compiler/codegen/HostSanitize.h"
 #include "compiler/codegen/TargetHooks.h"
 
 #include "llvm/IR/MDBuilder.h"
@@ -32,6 +33,15 @@ static_assert(int(ir::AsyncKind::MbarInit) == WF_ASYNC_MBAR_INIT &&
 
 class HostHooks : public TargetHooks {
 public:
+  explicit HostHooks(bool sanitize) : sanitize_(sanitize) {}
+
+  // Sanitize mode: one call into the executor (HostSanitize.cpp).
+  void sanitize(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *bytes,
+                int kind, llvm::StringRef site) override {
+    if (sanitize_)
+      emitSanitizeCall(b, fn->getArg(1), ptr, bytes, kind, site);
+  }
+  bool sanitizing() const override { return sanitize_; }
   llvm::Function *createKernel(llvm::Module &module,
                                const KernelHeader &header) override {
     llvm::LLVMContext &ctx = module.getContext();
@@ -674,6 +684,7 @@ private:
     return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), fn->getArg(1), offset);
   }
 
+  bool sanitize_ = false;
   llvm::Function *fn = nullptr;
   llvm::Value *pollCounter = nullptr;  // loopPoll's countdown, per kernel
   llvm::Value *wgmmaAcc = nullptr;     // wgmma's accumulators, per kernel
@@ -689,8 +700,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<TargetHooks> createHostHooks() {
-  return std::make_unique<HostHooks>();
+std::unique_ptr<TargetHooks> createHostHooks(bool sanitize) {
+  return std::make_unique<HostHooks>(sanitize);
 }
 
 } // namespace wf::codegen

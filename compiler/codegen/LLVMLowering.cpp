@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/codegen/LLVMLowering.h"
 
+#include "common/HostABI.h"
+
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -529,6 +531,7 @@ private:
       llvm::Value *ptr = guard(addressOf(inst.operands[0], inst.space),
                                elemTypeBytes(inst.elem), inst.operands[0],
                                inst.space, inst, "load from");
+      sanitizeAccess(inst, ptr, elemTypeBytes(inst.elem), WF_SAN_READ);
       llvm::Value *raw = target.endGuard(
           b, b.CreateAlignedLoad(memType, ptr,
                                  llvm::Align(elemTypeBytes(inst.elem))));
@@ -539,11 +542,13 @@ private:
       llvm::Value *ptr = guard(addressOf(inst.operands[1], inst.space),
                                elemTypeBytes(inst.elem), inst.operands[1],
                                inst.space, inst, "store to");
+      sanitizeAccess(inst, ptr, elemTypeBytes(inst.elem), WF_SAN_WRITE);
       b.CreateAlignedStore(v, ptr, llvm::Align(elemTypeBytes(inst.elem)));
       target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::Barrier:
+      sanitizeSite(inst, WF_SAN_BARRIER);
       target.barrier(b);
       return nullptr;
     case Op::Assert:
@@ -571,15 +576,20 @@ private:
       llvm::Align align = std::min(
           checkedAlign(dst, natural, inst, "CP-ASYNC to shared memory"),
           checkedAlign(src, natural, inst, "CP-ASYNC from global memory"));
+      sanitizeAccess(inst, dst, 16, WF_SAN_CP_ASYNC);
       target.cpAsync(b, dst, src, align);
       target.endGuard(b, nullptr);
       target.endGuard(b, nullptr);
       return nullptr;
     }
     case Op::CpAsyncCommit:
+      sanitizeSite(inst, WF_SAN_CP_COMMIT);
       target.cpAsyncCommit(b);
       return nullptr;
     case Op::CpAsyncWait:
+      if (target.sanitizing())
+        target.sanitize(b, nullptr, b.getInt64(inst.imm), WF_SAN_CP_WAIT,
+                        siteOf(inst));
       target.cpAsyncWait(b, static_cast<unsigned>(inst.imm));
       return nullptr;
     case Op::Wgmma:
@@ -595,6 +605,7 @@ private:
               sourcePos(inst));
       return nullptr;
     case Op::Shfl:
+      sanitizeSite(inst, WF_SAN_WARP);
       return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),
                             arg(1));
     case Op::Atomic:
@@ -612,6 +623,7 @@ private:
           guard(addressOf(inst.operands[lanes], inst.space),
                 lanes * elemTypeBytes(inst.elem), inst.operands[lanes],
                 inst.space, inst, "vector store to");
+      sanitizeAccess(inst, ptr, lanes * elemTypeBytes(inst.elem), WF_SAN_WRITE);
       b.CreateAlignedStore(vec, ptr,
                            vectorAlignChecked(ptr,
                                               vectorAlign(lanes, inst.elem),
@@ -640,6 +652,7 @@ private:
     llvm::Value *ptr = guard(addressOf(inst.operands.back(), inst.space),
                              elemTypeBytes(inst.elem), inst.operands.back(),
                              inst.space, inst, "atomic on");
+    sanitizeAccess(inst, ptr, elemTypeBytes(inst.elem), WF_SAN_ATOMIC);
     // Relaxed ordering, like CUDA's atomicAdd: atom.* without fences.
     const auto order = llvm::AtomicOrdering::Monotonic;
     if (op == ir::AtomicOp::Cas) {
@@ -691,6 +704,7 @@ private:
     llvm::Value *ptr = guard(addressOf(addr, inst.space),
                              lanes * elemTypeBytes(inst.elem), addr,
                              inst.space, inst, "vector atomic on");
+    sanitizeAccess(inst, ptr, lanes * elemTypeBytes(inst.elem), WF_SAN_ATOMIC);
     vectorAlignChecked(ptr, vectorAlign(lanes, inst.elem), inst, "atomic on");
     std::vector<llvm::Value *> values;
     for (size_t i = 0; i < lanes; ++i)
@@ -698,6 +712,35 @@ private:
     target.vectorAtomicFAdd(b, ptr, values);
     target.endGuard(b, nullptr);
     return nullptr;
+  }
+
+  /// "file:line:col 'WORD'" of an instruction, for the sanitizer's reports:
+  /// the word as the source spells it at that position.
+  std::string siteOf(const ir::Inst &inst) const {
+    if (!options.sources || !inst.loc.valid())
+      return "?";
+    std::string_view line =
+        options.sources->lineText(inst.loc.file, inst.loc.line);
+    std::string_view word =
+        inst.loc.col - 1 < line.size() ? line.substr(inst.loc.col - 1) : "";
+    word = word.substr(0, word.find_first_of(" \t\r\n"));
+    return sourcePos(inst).substr(2) + " '" + std::string(word) + "'";
+  }
+  /// Sanitize mode: the access at `ptr` (shared memory, or a global store).
+  void sanitizeAccess(const ir::Inst &inst, llvm::Value *ptr, uint64_t bytes,
+                      int kind) {
+    if (!target.sanitizing())
+      return;
+    if (inst.space != ir::AddrSpace::Shared && kind != WF_SAN_CP_ASYNC) {
+      if (kind != WF_SAN_WRITE)
+        return; // global: only non-atomic stores (write-write races)
+      kind |= WF_SAN_GLOBAL;
+    }
+    target.sanitize(b, ptr, b.getInt64(bytes), kind, siteOf(inst));
+  }
+  void sanitizeSite(const ir::Inst &inst, int kind) {
+    if (target.sanitizing())
+      target.sanitize(b, nullptr, b.getInt64(0), kind, siteOf(inst));
   }
 
   /// ", file:line:col" of an instruction, for the host's fault messages.
@@ -896,6 +939,8 @@ private:
           guard(addressOf(inst.operands[0], inst.space),
                 inst.imm * elemTypeBytes(inst.elem), inst.operands[0],
                 inst.space, inst, "vector load from");
+      sanitizeAccess(inst, ptr, inst.imm * elemTypeBytes(inst.elem),
+                     WF_SAN_READ);
       llvm::Value *vec = b.CreateAlignedLoad(
           type, ptr,
           vectorAlignChecked(ptr, vectorAlign(inst.imm, inst.elem), inst,
@@ -922,6 +967,7 @@ private:
         operands.push_back(isFloat ? b.CreateFPCast(cell, b.getFloatTy())
                                    : b.CreateTrunc(cell, b.getInt32Ty()));
       }
+      sanitizeSite(inst, WF_SAN_WARP);
       it =
           groupResults.emplace(inst.group, target.mma(b, kind, operands)).first;
     }
@@ -936,19 +982,29 @@ private:
   // host also redirects the row to its scratch bytes), and every lane runs
   // the instruction.
   llvm::Value *matrixRow(const ir::Inst &inst, const ir::Value *addr,
-                         const char *verb) {
+                         const char *verb, unsigned count, int kind) {
     llvm::Value *ptr = guard(addressOf(addr, ir::AddrSpace::Shared), 16, addr,
                              ir::AddrSpace::Shared, inst, verb);
     target.endGuard(b, nullptr);
     target.alignedAccess(
         b, ptr, 16, std::string(verb) + " shared memory" + sourcePos(inst));
+    if (target.sanitizing()) {
+      // Lanes 0..8*count-1 give the rows; the others' addresses are unused.
+      llvm::Value *lane = target.specialReg(b, ir::SpecialReg::LaneId);
+      llvm::Value *bytes =
+          b.CreateSelect(b.CreateICmpULT(lane, b.getInt64(8 * count)),
+                         b.getInt64(16), b.getInt64(0));
+      target.sanitize(b, ptr, bytes, kind, siteOf(inst));
+      sanitizeSite(inst, WF_SAN_WARP);
+    }
     return ptr;
   }
 
   llvm::Value *matrixLoad(const ir::Inst &inst) {
     auto it = groupResults.find(inst.group);
     if (it == groupResults.end()) {
-      llvm::Value *row = matrixRow(inst, inst.operands[0], "ldmatrix row of");
+      llvm::Value *row = matrixRow(inst, inst.operands[0], "ldmatrix row of",
+                                   unsigned(inst.imm & 7), WF_SAN_READ);
       std::vector<llvm::Value *> regs =
           target.matrixLoad(b, row, unsigned(inst.imm & 7), inst.imm & 8);
       it = groupResults.emplace(inst.group, regs).first;
@@ -958,7 +1014,8 @@ private:
 
   void matrixStore(const ir::Inst &inst) {
     size_t count = inst.operands.size() - 1;
-    llvm::Value *row = matrixRow(inst, inst.operands[count], "stmatrix row of");
+    llvm::Value *row = matrixRow(inst, inst.operands[count], "stmatrix row of",
+                                 unsigned(count), WF_SAN_WRITE);
     std::vector<llvm::Value *> regs;
     for (size_t i = 0; i < count; ++i)
       regs.push_back(b.CreateTrunc(arg(inst, i), b.getInt32Ty()));

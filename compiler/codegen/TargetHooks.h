@@ -144,6 +144,13 @@ public:
   virtual llvm::Value *math(llvm::IRBuilder<> &b, ir::Op op,
                             llvm::ArrayRef<llvm::Value *> args,
                             llvm::Type *type) = 0;
+  /// Sanitize mode (the host's CompileOptions::sanitize): tells the
+  /// executor of an access at `ptr` (null for a site-only event) of `bytes`
+  /// (i64) of WfSanitizeKind `kind` at `site` ("file:line:col 'WORD'").
+  /// Nothing elsewhere.
+  virtual void sanitize(llvm::IRBuilder<> &, llvm::Value *, llvm::Value *, int,
+                        llvm::StringRef) {}
+  virtual bool sanitizing() const { return false; }
   virtual unsigned addressSpace(ir::AddrSpace space) const = 0;
   /// Adds the f32 `values` to consecutive f32s at `ptr` (global memory),
   /// atomically each, with no result (2FATOMIC-ADD-F32): one relaxed
@@ -163,7 +170,9 @@ public:
 /// (guardAccess, guardAnyAccess).
 std::unique_ptr<TargetHooks> createNVPTXHooks(bool checked = false,
                                               bool checkBounds = false);
-std::unique_ptr<TargetHooks> createHostHooks();
+/// `sanitize`: instrument shared-memory accesses, global stores and the
+/// synchronisation words for the CPU executor's sanitizer (HostABI.h).
+std::unique_ptr<TargetHooks> createHostHooks(bool sanitize = false);
 
 /// The name of the host entry point: void(const uint64_t *, WfHostCtx *).
 inline constexpr const char *hostEntryName = "wf_host_entry";

@@ -327,7 +327,7 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
   if (!targetAccepts(front, options, arch, diagnostics))
     return nullptr;
   auto context = std::make_unique<llvm::LLVMContext>();
-  auto hooks = codegen::createHostHooks();
+  auto hooks = codegen::createHostHooks(options.sanitize);
   codegen::LoweringOptions lowering;
   lowering.sources = &front.sources; // faults name the source position
   lowering.assertions = assertionsOn(front, options);
@@ -347,8 +347,11 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
     diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
     return nullptr;
   }
-  return std::make_unique<JITHostKernel>(
-      std::move(jit), formatSignature(front.module.header, options.arch));
+  std::string signature = formatSignature(front.module.header, options.arch);
+  // A sanitized kernel calls WfHostCtx::sanitize: the executor must know.
+  if (options.sanitize)
+    signature.insert(signature.rfind("// @end"), "// @sanitize\n");
+  return std::make_unique<JITHostKernel>(std::move(jit), std::move(signature));
 }
 
 std::unique_ptr<HostKernel> loadHostObject(const std::string &object,

@@ -41,6 +41,11 @@ struct CompileOptions {
   bool checkBounds = false;
   /// -Werror: warnings are errors, and the compile fails on the first.
   bool warningsAsErrors = false;
+  /// --sanitize (the CPU backend only; no effect on the GPU, where
+  /// compute-sanitizer is the tool): the host code reports its shared-memory
+  /// accesses, global stores and synchronisation to the executor's race,
+  /// barrier, warp and initialization checks (docs/sanitizer.md).
+  bool sanitize = false;
 };
 
 struct CompileResult {

@@ -91,7 +91,13 @@ BlockScheduler::BlockScheduler(const GridLaunch &launch, SwitchMode mode,
     c.async_op = &asyncHook;
     c.loop_poll_interval = kLoopPollInterval;
     c.loop_poll = &loopPollHook;
+    c.sanitize = &sanitizeHook;
   }
+  if (launch.sanitize)
+    sanitizer_ = std::make_unique<Sanitizer>(
+        ctaCount_, ctaThreads_, launch.sharedBytes,
+        [this](size_t i) { return threadName(i); },
+        [this](size_t r) { return blockName(r); });
 }
 
 BlockScheduler::~BlockScheduler() { returnStacks(ownedStacks_); }
@@ -150,6 +156,7 @@ void BlockScheduler::faultHook(WfHostCtx *ctx, const char *what,
                 static_cast<unsigned long long>(addr));
   s.fault_ = "misaligned address " + std::string(hex) + ": " + what + " " +
              threadText(ctx->tid, ctx->bid);
+  s.stopRunning();
 }
 
 void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
@@ -159,6 +166,7 @@ void BlockScheduler::outOfBoundsHook(WfHostCtx *ctx, const char *what,
     return;
   s.fault_ =
       outOfBoundsText(what, offset, size, threadText(ctx->tid, ctx->bid));
+  s.stopRunning();
 }
 
 void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
@@ -188,6 +196,7 @@ void BlockScheduler::wildAccessHook(WfHostCtx *ctx, const char *what,
   }
   s.fault_ = wildAccessText(what, where, region, offset, size,
                             threadText(ctx->tid, ctx->bid));
+  s.stopRunning();
 }
 
 // wgmma needs no exchange: each thread reads what its accumulators need
@@ -208,8 +217,10 @@ void BlockScheduler::wgmmaHook(WfHostCtx *ctx, int64_t op, uint64_t descA,
     error = warpgroupMma(op, descA, descB, scaleD != 0, ctx->shared,
                          ctx->shared_bytes, static_cast<unsigned>(linear % 128),
                          acc);
-  if (!error.empty() && s.fault_.empty())
+  if (!error.empty() && s.fault_.empty()) {
     s.fault_ = error + " " + threadText(ctx->tid, ctx->bid);
+    s.stopRunning();
+  }
 }
 
 void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
@@ -217,6 +228,7 @@ void BlockScheduler::assertHook(WfHostCtx *ctx, const char *where) {
   if (!s.fault_.empty())
     return;
   s.fault_ = assertText(where, threadText(ctx->tid, ctx->bid));
+  s.stopRunning();
 }
 
 void BlockScheduler::indexHook(WfHostCtx *ctx, const char *what, int64_t index,
@@ -225,6 +237,7 @@ void BlockScheduler::indexHook(WfHostCtx *ctx, const char *what, int64_t index,
   if (!s.fault_.empty())
     return;
   s.fault_ = indexText(what, index, count, threadText(ctx->tid, ctx->bid));
+  s.stopRunning();
 }
 
 void BlockScheduler::loopPollHook(WfHostCtx *ctx, const char *site) {
@@ -319,6 +332,12 @@ std::string BlockScheduler::stopText() const {
 void BlockScheduler::report(const WfHostCtx &ctx, const std::string &why) {
   if (fault_.empty())
     fault_ = why + " " + threadText(ctx.tid, ctx.bid);
+  stopRunning();
+}
+
+void BlockScheduler::stopRunning() {
+  if (running_)
+    switchFiber(mode_, running_->fiber, scheduler_); // never resumed
 }
 
 uint64_t *BlockScheduler::mbarrierAt(WfHostCtx *ctx, uint64_t addr) {
@@ -352,8 +371,13 @@ void BlockScheduler::updateMbar(const WfHostCtx &ctx, uint64_t *m, size_t cta,
                            "at shared byte offset " +
                            mbarOffsetText(m, cta) + " leaves its range (" +
                            std::to_string(t2) + " bytes)");
+  if (sanitizer_ && arrivals > 0)
+    sanitizer_->mbarArrive(indexOf(*static_cast<Thread *>(ctx.sched)), m);
+  unsigned phase = mbar::phase(*m);
   *m = mbar::update(*m, arrivals, bytes);
   ++epoch_;
+  if (sanitizer_ && mbar::phase(*m) != phase)
+    sanitizer_->mbarPhaseDone(m);
 }
 
 const WfTensorMap *BlockScheduler::tensorMapAt(uint64_t addr) const {
@@ -404,6 +428,8 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
                                 std::to_string(mbar::kMaxCount));
     *m = mbar::init(count);
     ++s.epoch_;
+    if (s.sanitizer_)
+      s.sanitizer_->mbarInit(m);
     return;
   }
   case WF_ASYNC_MBAR_ARRIVE:
@@ -437,9 +463,13 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
       switchFiber(s.mode_, t.fiber, s.scheduler_);
       if (tryWait)
         out[0] = t.waitResult;
+      if (s.sanitizer_ && t.waitResult)
+        s.sanitizer_->mbarAcquire(s.indexOf(t), m);
       return;
     }
     out[0] = ~uint64_t(0);
+    if (s.sanitizer_)
+      s.sanitizer_->mbarAcquire(s.indexOf(t), m);
     return;
   }
   case WF_ASYNC_BAR_SYNC_N:
@@ -475,6 +505,14 @@ void BlockScheduler::asyncHook(WfHostCtx *ctx, int64_t op, const uint64_t *in,
         tmaCopy(mode, *map, coords, ctx->shared, ctx->shared_bytes, tile, word);
     if (!why.empty())
       return s.report(*ctx, word + ": " + why);
+    if (load && s.sanitizer_) {
+      why = s.sanitizer_->tmaLoad(s.indexOf(t), t.cta, tile,
+                                  uint64_t(tmaBoxBytes(*map)), m, where);
+      if (!why.empty()) {
+        s.fault_ = "sanitizer: " + why;
+        return s.stopRunning();
+      }
+    }
     if (load)
       update(m, 0, -tmaBoxBytes(*map));
     return;
@@ -504,7 +542,19 @@ void BlockScheduler::namedBarrier(Thread &t, int64_t id, int64_t count,
                              " for the threads already there");
   ++b.arrived;
   ++epoch_;
+  if (sanitizer_)
+    sanitizer_->namedArrive(indexOf(t), t.cta, id);
   if (b.arrived == b.expected) {
+    if (sanitizer_) {
+      std::vector<size_t> syncing;
+      for (size_t i = t.cta * ctaThreads_; i < (t.cta + 1) * ctaThreads_; ++i)
+        if (threads_[i].state == State::AtNamedBar &&
+            threads_[i].namedBar == id)
+          syncing.push_back(i);
+      if (sync)
+        syncing.push_back(indexOf(t));
+      sanitizer_->namedComplete(t.cta, id, syncing);
+    }
     for (size_t i = t.cta * ctaThreads_; i < (t.cta + 1) * ctaThreads_; ++i) {
       Thread &o = threads_[i];
       if (o.state == State::AtNamedBar && o.namedBar == id) {
@@ -687,7 +737,9 @@ void BlockScheduler::resume(Thread &t) {
     prepareFiber(t.fiber, mode_, *t.stack, &threadMain, &t);
     t.started = true;
   }
+  running_ = &t;
   switchFiber(mode_, scheduler_, t.fiber);
+  running_ = nullptr;
 }
 
 void BlockScheduler::run(uint64_t linearCluster) {
@@ -720,8 +772,11 @@ void BlockScheduler::run(uint64_t linearCluster) {
     t.started = false;
     t.clusterArrived = false;
     t.ctx.loop_poll_interval = kLoopPollInterval;
+    t.barrierSite = t.warpSite = nullptr;
   }
   stopping_ = LaunchStop::Reason::None;
+  if (sanitizer_)
+    sanitizer_->startRun();
   for (Warp &w : warps_) {
     w.live = static_cast<uint32_t>(w.end - w.first);
     w.atBarrier = w.atExchange = w.waiting = 0;
@@ -739,7 +794,12 @@ void BlockScheduler::run(uint64_t linearCluster) {
         continue;
       resume(threads_[i]);
       ranAny = true;
+      // The first fault ends the run: the thread that made it stopped.
+      if (!fault_.empty())
+        throw Error(fault_);
       afterYield(i);
+      if (!fault_.empty())
+        throw Error(fault_);
     }
     if (stopping_ != LaunchStop::Reason::None) {
       // Run the others to their loop polls, barriers or ends (each at
@@ -818,10 +878,24 @@ void BlockScheduler::afterYield(size_t index) {
     ++epoch_;
   // Only this thread's move can have completed its warp's exchange or the
   // block's barrier.
-  if (w.atExchange > 0 && w.atExchange + w.atBarrier + w.waiting == w.live)
+  if (w.atExchange > 0 && w.atExchange + w.atBarrier + w.waiting == w.live) {
+    if (sanitizer_) {
+      std::string why = checkWarp(t.warp);
+      if (!why.empty())
+        throw Error(why);
+      sanitizeWarp(t.warp);
+    }
     completeExchange(t.warp);
-  if (cta.atBarrier > 0 && cta.atBarrier == cta.live)
+  }
+  if (cta.atBarrier > 0 && cta.atBarrier == cta.live) {
+    if (sanitizer_) {
+      std::string why = checkBarrier(t.cta);
+      if (!why.empty())
+        throw Error(why);
+      sanitizeBarrier(t.cta);
+    }
     releaseBarrier(cta);
+  }
 }
 
 void BlockScheduler::releaseBarrier(Cta &cta) {

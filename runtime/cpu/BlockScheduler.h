@@ -47,6 +47,7 @@
 #include "runtime/Launch.h"
 #include "runtime/cpu/Fiber.h"
 #include "runtime/cpu/LaunchStop.h"
+#include "runtime/cpu/Sanitizer.h"
 
 #include <string>
 
@@ -72,6 +73,8 @@ struct GridLaunch {
   size_t tensorMapCount = 0;
   /// The launch's deadline and Ctrl-C, polled in loops; null: never stops.
   LaunchStop *stop = nullptr;
+  /// The kernel was compiled in sanitize mode (Sanitizer.h).
+  bool sanitize = false;
 };
 
 /// Runs the clusters of one launch, one at a time; each worker thread owns
@@ -130,6 +133,9 @@ private:
     uint64_t clusterPhase = 0;
     // AtRegs: the registers a thread its SETMAXNREG-INC asked for.
     int64_t regWant = 0;
+    // Sanitize mode: the site of its latest BARRIER and warp-wide word.
+    const char *barrierSite = nullptr;
+    const char *warpSite = nullptr;
   };
 
   struct NamedBarrier {
@@ -183,6 +189,29 @@ private:
   /// Where every thread not yet returned is, grouped: "threads (0..127,0,0)
   /// of block (3,0,0) at k.forth:7:5 in the loop at 'BEGIN'", one a line.
   std::string stopText() const;
+  // Sanitize mode (SanitizeHooks.cpp).
+  static void sanitizeHook(WfHostCtx *ctx, uint64_t addr, uint64_t bytes,
+                           int64_t kind, const char *site);
+  /// A fault stops the thread that made it: it switches back to the
+  /// scheduler for good, and the run fails at once (no destructors to run
+  /// in kernel code, so its fiber is simply abandoned).
+  void stopRunning();
+  /// The index of `t` in threads_.
+  size_t indexOf(const Thread &t) const {
+    return static_cast<size_t>(&t - threads_.data());
+  }
+  /// "thread (x,y,z) (linear L)" and "block (x,y,z)", for reports.
+  std::string threadName(size_t index) const;
+  std::string blockName(size_t cta) const;
+  /// Sanitize mode: a BARRIER of CTA `cta` that every live thread has
+  /// reached: "" or why it is wrong (different sites, exited threads).
+  std::string checkBarrier(size_t cta) const;
+  /// Sanitize mode: a warp exchange about to complete: "" or the lanes
+  /// missing from it.
+  std::string checkWarp(size_t warp) const;
+  /// Sanitize mode: orders the threads of a completed barrier / exchange.
+  void sanitizeBarrier(size_t cta);
+  void sanitizeWarp(size_t warp);
   /// Records the first fault of the block (`why` and the thread).
   void report(const WfHostCtx &ctx, const std::string &why);
   /// The mbarrier at `addr` if it is 8 bytes of shared memory (an address
@@ -248,6 +277,8 @@ private:
   std::vector<FiberStack *> freeStacks_;
   std::string fault_; // the first fault a thread reported, if any
   LaunchStop::Reason stopping_ = LaunchStop::Reason::None;
+  std::unique_ptr<Sanitizer> sanitizer_;    // sanitize mode only
+  Thread *running_ = nullptr;               // the fiber running now, if any
   alignas(16) char scratch_[64] = {};       // where out-of-bounds accesses go
   static constexpr size_t kSharedSkew = 16; // the base is 16 mod 32
   size_t sharedAlloc_ = 0;

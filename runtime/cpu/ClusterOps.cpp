@@ -74,6 +74,14 @@ void BlockScheduler::clusterOp(Thread &t, int64_t kind, size_t n,
     uint64_t offset = 0;
     if (!dsmemAt(t, in[0], 4, word, cta, offset))
       return;
+    if (sanitizer_) {
+      std::string why =
+          sanitizer_->access(indexOf(t), cta, offset, 4, WF_SAN_READ, where);
+      if (!why.empty()) {
+        fault_ = "sanitizer: " + why;
+        return stopRunning();
+      }
+    }
     int32_t v;
     std::memcpy(&v, ctas_[cta].shared + offset, 4);
     out[0] = static_cast<uint64_t>(int64_t(v));
@@ -84,6 +92,14 @@ void BlockScheduler::clusterOp(Thread &t, int64_t kind, size_t n,
     uint64_t offset = 0;
     if (!dsmemAt(t, in[1], 4, word, cta, offset))
       return;
+    if (sanitizer_) {
+      std::string why =
+          sanitizer_->access(indexOf(t), cta, offset, 4, WF_SAN_WRITE, where);
+      if (!why.empty()) {
+        fault_ = "sanitizer: " + why;
+        return stopRunning();
+      }
+    }
     auto v = static_cast<uint32_t>(in[0]);
     std::memcpy(ctas_[cta].shared + offset, &v, 4);
     return;
@@ -101,6 +117,7 @@ void BlockScheduler::clusterOp(Thread &t, int64_t kind, size_t n,
     return updateMbar(t.ctx, m, cta, 1, 0, word);
   }
   case WF_ASYNC_TMA_LOAD_MC:
+    t.where = where; // the sanitizer's site for the copies
     return tmaLoadMulticast(t, n, in, word);
   default:
     return;
@@ -114,6 +131,8 @@ void BlockScheduler::clusterArrive(Thread &t, const char *where) {
                                 "again before its CLUSTER-WAIT");
   t.clusterArrived = true;
   t.clusterPhase = clusterPhase_;
+  if (sanitizer_)
+    sanitizer_->clusterArrive(indexOf(t));
   ++clusterArrived_;
   ++epoch_;
   maybeCompleteClusterBarrier();
@@ -131,6 +150,8 @@ void BlockScheduler::clusterWait(Thread &t, const char *where) {
     switchFiber(mode_, t.fiber, scheduler_);
   }
   t.clusterArrived = false;
+  if (sanitizer_)
+    sanitizer_->clusterAcquire(indexOf(t));
 }
 
 void BlockScheduler::maybeCompleteClusterBarrier() {
@@ -139,6 +160,8 @@ void BlockScheduler::maybeCompleteClusterBarrier() {
   ++clusterPhase_;
   clusterArrived_ = 0;
   ++epoch_;
+  if (sanitizer_)
+    sanitizer_->clusterPhaseDone();
   for (Thread &o : threads_)
     if (o.state == State::AtClusterBar) {
       o.state = State::Ready;
@@ -229,6 +252,14 @@ void BlockScheduler::tmaLoadMulticast(Thread &t, size_t n, const uint64_t *in,
                               launch_.sharedBytes, tile, word);
     if (!why.empty())
       return report(t.ctx, word + ": " + why);
+    if (sanitizer_) {
+      why = sanitizer_->tmaLoad(indexOf(t), r, tile,
+                                uint64_t(tmaBoxBytes(*map)), m, t.where);
+      if (!why.empty()) {
+        fault_ = "sanitizer: " + why;
+        return stopRunning();
+      }
+    }
     updateMbar(t.ctx, m, r, 0, -tmaBoxBytes(*map), word);
   }
 }

@@ -46,6 +46,7 @@ public:
       g.tensorMapCount = maps.size();
     }
     g.argBytes = bytes.data();
+    g.sanitize = sig_->sanitize;
     g.argCount = std::min(slots.size(), bytes.size());
     g.grid = config.grid;
     g.block = config.block;

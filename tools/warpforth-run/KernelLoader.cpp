@@ -33,6 +33,7 @@ CompileOptions compileOptions(const RunOptions &o, const rt::Device &dev) {
   c.includeDirs = o.includeDirs;
   c.checkBounds = o.checkBounds;
   c.warningsAsErrors = o.warningsAsErrors;
+  c.sanitize = o.sanitize;
   if (o.floatMode) {
     if (*o.floatMode == "f32")
       c.floatMode = FloatMode::F32;

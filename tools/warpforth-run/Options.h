@@ -39,6 +39,7 @@ struct RunOptions {
   bool checkBounds = false; ///< --check-bounds (.forth input)
   bool warningsAsErrors = false; ///< -Werror (.forth input)
   std::optional<double> timeout; ///< --timeout SECONDS (0: no limit)
+  bool sanitize = false;    ///< --sanitize (.forth input, CPU only)
   bool verbose = false;
 };
 

@@ -78,6 +78,10 @@ void addOptions(CLI::App &app, run::RunOptions &o) {
                  "on until the process exits. Ctrl-C stops a CPU launch "
                  "(exit 130)")
       ->check(CLI::NonNegativeNumber);
+  app.add_flag("--sanitize", o.sanitize,
+               "On the CPU: report races on shared memory, barrier and warp "
+               "divergence and uninitialized shared reads (docs/sanitizer.md;"
+               " no effect on the GPU: use compute-sanitizer)");
   app.add_flag("-v,--verbose", o.verbose,
                "Say which device runs the kernel; show the PTX JIT log");
 }

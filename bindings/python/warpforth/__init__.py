@@ -17,7 +17,8 @@ from ._autotune import Autotuner, autotune
 from ._cache import cache_clear, cache_dir, cache_stats
 from ._device import Device, device, gpu_available
 from ._kernel import Kernel, Param
-from ._lib import LaunchTimeout, WarpForthError, WarpForthWarning
+from ._lib import (LaunchTimeout, SanitizerError, WarpForthError,
+                   WarpForthWarning)
 from .attention import attention, multihead_attention
 
 
@@ -45,7 +46,7 @@ __version__ = _version()
 
 __all__ = [
     "Autotuner", "Device", "Kernel", "LaunchTimeout", "Param",
-    "WarpForthError", "WarpForthWarning", "attention",
+    "SanitizerError", "WarpForthError", "WarpForthWarning", "attention",
     "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
     "device", "gpu_available", "multihead_attention",
 ]

@@ -75,6 +75,8 @@ class Kernel:
         # access when the launch is waited for: its launches wait, so the
         # error comes from the call that made it.
         self.checked: bool = "\n// @checked\n" in self.signature
+        # Compiled in sanitize mode (sanitize=True or WARPFORTH_SANITIZE).
+        self.sanitized: bool = "\n// @sanitize\n" in self.signature
         self.params: list[Param] = []
         for i in range(lib.wf_kernel_num_params(handle)):
             self.params.append(Param(
@@ -129,7 +131,8 @@ class Kernel:
                   include_dirs: Optional[list] = None,
                   checked: bool = False,
                   werror: Optional[bool] = None,
-                  timeout: Optional[float] = None) -> "Kernel":
+                  timeout: Optional[float] = None,
+                  sanitize: bool = False) -> "Kernel":
         """Compiles a .forth file for `device` ('auto', 'gpu', 'cpu' or a
         Device): PTX on the GPU, host code on the CPU. `checked=True` is
         warpforthc's --check-bounds: on the GPU every access is checked and
@@ -137,10 +140,15 @@ class Kernel:
         checks); ASSERT is compiled in on both. The compiler's warnings are
         issued as one warpforth.WarpForthWarning; `werror=True` (default:
         WARPFORTH_WERROR=1) makes them errors (WarpForthError). `timeout` sets the
-        kernel's `timeout` (seconds a call may run, see __call__)."""
+        kernel's `timeout` (seconds a call may run, see __call__).
+        `sanitize=True` is warpforth-run's --sanitize: on the CPU a launch
+        that races on shared memory, diverges at a barrier or warp-wide word
+        or reads shared memory nobody wrote raises SanitizerError (no effect
+        on the GPU; WARPFORTH_SANITIZE=1 does it for every CPU kernel)."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked, werror=werror)
+                                          checked=checked, werror=werror,
+                                          sanitize=sanitize)
         handle = dev._lib.wf_kernel_compile_file(
             dev.handle, _lib.c_string(path, "path"), ctypes.byref(opts))
         del keep
@@ -153,12 +161,14 @@ class Kernel:
                     include_dirs: Optional[list] = None,
                     checked: bool = False,
                     werror: Optional[bool] = None,
-                    timeout: Optional[float] = None) -> "Kernel":
-        """from_file for source text; `checked`, `werror` and `timeout` as
-        there."""
+                    timeout: Optional[float] = None,
+                    sanitize: bool = False) -> "Kernel":
+        """from_file for source text; `checked`, `werror`, `timeout` and
+        `sanitize` as there."""
         dev = _resolve(device)
         opts, keep = _lib.compile_options(arch, defines, float, include_dirs,
-                                          checked=checked, werror=werror)
+                                          checked=checked, werror=werror,
+                                          sanitize=sanitize)
         handle = dev._lib.wf_kernel_compile_source(
             dev.handle, _lib.c_string(name, "name"),
             _lib.c_string(source, "source"), ctypes.byref(opts))

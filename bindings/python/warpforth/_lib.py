@@ -42,6 +42,12 @@ class LaunchTimeout(WarpForthError):
     stays busy until it finishes or the process exits."""
 
 
+class SanitizerError(WarpForthError):
+    """A CPU launch in sanitize mode found a race on shared memory, a
+    barrier or warp-wide word that not every thread reaches, or a read of
+    shared memory no thread wrote (docs/sanitizer.md)."""
+
+
 # wf_last_error_kind's codes (warpforth_c.h).
 ERROR_TIMEOUT, ERROR_INTERRUPTED = 2, 3
 
@@ -58,6 +64,7 @@ class CompileOptions(ctypes.Structure):
         ("num_include_dirs", ctypes.c_size_t),
         ("check_bounds", ctypes.c_int),
         ("werror", ctypes.c_int),
+        ("sanitize", ctypes.c_int),
     ]
 
 
@@ -226,13 +233,16 @@ def error() -> BaseException:
     """The library's last error as the exception to raise: LaunchTimeout for
     a launch past its timeout, KeyboardInterrupt for Ctrl-C during a CPU
     launch (the library caught the SIGINT, so Python's handler never saw
-    it), else WarpForthError."""
+    it), SanitizerError for a sanitize-mode report, else WarpForthError."""
     kind = lib().wf_last_error_kind()
+    message = last_error()
     if kind == ERROR_INTERRUPTED:
-        return KeyboardInterrupt(last_error())
+        return KeyboardInterrupt(message)
     if kind == ERROR_TIMEOUT:
-        return LaunchTimeout(last_error())
-    return WarpForthError(last_error())
+        return LaunchTimeout(message)
+    if "sanitizer: " in message:
+        return SanitizerError(message)
+    return WarpForthError(message)
 
 
 def check(status: int) -> None:
@@ -244,7 +254,7 @@ def check(status: int) -> None:
 def check_handle(handle: Optional[int]) -> int:
     """Raises the library's last error when a C call returned NULL."""
     if not handle:
-        raise WarpForthError(last_error())
+        raise error()
     return handle
 
 
@@ -290,8 +300,8 @@ def compile_options(arch: Optional[str] = None,
                     opt_level: int = 0,
                     line_info: bool = False,
                     checked: bool = False,
-                    werror: Optional[bool] = None
-                    ) -> tuple[CompileOptions, list]:
+                    werror: Optional[bool] = None,
+                    sanitize: bool = False) -> tuple[CompileOptions, list]:
     """A CompileOptions struct, and the ctypes buffers it points into (keep
     them alive until the call that uses the struct returns). `werror` None
     is the environment's WARPFORTH_WERROR."""
@@ -309,7 +319,8 @@ def compile_options(arch: Optional[str] = None,
         1 if line_info else 0,
         ctypes.cast(def_array, ctypes.POINTER(ctypes.c_char_p)), len(defs),
         ctypes.cast(dir_array, ctypes.POINTER(ctypes.c_char_p)), len(dirs),
-        1 if checked else 0, 1 if werror_wanted(werror) else 0)
+        1 if checked else 0, 1 if werror_wanted(werror) else 0,
+        1 if sanitize else 0)
     return opts, [def_array, dir_array]
 
 
