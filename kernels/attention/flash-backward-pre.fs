@@ -44,10 +44,13 @@ PASSES 0 UNROLL DO
   qrow NQ >= qrow NQP < AND sub 0= AND IF
     0.0 DPRE prow 4 * + F32!  0.0 L2 prow 4 * + F32!
   THEN
+  \ Every lane takes part in the row sums' shuffles (a row past NQ with a
+  \ sum of 0): a full-warp FSHFL-XOR that some lanes skip is undefined on
+  \ the GPU, and the CPU sanitizer reports it ("incomplete warp").
+  0.0
   qrow NQ < IF
     BID-Z DO_SB * BID-Y DO_SH * + qrow DO_SN * + { drow }
     BID-Z O_SB * BID-Y O_SH * + qrow O_SN * + { orow }
-    0.0
     HEAD_DIM 4 LPR * tiles 0 UNROLL DO
       I LPR * sub + 4 * { f }
       f HEAD_DIM < IF
@@ -56,13 +59,15 @@ PASSES 0 UNROLL DO
         d0 o0 F* F+  d1 o1 F* F+  d2 o2 F* F+  d3 o3 F* F+
       THEN
     LOOP
-    \ The sum over the row's LPR lanes (xor within aligned groups).
-    LPR 16 > IF DUP 16 FSHFL-XOR F+ THEN
-    LPR 8 > IF DUP 8 FSHFL-XOR F+ THEN
-    LPR 4 > IF DUP 4 FSHFL-XOR F+ THEN
-    LPR 2 > IF DUP 2 FSHFL-XOR F+ THEN
-    LPR 1 > IF DUP 1 FSHFL-XOR F+ THEN
-    { d }
+  THEN
+  \ The sum over the row's LPR lanes (xor within aligned groups).
+  LPR 16 > IF DUP 16 FSHFL-XOR F+ THEN
+  LPR 8 > IF DUP 8 FSHFL-XOR F+ THEN
+  LPR 4 > IF DUP 4 FSHFL-XOR F+ THEN
+  LPR 2 > IF DUP 2 FSHFL-XOR F+ THEN
+  LPR 1 > IF DUP 1 FSHFL-XOR F+ THEN
+  { d }
+  qrow NQ < IF
     sub 0= IF
       d  DPRE prow 4 * + F32!
       LSE bh NQ * qrow + 4 * + F32@ 1.4426950408889634 F*  { lb }

@@ -124,8 +124,9 @@ STAGES 1 > IF
 THEN
 
 \ q, times SCALE*log2(e), to QS (rows past the group's last read the
-\ last); lane group 0 writes it.
-grp 0= IF
+\ last); lane group 0 of warp 0 writes it (every warp's lane group 0 did:
+\ the same values, but a write-write race the CPU sanitizer reported).
+grp 0= WARP-ID 0= AND IF
   RB 0 UNROLL DO
     I { row }
     r0 row + nrows 1- MIN grow + HEAD_DIM * { qe }

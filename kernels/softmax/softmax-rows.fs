@@ -21,11 +21,15 @@ INCLUDE ../lib/vec.fs
 \ The first column of this thread's v-th vector (v known when compiling).
 : COL ( v -- j )  GROUP VW * *  FIRST-COL + ;
 : STRIDE ( -- n )  GROUP VW * ;
+\ Threads of a row past ROWS load and store nothing but still take part in
+\ the reductions: the group shuffles are full-warp words, undefined on the
+\ GPU when some lanes skip them (the CPU sanitizer's "incomplete warp").
+ROW ROWS < { live }
 
-VPT 0 > IF ROW ROWS < IF
-  ROW COLS * ESZ * { off }
+VPT 0 > IF
+  ROW ROWS 1- MIN COLS * ESZ * { off }
   VPT 0 UNROLL DO
-    I COL DUP COLS < IF  ESZ * off + X + LDV
+    I COL DUP COLS < live AND IF  ESZ * off + X + LDV
     ELSE DROP  VW 0 UNROLL DO -INF LOOP THEN
     VW 0 UNROLL DO  J VW * VW 1- I - + XS!  LOOP
   LOOP
@@ -36,16 +40,16 @@ VPT 0 > IF ROW ROWS < IF
   \ A +inf max makes the row NaN, as in torch (inf - inf).
   m m F- F+  1.0 SWAP F/ { inv }
   VPT 0 UNROLL DO
-    I COL DUP COLS < IF
+    I COL DUP COLS < live AND IF
       >R  VW 0 UNROLL DO  J VW * I + XS@ inv F*  LOOP  R> ESZ * off + Y + STV
     ELSE DROP THEN
   LOOP
-THEN THEN
+THEN
 
-VPT 0 = SMEM 0 = AND IF ROW ROWS < IF
-  ROW COLS * ESZ * { off }
+VPT 0 = SMEM 0 = AND IF
+  ROW ROWS 1- MIN COLS * ESZ * { off }
   NEG-MAX 0.0 { m s }
-  FIRST-COL BEGIN DUP COLS < WHILE
+  FIRST-COL BEGIN DUP COLS < live AND WHILE
     DUP ESZ * off + X + LDV
     m s MSV+ TO s TO m
     STRIDE +
@@ -53,13 +57,13 @@ VPT 0 = SMEM 0 = AND IF ROW ROWS < IF
   m s MS-REDUCE TO s TO m
   s m m F- F+ TO s
   1.0 s F/ { inv }
-  FIRST-COL BEGIN DUP COLS < WHILE
+  FIRST-COL BEGIN DUP COLS < live AND WHILE
     DUP ESZ * off + X + LDV
     VW 0 UNROLL DO  VW 1- ROLL m F- FEXP inv F*  LOOP
     VW PICK ESZ * off + Y + STV
     STRIDE +
   REPEAT DROP
-THEN THEN
+THEN
 
 \ The row in shared memory: each thread keeps to its own columns between
 \ the passes, so only the reductions synchronise.

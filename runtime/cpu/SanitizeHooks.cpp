@@ -140,6 +140,41 @@ std::string BlockScheduler::checkWarp(size_t warp) const {
   }
   if (missing.empty() || !lead)
     return "";
+  // A shuffle (not an .aligned warp-wide word such as an MMA or LDMATRIX)
+  // waits only for the lanes that have not exited, on sm_70 and later; a
+  // lane that does not exist (a partial last warp) counts as exited. So
+  // such lanes are wrong only when a lane at the shuffle reads one of them
+  // (the value is undefined): FWARP-SUM in a block of 48 is reported, a
+  // shuffle whose sources all exist is not.
+  std::string readsText;
+  if (!lead->collIn) {
+    std::vector<bool> gone(WF_WARP_SIZE, false);
+    for (const auto &[why, lanes] : missing)
+      if (why == "exited" || why.rfind("do not exist", 0) == 0)
+        for (size_t lane : lanes)
+          gone[lane] = true;
+    std::vector<std::string> reads;
+    for (size_t lane = 0; lane < WF_WARP_SIZE && w.first + lane < w.end;
+         ++lane) {
+      const Thread &t = threads_[w.first + lane];
+      if (t.state == State::AtExchange && t.srcLane >= 0 &&
+          t.srcLane < WF_WARP_SIZE && gone[t.srcLane])
+        reads.push_back(std::to_string(lane) + " reads lane " +
+                        std::to_string(t.srcLane));
+    }
+    for (auto it = missing.begin(); it != missing.end();)
+      it = it->first == "exited" || it->first.rfind("do not exist", 0) == 0
+               ? (reads.empty() ? missing.erase(it) : std::next(it))
+               : std::next(it);
+    if (missing.empty())
+      return "";
+    for (size_t k = 0; k < reads.size() && k < 4; ++k)
+      readsText += (k ? ", lane " : "\n  lane ") + reads[k];
+    if (reads.size() > 4)
+      readsText += ", ...";
+    if (!reads.empty())
+      readsText += " (an undefined value on the GPU)";
+  }
   size_t cta = lead->cta, base = w.first - cta * ctaThreads_;
   std::string text =
       "sanitizer: incomplete warp at " +
@@ -151,7 +186,7 @@ std::string BlockScheduler::checkWarp(size_t warp) const {
       threadName(indexOf(*lead)) + ":";
   for (const auto &[why, lanes] : missing)
     text += "\n  lanes " + ranges(lanes) + " " + why;
-  return text;
+  return text + readsText;
 }
 
 void BlockScheduler::sanitizeBarrier(size_t cta) {

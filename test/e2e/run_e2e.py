@@ -28,6 +28,13 @@ Directives (each on a comment line of its own, anywhere in the file):
   ONLY: cpu|gpu      the next case runs on that device only (skipped and
                      not counted elsewhere), for behaviour that only one
                      device can show deterministically.
+  UNSANITIZED: WHY   with --sanitize, the next case runs without the CPU
+                     sanitizer: it shows what an unsanitized launch does
+                     with code the sanitizer reports (threads that exit
+                     before a BARRIER, an incomplete warp's own message).
+
+--sanitize runs the CPU cases with WARPFORTH_SANITIZE=1 (docs/sanitizer.md):
+every kernel must then run clean under the sanitizer as well.
 
 A case that is marked XFAIL and fails is counted as xfail; one that passes
 is reported as XPASS and counted as failed, so fixed bugs get noticed.
@@ -58,11 +65,12 @@ TIMEOUT_S = 60
 
 DIRECTIVE = re.compile(
     r"^\s*\\\s+(E2E\+|E2E-ERROR|E2E|EXPECT-STDERR|EXPECT-APPROX|EXPECT\+|EXPECT"
-    r"|TOLERANCE|ONLY|XFAIL(?:\((?:cpu|gpu)\))?):\s?(.*?)\s*$"
+    r"|TOLERANCE|ONLY|UNSANITIZED|XFAIL(?:\((?:cpu|gpu)\))?):\s?(.*?)\s*$"
 )
 
 # A comment that starts like a directive but is not one is a typo.
-LOOKS_LIKE = re.compile(r"^\s*\\\s+(E2E|EXPECT|XFAIL|TOLERANCE|ONLY)[-+(A-Z]*\S*:")
+LOOKS_LIKE = re.compile(
+    r"^\s*\\\s+(E2E|EXPECT|XFAIL|TOLERANCE|ONLY|UNSANITIZED)[-+(A-Z]*\S*:")
 
 
 @dataclass
@@ -77,6 +85,7 @@ class Case:
     tolerance: float | None = None
     xfail: dict = field(default_factory=dict)  # device ('*', cpu, gpu) -> reason
     only: str | None = None  # run on this device only
+    unsanitized: str | None = None  # why --sanitize leaves it out
 
     def name(self) -> str:
         rel = self.path.relative_to(ROOT).with_suffix("")
@@ -91,6 +100,7 @@ def parse_file(path: Path) -> list[Case]:
     cases: list[Case] = []
     pending_xfail: dict = {}
     pending_only: str | None = None
+    pending_unsanitized: str | None = None
     f32_mode = False
     current: Case | None = None
     for lineno, line in enumerate(path.read_text().splitlines(), start=1):
@@ -109,14 +119,20 @@ def parse_file(path: Path) -> list[Case]:
             except ValueError as e:
                 raise SpecError(f"{where}: bad {key} line: {e}")
             current = Case(path, lineno, args, error=key == "E2E-ERROR",
-                           xfail=pending_xfail, only=pending_only)
-            pending_xfail, pending_only = {}, None
+                           xfail=pending_xfail, only=pending_only,
+                           unsanitized=pending_unsanitized)
+            pending_xfail, pending_only, pending_unsanitized = {}, None, None
             cases.append(current)
             continue
         if key == "ONLY":
             if text not in ("cpu", "gpu"):
                 raise SpecError(f"{where}: ONLY takes cpu or gpu")
             pending_only = text
+            continue
+        if key == "UNSANITIZED":
+            if not text:
+                raise SpecError(f"{where}: UNSANITIZED needs a reason")
+            pending_unsanitized = text
             continue
         if key.startswith("XFAIL"):
             dev = key[6:-1] if "(" in key else "*"
@@ -138,8 +154,9 @@ def parse_file(path: Path) -> list[Case]:
             current.stderr.append(text)
         elif key == "TOLERANCE":
             current.tolerance = float(text)
-    if pending_xfail or pending_only:
-        raise SpecError(f"{path}: XFAIL or ONLY after the last case (they mark the next case)")
+    if pending_xfail or pending_only or pending_unsanitized:
+        raise SpecError(f"{path}: XFAIL, ONLY or UNSANITIZED after the last "
+                        "case (they mark the next case)")
     for c in cases:
         # The float mode decides the default tolerance; `\! float f32` may
         # come after the specs, and --float overrides it.
@@ -238,6 +255,9 @@ def main() -> int:
                          "most 4 on the GPU)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="also print each case's command line")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="run the CPU cases under the CPU sanitizer "
+                         "(WARPFORTH_SANITIZE=1), except UNSANITIZED ones")
     ap.add_argument("--kernels", default=str(KERNELS), help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -266,14 +286,21 @@ def main() -> int:
         if args.device == "gpu":
             jobs = min(jobs, 4)  # one GPU: a few processes keep it busy
     env = dict(os.environ)
+    env.pop("WARPFORTH_SANITIZE", None)  # --sanitize decides, case by case
     if args.device == "cpu" and jobs > 1:
         # Cases already run in parallel; one worker per process is enough.
         env.setdefault("WARPFORTH_CPU_THREADS", "2")
+    sanitized = dict(env, WARPFORTH_SANITIZE="1")
+
+    def env_of(case: Case) -> dict:
+        use = args.sanitize and args.device == "cpu" and not case.unsanitized
+        return sanitized if use else env
 
     start = time.monotonic()
     passed = failed = xfailed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(run_case, c, args.run, args.device, env) for c in cases]
+        futures = [pool.submit(run_case, c, args.run, args.device, env_of(c))
+                   for c in cases]
         for case, fut in zip(cases, futures):
             ok, detail = fut.result()
             reason = case.xfail.get(args.device, case.xfail.get("*"))

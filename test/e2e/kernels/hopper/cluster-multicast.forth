@@ -25,6 +25,9 @@
 CLUSTER-RANK { r }
 MASK r RSHIFT 1 AND { mine }
 CLUSTER-ID-X 8 * { y }
+\ A block outside the mask gets no tile: its T is zeroed (shared memory
+\ starts undefined on a GPU), so that it reports the zeros it holds.
+mine 0= TID-X 0= AND IF  256 0 DO  0.0 I 4 * T + SF32!  LOOP  THEN
 TID-X 0= IF
   1 BAR MBAR-INIT  FENCE-MBAR-INIT
   mine IF 1024 BAR MBAR-ARRIVE-TX THEN

@@ -44,11 +44,15 @@
 : b ( n kk -- x )  7 * SWAP 2* + 9 MOD 4 - ;
 : c ( m n -- x )  ACCUM IF - ELSE 2DROP 0 THEN ;
 : reference ( m n -- x )  { m n }  m n c  16 0 DO  m I a  n I b * +  LOOP ;
-TID-X 128 MOD { t }   \ every warpgroup fills and multiplies the same tiles
-8 0 DO  t 8 * I + 16 /MOD { kk m }
-  m kk a S>F  m kk 64 TA offset AS + store  LOOP
-2 0 DO  t 2* I + 16 /MOD { kk n }
-  n kk b S>F  n kk 16 TB offset BS + store  LOOP
+TID-X 128 MOD { t }   \ every warpgroup multiplies the same tiles
+\ The first warpgroup fills them (two writing the same bytes would race,
+\ equal values or not: the CPU sanitizer reports it).
+TID-X 128 < IF
+  8 0 DO  t 8 * I + 16 /MOD { kk m }
+    m kk a S>F  m kk 64 TA offset AS + store  LOOP
+  2 0 DO  t 2* I + 16 /MOD { kk n }
+    n kk b S>F  n kk 16 TB offset BS + store  LOOP
+THEN
 BARRIER
 : row ( r -- m )  8 * TID-X 32 MOD 4 / +  TID-X 128 MOD 32 / 16 * + ;
 : col ( j c -- n )  SWAP 8 * +  TID-X 4 MOD 2* + ;
