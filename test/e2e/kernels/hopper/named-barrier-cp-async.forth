@@ -1,20 +1,20 @@
 \ The decode kernel's synchronisation in miniature (decode-mma.fs): warp w
-\ runs w + 1 steps, each copying 16 bytes a lane from X into the warp's own
-\ 512-byte slot of S (CP-ASYNC), waiting for its copies (CP-ASYNC-WAIT),
-\ syncing the warp on its own named barrier (1 + w, 32 threads) and
-\ reading the cell lane 31 - l copied; then a BARRIER, and each thread
-\ overwrites a cell of another warp's slot that a lane there read (the decode kernel's end state
-\ written over the rings), a BARRIER, and reads it back. Race free: the
+\ runs w + BASE steps, each copying 16 bytes a lane from X into the warp's
+\ own 512-byte slot of S (CP-ASYNC), waiting for its copies
+\ (CP-ASYNC-WAIT), syncing the warp on its own named barrier (1 + w, 32
+\ threads) and reading the cell lane 31 - l copied; then a BARRIER, each
+\ thread t overwrites a cell of the other warp's slot that a lane there
+\ read (the decode kernel's end state written over its rings), a BARRIER,
+\ and each reads the cell thread t + 32 (mod 64) wrote. Race free: the
 \ warp's barrier orders its lanes' copies before their reads, a step's
 \ copies come after the barrier of the step before (which follows every
 \ lane's reads), and the BARRIERs order everything across warps. Kept as
 \ the minimal case of compute-sanitizer racecheck's reports on
-\ decode_attention_mma (docs/sanitizer.md's notes on racecheck).
-\ Expected (block 64, X[i] = i): OUT[t] = sum over the warp's steps s of
-\ X[4 (31 - l)] + 1000 s  plus  7 t (the cell written by thread t): warp 0
-\ (one step): 4 (31 - l); warp 1 (two steps): 2 * 4 (31 - l) + 1000;
-\ then + 7 t: 124 + 3 l for warp 0,
-\ 1472 - l for warp 1.
+\ decode_attention_mma (issue 35's note).
+\ Expected (block 64, X[i] = i, BASE 1): acc = sum over the warp's steps s
+\ of X[1000 s + 4 (31 - l)]: warp 0 (one step) 124 - 4 l, warp 1 (two
+\ steps) 1248 - 8 l; plus 7 t' for t' = t + 32 mod 64: 348 + 3 l for
+\ warp 0, 1248 - l for warp 1.
 \! kernel named_barrier_cp_async
 \! float f32
 \! param X f32[2048]
@@ -35,6 +35,8 @@ BARRIER
 252 TID-X 4 * - 255 AND { c }         \ a cell the other warp read
 TID-X 7 * S>F  c FLOATS S + SF!
 BARRIER
-c FLOATS S + SF@ acc F+  TID-X FLOATS OUT + F!
+\ The cell thread t + 32 (mod 64) wrote: read after write across warps.
+252 TID-X 32 + 63 AND 4 * - 255 AND FLOATS S + SF@ acc F+
+TID-X FLOATS OUT + F!
 \ E2E: --arch sm_90 --block 64 --param X=iota --param OUT=zeros --output-param OUT
-\ EXPECT: 124,127,130,133,136,139,142,145,148,151,154,157,160,163,166,169,172,175,178,181,184,187,190,193,196,199,202,205,208,211,214,217,1472,1471,1470,1469,1468,1467,1466,1465,1464,1463,1462,1461,1460,1459,1458,1457,1456,1455,1454,1453,1452,1451,1450,1449,1448,1447,1446,1445,1444,1443,1442,1441
+\ EXPECT: 348,351,354,357,360,363,366,369,372,375,378,381,384,387,390,393,396,399,402,405,408,411,414,417,420,423,426,429,432,435,438,441,1248,1247,1246,1245,1244,1243,1242,1241,1240,1239,1238,1237,1236,1235,1234,1233,1232,1231,1230,1229,1228,1227,1226,1225,1224,1223,1222,1221,1220,1219,1218,1217
