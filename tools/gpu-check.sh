@@ -339,7 +339,7 @@ step_sanitize() {
   local tool rc=0 cases=${SANITIZE_CASES:-}
   for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}; do
     local log="$OUT/sanitize_$tool.txt" t0=$SECONDS r=0
-    compute-sanitizer --tool "$tool" --error-exitcode 9 --print-limit 40 \
+    WARPFORTH_LINEINFO=1 compute-sanitizer --tool "$tool" --error-exitcode 9 --print-limit 40 \
       python3 tools/gpu_sanitize_ops.py ${cases:+--only "$cases"} > "$log" 2>&1 || r=$?
     echo "$tool: exit $r in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tr '\n' ' ')"
     [ $r -eq 0 ] || { rc=1; grep -E "^========= (Error|Warning|Race|Invalid|Uninit|Barrier|  +(Write|Read)|  +at |  +by thread)" "$log" | head -30; tail -5 "$log"; }

@@ -84,7 +84,14 @@ LoadedKernel compileAndLoad(rt::Device &dev, const std::string &path,
                             const CompileOptions &options) {
   LoadedKernel out;
   if (dev.kind() == rt::DeviceKind::GPU) {
-    CompileResult r = compilePTX(path, source, options);
+    // WARPFORTH_LINEINFO=1 compiles every GPU kernel of the process with
+    // line info (warpforthc --lineinfo), so that compute-sanitizer and
+    // Nsight Compute name the Forth source lines of the ops' kernels.
+    CompileOptions gpuOptions = options;
+    const char *lines = std::getenv("WARPFORTH_LINEINFO");
+    if (lines && *lines && std::string(lines) != "0")
+      gpuOptions.lineInfo = true;
+    CompileResult r = compilePTX(path, source, gpuOptions);
     if (!r.ok)
       throw CompileError(r.diagnostics);
     out.kernel = dev.loadPTX(r.output);
