@@ -650,23 +650,23 @@ void HeaderParser::finishPdl(const rt::NameLookup &lookup) {
   }
 }
 
-// Constants, so `\! cluster CX 1 1` follows -D. 8 blocks is the cluster
-// size every Hopper GPU runs (16 needs an opt-in attribute at launch,
-// which the runtime does not set).
-void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
-  if (clusterParts.empty())
-    return;
+// The dimensions of `\! cluster` or `\! block` (`what`): constants from 1
+// to limits[axis] each, into `dims`; false once each bad one is reported.
+bool HeaderParser::constantDims(const std::vector<Token> &parts,
+                                const rt::NameLookup &lookup, const char *what,
+                                const int64_t *limits, uint64_t *dims) {
   const char *axis[] = {"x", "y", "z"};
-  uint64_t dims[3] = {0, 0, 0};
   bool ok = true;
-  for (size_t i = 0; i < 3; ++i) {
-    const Token &part = clusterParts[i];
+  for (size_t i = 0; i < parts.size() && i < 3; ++i) {
+    const Token &part = parts[i];
     std::string why;
     int64_t value =
-        constantInRange(part.text, lookup, "cluster dimensions", 1, 8, why);
+        constantInRange(part.text, lookup,
+                        (std::string(what) + " dimensions").c_str(), 1,
+                        limits[i], why);
     if (!why.empty()) {
       diags.error(part.loc,
-                  std::string("bad cluster dimension ") + axis[i] + " '" +
+                  std::string("bad ") + what + " dimension " + axis[i] + " '" +
                       part.text + "': " + why,
                   part.length());
       ok = false;
@@ -674,7 +674,18 @@ void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
     }
     dims[i] = static_cast<uint64_t>(value);
   }
-  if (!ok)
+  return ok;
+}
+
+// Constants, so `\! cluster CX 1 1` follows -D. 8 blocks is the cluster
+// size every Hopper GPU runs (16 needs an opt-in attribute at launch,
+// which the runtime does not set).
+void HeaderParser::finishCluster(const rt::NameLookup &lookup) {
+  if (clusterParts.empty())
+    return;
+  uint64_t dims[3] = {1, 1, 1};
+  const int64_t limits[] = {8, 8, 8};
+  if (!constantDims(clusterParts, lookup, "cluster", limits, dims))
     return;
   if (dims[0] * dims[1] * dims[2] > 8) {
     diags.error(header.clusterLoc,
@@ -702,26 +713,9 @@ void HeaderParser::parseBlock(const Token &dir) {
 void HeaderParser::finishBlock(const rt::NameLookup &lookup) {
   if (blockParts.empty())
     return;
-  const char *axis[] = {"x", "y", "z"};
   const int64_t limits[] = {1024, 1024, 64};
   uint64_t dims[3] = {1, 1, 1};
-  bool ok = true;
-  for (size_t i = 0; i < blockParts.size(); ++i) {
-    const Token &part = blockParts[i];
-    std::string why;
-    int64_t value = constantInRange(part.text, lookup, "block dimensions", 1,
-                                    limits[i], why);
-    if (!why.empty()) {
-      diags.error(part.loc,
-                  std::string("bad block dimension ") + axis[i] + " '" +
-                      part.text + "': " + why,
-                  part.length());
-      ok = false;
-      continue;
-    }
-    dims[i] = static_cast<uint64_t>(value);
-  }
-  if (!ok)
+  if (!constantDims(blockParts, lookup, "block", limits, dims))
     return;
   uint64_t threads = dims[0] * dims[1] * dims[2];
   std::string shape = std::to_string(dims[0]) + "x" + std::to_string(dims[1]) +

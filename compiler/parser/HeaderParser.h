@@ -41,6 +41,9 @@ private:
   void finishBlock(const rt::NameLookup &lookup);
   void parseCluster(const Token &dir);
   void finishCluster(const rt::NameLookup &lookup);
+  bool constantDims(const std::vector<Token> &parts,
+                    const rt::NameLookup &lookup, const char *what,
+                    const int64_t *limits, uint64_t *dims);
   void finishPdl(const rt::NameLookup &lookup);
   void parsePdl(const Token &dir);
   bool checkArgCount(const Token &dir, size_t want, const char *usage);
