@@ -20,6 +20,7 @@
 \! param X f32[2048]
 \! param OUT f32[64]
 \! shared S f32[256]
+\! const ODD 0                   \ 1: warp 0 syncs once more on its own barrier
 \! const BASE 1                  \ steps of warp 0 (warp w: w + BASE)
 LANE-ID { l }
 WARP-ID 128 * { slot }                 \ floats: the warp's 512 bytes
@@ -31,6 +32,7 @@ WARP-ID BASE + 0 ?DO
   slot 31 l - 4 * + FLOATS S + SF@  acc F+ TO acc
   WARP-ID 1+ 32 BAR-SYNC-N
 LOOP
+ODD WARP-ID 0= AND IF  1 32 BAR-SYNC-N  THEN
 BARRIER
 252 TID-X 4 * - 255 AND { c }         \ a cell the other warp read
 TID-X 7 * S>F  c FLOATS S + SF!
