@@ -460,6 +460,7 @@ private:
                   name.length());
     } else {
       checkNotSyntax(name);
+      warnIfHides(name, "word", /*headerNamesToo=*/false);
     }
     WordDef def;
     def.name = name.text;
@@ -475,15 +476,19 @@ private:
 
   /// A CONSTANT named like a header name, an earlier word of the program or
   /// a built-in word hides it from there on: a slip more often than not
-  /// (names ignore case: a constant `n` hides a param `N`). Words (`:`) are
-  /// not warned about: wrapping a header name in a word of its name
-  /// (`: Q Q head-base ;`) and redefining a word are idioms the project's
-  /// own kernels use. The prelude's words may be redefined silently.
-  void warnIfHides(const Token &name, const char *what) {
+  /// (names ignore case: a constant `n` hides a param `N`). So does a word
+  /// (`:`) named like an earlier word or a built-in one; a word named like
+  /// a header name is not warned about: wrapping a param in a word of its
+  /// name (`: Q Q head-base ;`, demo/attention-mh-f32.forth) is an idiom.
+  /// The prelude's words may be redefined silently.
+  void warnIfHides(const Token &name, const char *what,
+                   bool headerNamesToo = true) {
     if (inPrelude)
       return;
     std::string hidden;
     if (headerNames.count(name.upper)) {
+      if (!headerNamesToo)
+        return;
       hidden = "the header name '" + name.upper + "'";
     } else if (auto w = wordIndex.find(name.upper);
                w != wordIndex.end() && !program.words[w->second].fromPrelude) {

@@ -86,8 +86,8 @@ BR HEAD_DIM * EPC / NTHREADS / 0 UNROLL DO
 LOOP
 CP-ASYNC-COMMIT
 
-\ The accumulator words; the fragment words come from the type's file.
-: quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
+\ The accumulator words (quad-sum is flash-grid.fs's); the fragment words
+\ come from the type's file.
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 : dp4@ ( n -- x0 x1 x2 x3 )  { n } n DPC@ n 1+ DPC@ n 2 + DPC@ n 3 + DPC@ ;

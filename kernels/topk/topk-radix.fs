@@ -156,7 +156,7 @@
 \ maximum of the positions picks one thread even if the rounding of the
 \ sums made the test non-monotonic; the top non-empty bin always passes
 \ (what is above it passed in the pass before). In every thread.
-: PICK ( nb tc tw ic iw ca am m ps -- d ca' am' )
+: PICK-BIN ( nb tc tw ic iw ca am m ps -- d ca' am' )
   { nb tc tw ic iw ca am m ps }
   TID-X { t }
   nb BDIM-X / { bpt }
@@ -191,7 +191,7 @@
 
 \ The end of a pass (0, 1 or 2, known when compiling) on a filled histogram (a
 \ barrier after the fill): its SCAN, on the first pass of top-p the
-\ LIMITS, the PICK, and the state carried to the next pass: the prefix
+\ LIMITS, the PICK-BIN, and the state carried to the next pass: the prefix
 \ (the threshold's key after the last), the count and mass above it, m
 \ and ps.
 : PASS-END ( i pre ca am m ps -- pre' ca' am' m' ps' )
@@ -199,5 +199,5 @@
   pass BINS { nb }
   nb SCAN { tc tw ic iw }
   TOPP IF  pass 0= IF  m LIMITS TO ps TO m  THEN  THEN
-  nb tc tw ic iw ca am m ps PICK { d nca nam }
+  nb tc tw ic iw ca am m ps PICK-BIN { d nca nam }
   pass pre d NEXT-PRE  nca nam m ps ;

@@ -2,9 +2,10 @@
 \ ignoring case: a CONSTANT named like a header name (param, shared array,
 \ constant), an earlier word of the program or a built-in word; a local
 \ named like any of them (the issue's example: a local `c` hiding the
-\ param `C`, after which `c` is the local, not C's address). A word (`:`)
-\ may wrap a header name or redefine a word without a warning (an idiom of
-\ the project's kernels), and redefining a prelude word is silent.
+\ param `C`, after which `c` is the local, not C's address); a word (`:`)
+\ named like an earlier word or a built-in word. A word may wrap a header
+\ name of its name (`: Q Q head-base ;`, an idiom of the demos), and
+\ redefining a prelude word is silent.
 \ RUN: %warpforthc %s -o %t.ptx 2>&1 | FileCheck %s --implicit-check-not=warning:
 \ RUN: %not %warpforthc %s -o %t.ptx -Werror 2>&1 | FileCheck %s --check-prefix=WERROR
 
@@ -19,9 +20,14 @@
 \ CHECK: hides-name.forth:[[@LINE-1]]:12: warning: constant 'width' hides the header name 'WIDTH' (names ignore case); rename one
 \ WERROR: hides-name.forth:[[@LINE-2]]:12: error: constant 'width' hides the header name 'WIDTH' (names ignore case); rename one [-Werror]
 3 CONSTANT SQ
-\ CHECK: hides-name.forth:[[@LINE-1]]:12: warning: constant 'SQ' hides the word 'sq' defined on line 16 (names ignore case); rename one
+\ CHECK: hides-name.forth:[[@LINE-1]]:12: warning: constant 'SQ' hides the word 'sq' defined on line 17 (names ignore case); rename one
 2 CONSTANT dup
 \ CHECK: hides-name.forth:[[@LINE-1]]:12: warning: constant 'dup' hides the built-in word 'DUP' (names ignore case); rename one
 2 { c }
 \ CHECK: hides-name.forth:[[@LINE-1]]:5: warning: local 'c' hides the header name 'C' (names ignore case)
 c C !
+: cube ( x -- x^3 ) DUP DUP * * ;
+: Cube ( x -- x^3 ) DUP DUP * * ;
+\ CHECK: hides-name.forth:[[@LINE-1]]:3: warning: word 'Cube' hides the word 'cube' defined on line 29 (names ignore case); rename one
+: swap ( a b -- b a ) SWAP ;
+\ CHECK: hides-name.forth:[[@LINE-1]]:3: warning: word 'swap' hides the built-in word 'SWAP' (names ignore case); rename one
