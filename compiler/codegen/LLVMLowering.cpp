@@ -48,7 +48,7 @@ public:
     }
     for (const auto &block : irModule.body.blocks) {
       b.SetInsertPoint(blocks[block.get()]);
-      if (block->loopLoc.valid()) {
+      if (block->loopLoc.valid() && !block->loopBounded) {
         setLoc(block->loopLoc);
         target.loopPoll(b, loopSite(*block));
       }

@@ -272,6 +272,9 @@ struct Terminator {
   SourceLoc loc;
 };
 
+/// The most iterations of a loop that needs no poll (Block::loopBounded).
+inline constexpr int64_t kBoundedLoopTrips = int64_t(1) << 16;
+
 struct Block {
   unsigned id = 0;
   std::vector<std::unique_ptr<BlockParam>> params;
@@ -282,6 +285,9 @@ struct Block {
   // for any other block.
   SourceLoc loopLoc;
   std::string loopWord;
+  // A DO loop with constant bounds and step, whose trip count is small
+  // (at most kBoundedLoopTrips): it always ends, so it needs no poll.
+  bool loopBounded = false;
 
   BlockParam *addParam(Type type);
 };

@@ -161,7 +161,12 @@ std::string printModule(const Module &module) {
            << typeName(block->params[i]->type);
       os << ")";
     }
-    os << ":\n";
+    os << ":";
+    // A loop header: the host polls it for timeouts unless it is bounded.
+    if (block->loopLoc.valid())
+      os << "  ; loop '" << block->loopWord << "'"
+         << (block->loopBounded ? ", bounded (no poll)" : ", polled");
+    os << "\n";
     for (const auto &inst : block->insts)
       printInst(os, module, *inst);
     const Terminator &t = block->term;

@@ -845,6 +845,13 @@ void Resolver::applyControl(const Item &item) {
       }
       state.loops.push_back(LoopCounter{start, limit});
       loop.header = openLoopHeader(item, loop.headerState);
+      // Constant bounds close together: the loop ends by itself unless
+      // its +LOOP step turns out not to be a constant (checked there).
+      auto s = ir::IRBuilder::constValue(start);
+      auto l = ir::IRBuilder::constValue(limit);
+      loop.header->loopBounded =
+          s && l && *l - *s >= -ir::kBoundedLoopTrips &&
+          *l - *s <= ir::kBoundedLoopTrips;
     }
     control.push_back(std::move(loop));
     break;
@@ -856,6 +863,13 @@ void Resolver::applyControl(const Item &item) {
     if (reachable() && (!plus || need(item, 1)) && !state.loops.empty()) {
       ir::Value *step = plus ? popInt() : nullptr;
       LoopCounter counter = state.loops.back();
+      // A +LOOP step that is not a constant other than 0 may never end
+      // the loop: it keeps its poll.
+      if (plus && loop.header) {
+        auto c = ir::IRBuilder::constValue(step);
+        if (!c || *c == 0)
+          loop.header->loopBounded = false;
+      }
       ir::Value *done;
       ir::Value *next;
       if (!plus) {
