@@ -8,7 +8,7 @@
 \ RUN: %warpforthc %s --arch sm_90 --check-bounds | FileCheck %s
 \ RUN: %warpforthc %s --arch sm_90 | FileCheck %s --check-prefix=PLAIN
 
-\! kernel regidx
+\! kernel regidx_check
 \! param X i64[4]
 \! param N i64
 \! reg R i64[4]
@@ -21,8 +21,8 @@
 \ CHECK-NEXT: // @check-site access 8-byte store to param 'X', {{.*}}reg-index-check.forth:16:16
 \ CHECK-NEXT: // @check-site access 8-byte store to param 'X', {{.*}}reg-index-check.forth:16:30
 \ CHECK-NEXT: // @end
-\ CHECK: ld.param.u64 [[REC:%rd[0-9]+]], [regidx_param_2];
-\ CHECK: ld.param.u64 [[N:%rd[0-9]+]], [regidx_param_1];
+\ CHECK: ld.param.u64 [[REC:%rd[0-9]+]], [regidx_check_param_2];
+\ CHECK: ld.param.u64 [[N:%rd[0-9]+]], [regidx_check_param_1];
 \ CHECK: setp.gt.u64 {{%p[0-9]+}}, [[N]], 3;
 \ CHECK: atom.global.cas.b32 {{%r[0-9]+}}, {{\[}}[[REC]]], 0, 1;
 \ CHECK: mov.u64 [[REGION:%rd[0-9]+]], -2;
@@ -32,7 +32,7 @@
 \ CHECK-NEXT: st.global.u64 {{\[}}[[REC]]+24], [[COUNT]];
 
 \ PLAIN-NOT: @check
-\ PLAIN: ld.param.u64 {{%rd[0-9]+}}, [regidx_param_1];
+\ PLAIN: ld.param.u64 {{%rd[0-9]+}}, [regidx_check_param_1];
 \ PLAIN-NOT: bra
 \ PLAIN: selp.b64
 \ PLAIN-NOT: bra

@@ -5,7 +5,7 @@
 \ sanitizer the race goes unseen; --sanitize names both accesses.
 \ -D FIXED=1 puts the BARRIER in: clean, and the sum is exact.
 \ Expected: sum of 0..63 = 2016.
-\! kernel reduce
+\! kernel race_reduce
 \! const FIXED 0
 \! param X i64[64]
 \! param OUT i64[1]

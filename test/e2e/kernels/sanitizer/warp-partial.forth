@@ -3,7 +3,7 @@
 \ --sanitize the CPU reports the shuffle (FWARP-SUM's FSHFL-XOR, at its
 \ line in the prelude) and the missing lanes; a block of 64 is clean (each
 \ warp sums 32 ones).
-\! kernel warpsum
+\! kernel warp_partial
 \! float f32
 \! param OUT f32[64]
 1.0 FWARP-SUM  TID-X FLOATS OUT + F!
