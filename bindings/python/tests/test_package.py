@@ -188,5 +188,36 @@ class Installed(unittest.TestCase):
         self.assertTrue(_lib.in_checkout())
 
 
+class LazyOps(unittest.TestCase):
+    """`import warpforth` then `warpforth.ops.softmax(...)` works (issue 36),
+    and importing the package does not import the op library."""
+
+    def test_ops_after_import_warpforth(self):
+        code = (
+            "import sys, time\n"
+            "t = time.perf_counter()\n"
+            "import warpforth\n"
+            "t = time.perf_counter() - t\n"
+            "assert 'warpforth.ops' not in sys.modules, 'ops imported eagerly'\n"
+            "import numpy\n"
+            "x = numpy.array([[0.0, 1.0, 2.0]], numpy.float32)\n"
+            "y = warpforth.ops.softmax(x)\n"
+            "e = numpy.exp(x - 2.0)\n"
+            "assert numpy.allclose(y, e / e.sum(), rtol=1e-6), y\n"
+            "assert warpforth.ops is sys.modules['warpforth.ops']\n"
+            "print(f'{t * 1000:.1f}')\n")
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                           text=True, env=os.environ, timeout=300)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        # The package's own import time (ms), for the record; the ops are
+        # not part of it.
+        print(f"import warpforth: {p.stdout.strip()} ms", file=sys.stderr)
+
+    def test_unknown_attribute(self):
+        import warpforth
+        with self.assertRaisesRegex(AttributeError, "no attribute 'opz'"):
+            warpforth.opz
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

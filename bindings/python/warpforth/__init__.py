@@ -44,11 +44,21 @@ def _version() -> str:
 
 __version__ = _version()
 
+
+def __getattr__(name: str):
+    # `warpforth.ops` after a plain `import warpforth`: the op library is
+    # imported on first use (its modules, numpy, the torch registration),
+    # so that importing the package stays cheap.
+    if name == "ops":
+        import importlib
+        return importlib.import_module(".ops", __name__)
+    raise AttributeError(f"module 'warpforth' has no attribute {name!r}")
+
 __all__ = [
     "Autotuner", "Device", "Kernel", "LaunchTimeout", "Param",
     "SanitizerError", "WarpForthError", "WarpForthWarning", "attention",
     "autotune", "cache_clear", "cache_dir", "cache_stats", "compile_ptx",
-    "device", "gpu_available", "multihead_attention",
+    "device", "gpu_available", "multihead_attention", "ops",
 ]
 
 
