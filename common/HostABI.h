@@ -170,32 +170,12 @@ enum WfWarpOp {
   WF_WARP_STMATRIX = 32,
   WF_WARP_TRANS = 8,
 };
-// async_op's `op & 255`: ir::AsyncKind's order (HostTarget.cpp checks).
+// async_op's `op & 255`: ir::AsyncKind's value, both expanded from
+// common/AsyncKinds.def (WF_ASYNC_MBAR_INIT, ... WF_ASYNC_TMA_REDUCE_ADD).
 enum WfAsyncOp {
-  WF_ASYNC_MBAR_INIT = 0,
-  WF_ASYNC_MBAR_ARRIVE = 1,
-  WF_ASYNC_MBAR_ARRIVE_TX = 2,
-  WF_ASYNC_MBAR_WAIT = 3,
-  WF_ASYNC_MBAR_TRY_WAIT = 4,
-  WF_ASYNC_FENCE_PROXY_ASYNC = 5,
-  WF_ASYNC_FENCE_MBAR_INIT = 6,
-  WF_ASYNC_BAR_SYNC_N = 7,
-  WF_ASYNC_BAR_ARRIVE_N = 8,
-  WF_ASYNC_TMA_LOAD = 9,
-  WF_ASYNC_TMA_STORE = 10,
-  WF_ASYNC_TMA_STORE_COMMIT = 11,
-  WF_ASYNC_TMA_STORE_WAIT = 12,
-  WF_ASYNC_CLUSTER_SYNC = 13,
-  WF_ASYNC_CLUSTER_ARRIVE = 14,
-  WF_ASYNC_CLUSTER_WAIT = 15,
-  WF_ASYNC_MAPA = 16,
-  WF_ASYNC_DSMEM_LOAD = 17,
-  WF_ASYNC_DSMEM_STORE = 18,
-  WF_ASYNC_MBAR_ARRIVE_REMOTE = 19,
-  WF_ASYNC_TMA_LOAD_MC = 20,
-  WF_ASYNC_MBAR_WAIT_CLUSTER = 21, // the CPU's MBAR-WAIT
-  // (22, 23: GRID-DEP-WAIT and -LAUNCH, which the CPU never calls)
-  WF_ASYNC_TMA_REDUCE_ADD = 24,
+#define ASYNC_KIND(Enum, CName) WF_ASYNC_##CName,
+#include "common/AsyncKinds.def"
+#undef ASYNC_KIND
   // Not an ir::AsyncKind: SETMAXNREG-INC (in[0] > 0) or -DEC (in[0] < 0)
   // to |in[0]| registers a thread, in[1] the registers a thread has at
   // launch (from '\! launch-bounds'; 0: unknown, nothing is counted).

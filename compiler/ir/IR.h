@@ -169,41 +169,9 @@ inline size_t wgmmaFixedOperands(int64_t imm) {
 }
 /// The words of family Async (Primitives.def).
 enum class AsyncKind : uint8_t {
-  MbarInit,        // mbarrier.init: count, mbar
-  MbarArrive,      // mbarrier.arrive: mbar
-  MbarArriveTx,    // mbarrier.arrive.expect_tx: bytes, mbar
-  MbarWait,        // mbarrier.try_wait.parity in a loop: parity, mbar
-  MbarTryWait,     // one mbarrier.try_wait.parity: parity, mbar -> flag
-  FenceProxyAsync, // fence.proxy.async.shared::cta
-  FenceMbarInit,   // fence.mbarrier_init.release.cluster
-  BarSyncN,        // bar.sync id, n
-  BarArriveN,      // bar.arrive id, n
-  TmaLoad,         // cp.async.bulk.tensor global -> shared: coords (outermost
-                   // first), mbar, saddr, tmap; the rank is the coord count
-  TmaStore,        // shared -> global: coords, saddr, tmap
-  TmaStoreCommit,  // cp.async.bulk.commit_group
-  TmaStoreWait,    // cp.async.bulk.wait_group.read n: n (a constant)
-  // Clusters (sm_90): the cluster barrier (both halves, or one), a shared
-  // address mapped to another CTA's, 4-byte loads and stores through such
-  // an address (a float cell travels as its f32 bits), an arrival on
-  // another CTA's mbarrier, and a TMA load multicast to the CTAs of a mask.
-  ClusterSync,      // barrier.cluster.arrive.release + wait.acquire
-  ClusterArrive,    // barrier.cluster.arrive.release
-  ClusterWait,      // barrier.cluster.wait.acquire
-  Mapa,             // mapa.shared::cluster: saddr, rank -> daddr
-  DsmemLoad,        // ld.shared::cluster.b32: daddr -> value
-  DsmemStore,       // st.shared::cluster.b32: value, daddr
-  MbarArriveRemote, // mbarrier.arrive.release.cluster.shared::cluster: daddr
-  TmaLoadMc,        // as TmaLoad, then the CTA mask: coords, mbar, saddr,
-                    // tmap, ctamask
-  MbarWaitCluster,  // MbarWait with .acquire.cluster: parity, mbar
-  // Programmatic dependent launch (sm_90; '\! pdl'): no operands. On the
-  // CPU both are no-ops and never reach the executor (HostTarget.cpp).
-  GridDepWait,   // griddepcontrol.wait
-  GridDepLaunch, // griddepcontrol.launch_dependents
-  // cp.reduce.async.bulk.tensor .add: the shared tile added into the box
-  // (f32 or i32 elements), in the thread's bulk group as TmaStore.
-  TmaReduceAdd, // coords, saddr, tmap
+#define ASYNC_KIND(Enum, CName) Enum,
+#include "common/AsyncKinds.def"
+#undef ASYNC_KIND
 };
 enum class AtomicOp : uint8_t { Add, Min, Max, Xchg, Cas, FAdd };
 
