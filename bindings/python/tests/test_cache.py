@@ -43,7 +43,10 @@ def run_scale(k, values):
     return list(x)
 
 
-class CacheTest(unittest.TestCase):
+class CacheEnv:
+    """A temporary folder (0700) and WARPFORTH_CACHE_DIR in it, restored;
+    modes that tests took away are given back before the folder goes."""
+
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = Path(self.tmp.name)
@@ -59,7 +62,13 @@ class CacheTest(unittest.TestCase):
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+        for p in [self.dir, *self.dir.rglob("*")]:
+            if not p.is_symlink():
+                os.chmod(p, 0o700)
         self.tmp.cleanup()
+
+
+class CacheTest(CacheEnv, unittest.TestCase):
 
     def delta(self, fn):
         """fn()'s result and the change in this process's cache counters."""
@@ -329,28 +338,8 @@ print(json.dumps([list(x), warpforth.cache_stats(),
 """
 
 
-class EnvTest(unittest.TestCase):
-    """A temporary folder (0700) and WARPFORTH_CACHE_DIR in it, restored."""
-
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = Path(self.tmp.name)
-        self.cache = self.dir / "cache"
-        self.saved = {k: os.environ.get(k) for k in
-                      ("WARPFORTH_CACHE_DIR", "WARPFORTH_CACHE")}
-        os.environ["WARPFORTH_CACHE_DIR"] = str(self.cache)
-        os.environ.pop("WARPFORTH_CACHE", None)
-
-    def tearDown(self):
-        for k, v in self.saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-        for p in [self.dir, *self.dir.rglob("*")]:
-            if not p.is_symlink():
-                os.chmod(p, 0o700)
-        self.tmp.cleanup()
+class EnvTest(CacheEnv, unittest.TestCase):
+    """CacheEnv, and a child process that compiles through the cache."""
 
     def scale_child(self, cache=None):
         """Compiles and runs SOURCE on the CPU in a new process (the C

@@ -122,14 +122,20 @@ class SanitizeArgument(unittest.TestCase):
         k(out, block=64)
         self.assertEqual(list(out[:2]), [32.0, 32.0])
 
+    @staticmethod
+    def run_twin(source, name, fixed):
+        """The kernel with -D FIXED (0: the bug, 1: its corrected twin),
+        sanitized, in a block of 32 on an i64[32] OUT; returns OUT."""
+        k = warpforth.Kernel.from_source(
+            source, name=name, device="cpu", sanitize=True,
+            defines={"FIXED": fixed})
+        out = array.array("q", [0] * 32)
+        k(out, block=32)
+        return out
+
     def test_uninitialized_read(self):
         def run(fixed):
-            k = warpforth.Kernel.from_source(
-                UNINIT, name="u.forth", device="cpu", sanitize=True,
-                defines={"FIXED": fixed})
-            out = array.array("q", [0] * 32)
-            k(out, block=32)
-            return out
+            return self.run_twin(UNINIT, "u.forth", fixed)
         with self.assertRaisesRegex(
                 warpforth.SanitizerError,
                 r"uninitialized read of shared memory bytes 0xf8\.\.0xff"
@@ -139,12 +145,7 @@ class SanitizeArgument(unittest.TestCase):
 
     def test_barrier_divergence(self):
         def run(fixed):
-            k = warpforth.Kernel.from_source(
-                DIVERGENT, name="d.forth", device="cpu", sanitize=True,
-                defines={"FIXED": fixed})
-            out = array.array("q", [0] * 32)
-            k(out, block=32)
-            return out
+            return self.run_twin(DIVERGENT, "d.forth", fixed)
         with self.assertRaisesRegex(
                 warpforth.SanitizerError,
                 r"barrier divergence(.|\n)*linear 0\.\.15\) wait at "

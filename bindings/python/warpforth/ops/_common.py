@@ -245,7 +245,8 @@ def overlaps(a: Any, b: Any) -> bool:
     (alo, ahi), (blo, bhi) = _byte_range(ea), _byte_range(eb)
     if alo >= bhi or blo >= ahi:
         return False
-    if _dense(ea) and _dense(eb):
+    if all(_args._c_contiguous(shape, strides, item)
+           for _, strides, shape, item in (ea, eb)):
         return True
     np = sys.modules.get("numpy")
     if np is None:
@@ -255,16 +256,6 @@ def overlaps(a: Any, b: Any) -> bool:
                                      np.asarray(_Bytes(eb))))
     except Exception:   # numpy.exceptions.TooHardError
         return True
-
-
-def _dense(e: tuple) -> bool:
-    _, strides, shape, item = e
-    n = item
-    for d, s in zip(reversed(shape), reversed(strides)):
-        if d != 1 and s != n:
-            return False
-        n *= d
-    return True
 
 
 def _same_view(a: Any, b: Any) -> bool:
