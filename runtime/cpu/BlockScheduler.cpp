@@ -259,7 +259,7 @@ void BlockScheduler::abortBlock(Thread &t, const char *site,
     o.ctx.loop_poll_interval = 1;
   t.where = site;
   t.state = State::Stopped;
-  switchFiber(mode_, t.fiber, scheduler_); // never resumed
+  stopRunning(); // the thread running now is t; never resumed
 }
 
 std::string BlockScheduler::stopText() const {
