@@ -329,6 +329,23 @@ public:
     b.CreateCall(type, callback, {fn->getArg(1)});
   }
 
+  // The executor's warp_exchange: `bits` offered, lane `src`'s returned
+  // (-1: the lane's own).
+  llvm::Value *warpExchange(llvm::IRBuilder<> &b, llvm::Value *bits,
+                            llvm::Value *src) {
+    llvm::Value *callback = b.CreateLoad(
+        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_exchange)));
+    auto *fnType = llvm::FunctionType::get(
+        b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()}, false);
+    return b.CreateCall(fnType, callback, {fn->getArg(1), bits, src});
+  }
+
+  // An exchange whose value nobody reads: the lanes meet there (and the
+  // sanitizer orders their accesses and checks that all of them came).
+  void warpSync(llvm::IRBuilder<> &b) override {
+    warpExchange(b, b.getInt64(0), b.getInt64(-1));
+  }
+
   // The executor's warp_exchange gives every lane the value `srcLane`
   // offered; lanes outside the warp (-1 here) get their own value back, as
   // the GPU's shfl does.
@@ -358,12 +375,7 @@ public:
         type->isFloatTy() ? b.CreateZExt(b.CreateBitCast(value, b.getInt32Ty()),
                                          b.getInt64Ty())
                           : b.CreateBitCast(value, b.getInt64Ty());
-    llvm::Value *callback = b.CreateLoad(
-        b.getPtrTy(), field(b, offsetof(WfHostCtx, warp_exchange)));
-    auto *fnType = llvm::FunctionType::get(
-        b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty()}, false);
-    llvm::Value *got =
-        b.CreateCall(fnType, callback, {fn->getArg(1), bits, src});
+    llvm::Value *got = warpExchange(b, bits, src);
     if (type->isFloatTy())
       return b.CreateBitCast(b.CreateTrunc(got, b.getInt32Ty()), type);
     return b.CreateBitCast(got, type);

@@ -604,6 +604,10 @@ private:
           std::string(inst.imm < 0 ? "'SETMAXNREG-DEC'" : "'SETMAXNREG-INC'") +
               sourcePos(inst));
       return nullptr;
+    case Op::WarpSync:
+      sanitizeSite(inst, WF_SAN_WARP);
+      target.warpSync(b);
+      return nullptr;
     case Op::Shfl:
       sanitizeSite(inst, WF_SAN_WARP);
       return target.shuffle(b, static_cast<ir::ShflMode>(inst.imm), arg(0),

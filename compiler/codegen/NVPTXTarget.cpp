@@ -81,6 +81,20 @@ llvm::Type *paramType(llvm::LLVMContext &ctx, const ParamDecl &p) {
   return llvm::Type::getInt64Ty(ctx);
 }
 
+// Inline PTX, with side effects and convergent, as clang emits CUDA's asm:
+// many of these are warp- or block-wide (.sync.aligned, bar, mbarrier
+// waits), and LLVM may not make a call that is not convergent depend on
+// more of the threads' values (sink it into a branch, split it between
+// the paths of one).
+llvm::CallInst *callPtx(llvm::IRBuilder<> &b, llvm::FunctionType *type,
+                        const std::string &text, const std::string &constraints,
+                        llvm::ArrayRef<llvm::Value *> args) {
+  llvm::CallInst *call =
+      b.CreateCall(llvm::InlineAsm::get(type, text, constraints, true), args);
+  call->addFnAttr(llvm::Attribute::Convergent);
+  return call;
+}
+
 class NVPTXHooks : public TargetHooks {
 public:
   NVPTXHooks(bool checked, bool checkBounds)
@@ -250,6 +264,14 @@ public:
 
   void barrier(llvm::IRBuilder<> &b) override {
     b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+  }
+
+  // bar.warp.sync over the active lanes, as the shuffles take them: a
+  // partial warp at a block's end syncs the lanes it has.
+  void warpSync(llvm::IRBuilder<> &b) override {
+    llvm::Value *members =
+        b.CreateIntrinsic(llvm::Intrinsic::nvvm_activemask, {}, {});
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_bar_warp_sync, {}, {members});
   }
 
   // shfl.sync moves 32 bits: wider values go in two halves. The member
@@ -433,7 +455,7 @@ public:
                              : llvm::StructType::get(b.getContext(), outTypes);
     auto *type = llvm::FunctionType::get(result, inTypes, false);
     llvm::Value *r =
-        b.CreateCall(llvm::InlineAsm::get(type, text, constraints, true), args);
+        callPtx(b, type, text, constraints, args);
     return splitResults(b, r);
   }
 
@@ -447,7 +469,7 @@ public:
                        ".sync.aligned.u32 " + std::to_string(n < 0 ? -n : n) +
                        ";";
     auto *type = llvm::FunctionType::get(b.getVoidTy(), {}, false);
-    b.CreateCall(llvm::InlineAsm::get(type, text, "~{memory}", true), {});
+    callPtx(b, type, text, "~{memory}", {});
   }
 
   // `head [$0], {$1, .., $n};` with the address and then `values` as
@@ -470,7 +492,7 @@ public:
     text += "};";
     constraints += ",~{memory}";
     auto *asmType = llvm::FunctionType::get(b.getVoidTy(), types, false);
-    b.CreateCall(llvm::InlineAsm::get(asmType, text, constraints, true), args);
+    callPtx(b, asmType, text, constraints, args);
   }
 
   // LLVM 19 has no stmatrix intrinsic: inline PTX (sm_90).
@@ -514,8 +536,7 @@ public:
       for (llvm::Value *a : args)
         types.push_back(a->getType());
       auto *type = llvm::FunctionType::get(result, types, false);
-      return b.CreateCall(llvm::InlineAsm::get(type, text, constraints, true),
-                          args);
+      return callPtx(b, type, text, constraints, args);
     };
     size_t n = ops.size();
     switch (kind) {

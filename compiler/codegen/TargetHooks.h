@@ -34,6 +34,8 @@ public:
   virtual llvm::Value *sharedBase(llvm::IRBuilder<> &b, unsigned index) = 0;
   virtual llvm::Value *specialReg(llvm::IRBuilder<> &b, ir::SpecialReg reg) = 0;
   virtual void barrier(llvm::IRBuilder<> &b) = 0;
+  /// The warp's lanes meet (WARP-SYNC): CUDA's __syncwarp.
+  virtual void warpSync(llvm::IRBuilder<> &b) = 0;
   /// The alignment to give a `bytes`-wide access at `ptr` that the language
   /// requires to be aligned: the GPU faults otherwise. A target that would
   /// not (the host) checks, reports the fault, and returns 1.

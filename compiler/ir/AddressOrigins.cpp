@@ -67,6 +67,7 @@ AddressOrigin AddressOrigins::compute(const Inst &inst) const {
   case Op::StoreVec:
   case Op::MatrixStore:
   case Op::Barrier:
+  case Op::WarpSync:
   case Op::CpAsync:
   case Op::CpAsyncCommit:
   case Op::CpAsyncWait:

@@ -139,6 +139,8 @@ const char *opName(Op op) {
     return "store";
   case Op::Barrier:
     return "barrier";
+  case Op::WarpSync:
+    return "warp.sync";
   case Op::Assert:
     return "assert";
   case Op::RegIndexCheck:

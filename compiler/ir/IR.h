@@ -83,6 +83,7 @@ enum class Op : uint8_t {
   Store, // elem, space; operands: value, addr
   Barrier,
   // Warps and atomics.
+  WarpSync, // the warp's lanes meet; orders their memory accesses
   Shfl,     // imm: ShflMode; operands: value, lane/mask/delta
   Atomic,   // imm: AtomicOp; elem, space; operands: value.., addr
   LoadLane, // index: lane, imm: lanes; elem, space; operand: addr. All

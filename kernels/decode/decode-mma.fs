@@ -31,10 +31,11 @@
 \ padding needed, and the copies write 512 consecutive bytes a warp
 \ instruction). K is read as the B operand of S = Q K^T without .trans
 \ (key rows are its N dimension), V with LDMATRIX-X4-T. The lanes of a
-\ warp read chunks other lanes copied, so a named barrier of the warp
-\ (BAR-SYNC-N, id 1 + WARP-ID) follows the CP-ASYNC-WAIT, and a slot is
-\ refilled only after that barrier, which orders the lanes' reads of it
-\ in the step before.
+\ warp read chunks other lanes copied, so a WARP-SYNC follows the
+\ CP-ASYNC-WAIT, and a slot is refilled only after it, which orders the
+\ lanes' reads of it in the step before. (A named barrier of the warp,
+\ BAR-SYNC-N 1 + WARP-ID with 32 threads, did the same, but racecheck
+\ then reported hazards across the block's later BARRIERs: issue 35.)
 \
 \ Softmax. Lane (g, t) holds, per 8 keys, the scores of row g (and g+8)
 \ at keys 2t, 2t+1: the running max is kept per row (a quad max, the
@@ -187,17 +188,16 @@ r0 g + 8 + NQ MOD diag + { last8 }
 WARP-ID 0 BEGIN OVER nsteps < WHILE
   { ws sl }
   ws KT * start + { kb }
-  \ Wait for this step's copies (this lane's, then through the warp's
-  \ barrier every lane's), and only then refill the slot of the step
-  \ before with the step STAGES - 1 ahead: the barrier also orders every
-  \ lane's LDMATRIX reads of that slot before the refill's writes (lanes
-  \ of a warp are not ordered by program order; racecheck found the
-  \ refill issued before the barrier). With one stage that slot is this
-  \ step's own: a barrier first, then the copies, the wait, the barrier.
-  STAGES 1 = IF  WARP-ID 1+ 32 BAR-SYNC-N  ws sl start len nsteps bat kvh
-    copy-step  THEN
+  \ Wait for this step's copies (this lane's, then through WARP-SYNC
+  \ every lane's), and only then refill the slot of the step before with
+  \ the step STAGES - 1 ahead: the WARP-SYNC also orders every lane's
+  \ LDMATRIX reads of that slot before the refill's writes (lanes of a
+  \ warp are not ordered by program order; racecheck found the refill
+  \ issued before it). With one stage that slot is this step's own: a
+  \ WARP-SYNC first, then the copies, the wait, the WARP-SYNC.
+  STAGES 1 = IF  WARP-SYNC  ws sl start len nsteps bat kvh copy-step  THEN
   STAGES 1 > IF STAGES 2 - ELSE 0 THEN CP-ASYNC-WAIT
-  WARP-ID 1+ 32 BAR-SYNC-N
+  WARP-SYNC
   STAGES 1 > IF
     ws STAGES 1- WARPS * +  sl STAGES + 1- DUP STAGES >= IF STAGES - THEN
     start len nsteps bat kvh copy-step
