@@ -13,7 +13,7 @@ namespace wf {
 void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (dir.parts.empty()) {
     diags.error(dir.loc,
-                "empty '\\!' directive: expected kernel, param, tmap, "
+                "empty '\\!' directive: expected kernel, type, param, tmap, "
                 "shared, reg, const, float, launch-bounds, block, cluster or "
                 "pdl",
                 2);
@@ -28,6 +28,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   if (!sawKernel && isFirst)
     diags.error(what.loc, "the '\\! kernel NAME' directive must come first",
                 what.length());
+  if (kind == "TYPE")
+    return; // TypeParams.h's, spliced in before the header is parsed
   if (kind == "PARAM")
     parseParam(dir);
   else if (kind == "TMAP")
@@ -51,8 +53,8 @@ void HeaderParser::addDirective(const Token &dir, bool isFirst) {
   else
     diags.error(what.loc,
                 "unknown directive '" + what.text +
-                    "': expected kernel, param, tmap, shared, reg, const, "
-                    "float, launch-bounds, block, cluster or pdl",
+                    "': expected kernel, type, param, tmap, shared, reg, "
+                    "const, float, launch-bounds, block, cluster or pdl",
                 what.length());
 }
 

@@ -21,6 +21,9 @@ public:
 
   /// `isFirst`: this is the first token of the kernel file.
   void addDirective(const Token &directive, bool isFirst);
+  /// A `\! type` parameter's name (TypeParams.h), so that no other header
+  /// name takes it.
+  void declareTypeParam(const Token &name) { claimName(name); }
   /// Applies -D defines, evaluates sizes, lays out shared memory and checks
   /// that a kernel directive was seen (`fileStart` locates that error).
   void finish(const std::map<std::string, std::string> &defines,

@@ -14,6 +14,7 @@
 
 #include "compiler/lexer/Lexer.h"
 #include "compiler/parser/HeaderParser.h"
+#include "compiler/parser/TypeParams.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -82,15 +83,23 @@ public:
     files.clear();
     includeStack.clear();
     std::vector<Token> tokens = lexFile(sources, file, diags);
-    // The header: the leading directives.
-    HeaderParser headerParser(program.header, diags);
+    // The header: the leading directives, after the type parameters are
+    // spliced in (`\! type`, TypeParams.h), here and in INCLUDEd files.
     size_t i = 0;
-    for (; i < tokens.size() && tokens[i].kind == TokenKind::Directive; ++i)
-      headerParser.addDirective(tokens[i], i == 0);
+    while (i < tokens.size() && tokens[i].kind == TokenKind::Directive)
+      ++i;
+    std::map<std::string, std::string> defines = options.defines;
+    typeParams = collectTypeParams(tokens, i, defines, diags);
+    spliceTypeParams(tokens, typeParams, diags);
+    HeaderParser headerParser(program.header, diags);
+    for (const TypeParam &p : typeParams)
+      headerParser.declareTypeParam(p.nameTok);
+    for (size_t k = 0; k < i; ++k)
+      headerParser.addDirective(tokens[k], k == 0);
     SourceLoc start{file, 1, 1};
     if (!tokens.empty() && tokens[0].kind != TokenKind::EndOfFile)
       start = tokens[0].loc;
-    headerParser.finish(options.defines, options.floatMode, start);
+    headerParser.finish(defines, options.floatMode, start);
     bindHeaderNames();
     tokens.erase(tokens.begin(), tokens.begin() + i);
     program.kernel.name = program.header.name;
@@ -108,7 +117,10 @@ private:
   };
 
   void pushFile(uint32_t file) {
-    files.push_back({lexFile(sources, file, diags), 0, file});
+    std::vector<Token> tokens = lexFile(sources, file, diags);
+    if (!inPrelude)
+      spliceTypeParams(tokens, typeParams, diags);
+    files.push_back({std::move(tokens), 0, file});
     includeStack.push_back(file);
   }
 
@@ -878,6 +890,7 @@ private:
   SourceManager &sources;
   DiagnosticEngine &diags;
   const ParseOptions &options;
+  std::vector<TypeParam> typeParams; // the kernel's `\! type` parameters
   Program &program;
 
   std::vector<TokenStream> files;

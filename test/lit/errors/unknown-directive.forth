@@ -3,8 +3,8 @@
 
 \! kernel k
 \! params A i64[4]
-\ CHECK: {{.*}}unknown-directive.forth:[[@LINE-1]]:4: error: unknown directive 'params': expected kernel, param, tmap, shared, reg, const, float, launch-bounds, block, cluster or pdl
+\ CHECK: {{.*}}unknown-directive.forth:[[@LINE-1]]:4: error: unknown directive 'params': expected kernel, type, param, tmap, shared, reg, const, float, launch-bounds, block, cluster or pdl
 \ CHECK-NEXT: {{^}}\! params A i64[4]{{$}}
 \ CHECK-NEXT: {{^}}   ^~~~~~{{$}}
 \!
-\ CHECK: {{.*}}unknown-directive.forth:[[@LINE-1]]:1: error: empty '\!' directive: expected kernel, param, tmap, shared, reg, const, float, launch-bounds, block, cluster or pdl
+\ CHECK: {{.*}}unknown-directive.forth:[[@LINE-1]]:1: error: empty '\!' directive: expected kernel, type, param, tmap, shared, reg, const, float, launch-bounds, block, cluster or pdl
