@@ -347,10 +347,9 @@ std::unique_ptr<HostKernel> compileForHost(const std::string &path,
     diagnostics += "warpforthc: internal error: host JIT: " + error + "\n";
     return nullptr;
   }
-  std::string signature = formatSignature(front.module.header, options.arch);
   // A sanitized kernel calls WfHostCtx::sanitize: the executor must know.
-  if (options.sanitize)
-    signature.insert(signature.rfind("// @end"), "// @sanitize\n");
+  std::string signature = formatSignature(front.module.header, options.arch,
+                                          nullptr, options.sanitize);
   return std::make_unique<JITHostKernel>(std::move(jit), std::move(signature));
 }
 

@@ -1,75 +1,49 @@
 //===- Signature.cpp ------------------------------------------------------===//
 #include "compiler/driver/Signature.h"
 
-#include <sstream>
-
 namespace wf {
 
-std::string formatSignature(const KernelHeader &header, const std::string &arch,
-                            const std::vector<std::string> *checkSites) {
-  std::ostringstream os;
-  os << "// @warpforth-signature 1\n";
-  os << "// @kernel " << header.name << "\n";
-  os << "// @float " << floatModeName(header.floatMode) << "\n";
-  for (const ParamDecl &p : header.params) {
-    if (p.tmap) {
-      // `@param NAME tmap TYPE DIMS BOX SWIZZLE [STRIDES]`, lists outermost
-      // first; a dense map has no strides field (as before strides).
-      auto list = [&](const auto &items) {
-        std::ostringstream l;
-        for (size_t i = 0; i < items.size(); ++i)
-          l << (i ? "," : "") << items[i];
-        return l.str();
-      };
-      os << "// @param " << p.name << " tmap " << elemTypeName(p.type) << " "
-         << list(p.tmap->dims) << " " << list(p.tmap->box) << " "
-         << p.tmap->swizzle;
-      if (!p.tmap->strides.empty())
-        os << " " << list(p.tmap->strides);
-      os << "\n";
-      continue;
-    }
-    os << "// @param " << p.name << " " << (p.isArray ? "array" : "scalar")
-       << " " << elemTypeName(p.type);
-    if (p.isArray)
-      os << " " << (p.size.text.empty() ? "-" : p.size.text);
-    os << "\n";
-  }
+rt::KernelSignature kernelSignature(const KernelHeader &header,
+                                    const std::string &arch,
+                                    const std::vector<std::string> *checkSites,
+                                    bool sanitize) {
+  rt::KernelSignature sig;
+  sig.kernel = header.name;
+  sig.floatType =
+      header.floatMode == FloatMode::F64 ? ElemType::F64 : ElemType::F32;
+  for (const ParamDecl &p : header.params)
+    sig.params.push_back(p); // the runtime's part of it
   for (const SharedDecl &s : header.shared) {
     if (s.dynamic)
-      os << "// @dynamic-shared " << s.name << " " << elemTypeName(s.type)
-         << "\n";
+      sig.dynamicShared = rt::SharedDecl{s.name, s.type, 0};
     else
-      os << "// @shared " << s.name << " " << elemTypeName(s.type) << " "
-         << s.count << "\n";
+      sig.shared.push_back(rt::SharedDecl{s.name, s.type, s.count});
   }
-  os << "// @shared-bytes " << header.sharedBytes << "\n";
-  if (header.largeSharedBytes)
-    os << "// @large-shared-bytes " << header.largeSharedBytes << "\n";
-  if (header.maxThreads)
-    os << "// @max-threads " << header.maxThreads << "\n";
-  if (header.block[0])
-    os << "// @block " << header.block[0] << " " << header.block[1] << " "
-       << header.block[2] << "\n";
-  if (header.cluster[0])
-    os << "// @cluster " << header.cluster[0] << " " << header.cluster[1] << " "
-       << header.cluster[2] << "\n";
-  if (header.pdl)
-    os << "// @pdl\n";
-  if (!arch.empty())
-    os << "// @arch " << arch << "\n";
-  for (const ConstDecl &c : header.consts) {
-    if (c.isFloat)
-      continue; // sizes are integers; float constants never appear in them
-    os << "// @const " << c.name << " " << c.intValue << "\n";
+  sig.sharedBytes = static_cast<int64_t>(header.sharedBytes);
+  sig.largeSharedBytes = static_cast<int64_t>(header.largeSharedBytes);
+  sig.maxThreads = static_cast<int64_t>(header.maxThreads);
+  for (int i = 0; i < 3; ++i) {
+    sig.block[i] = static_cast<int64_t>(header.block[i]);
+    sig.cluster[i] = static_cast<int64_t>(header.cluster[i]);
   }
+  sig.pdl = header.pdl;
+  sig.arch = arch;
+  for (const ConstDecl &c : header.consts)
+    if (!c.isFloat) // sizes are integers; float constants never appear there
+      sig.consts[c.name] = c.intValue;
+  sig.sanitize = sanitize;
   if (checkSites) {
-    os << "// @checked\n";
-    for (const std::string &site : *checkSites)
-      os << "// @check-site " << site << "\n";
+    sig.checked = true;
+    sig.checkSites = *checkSites;
   }
-  os << "// @end\n";
-  return os.str();
+  return sig;
+}
+
+std::string formatSignature(const KernelHeader &header, const std::string &arch,
+                            const std::vector<std::string> *checkSites,
+                            bool sanitize) {
+  return rt::formatSignature(
+      kernelSignature(header, arch, checkSites, sanitize));
 }
 
 } // namespace wf

@@ -145,7 +145,7 @@ std::string printModule(const Module &module) {
     const ParamDecl &p = h.params[i];
     os << (i ? ", " : "") << p.name << ": " << elemTypeName(p.type);
     if (p.isArray)
-      os << "[" << p.size.text << "]";
+      os << "[" << p.size << "]";
   }
   os << ") float " << floatModeName(h.floatMode) << (h.pdl ? " pdl" : "")
      << "\n";

@@ -67,9 +67,9 @@ std::string printAST(const Program &program) {
   for (const ParamDecl &p : h.params) {
     os << "  param " << p.name << " " << elemTypeName(p.type);
     if (p.isArray) {
-      os << "[" << p.size.text << "]";
-      if (p.size.value)
-        os << " = " << *p.size.value;
+      os << "[" << p.size << "]";
+      if (p.sizeValue)
+        os << " = " << *p.sizeValue;
     }
     os << "\n";
   }

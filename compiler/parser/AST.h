@@ -9,6 +9,7 @@
 #ifndef WARPFORTH_COMPILER_PARSER_AST_H
 #define WARPFORTH_COMPILER_PARSER_AST_H
 
+#include "common/KernelSignature.h"
 #include "compiler/support/SourceManager.h"
 #include "compiler/support/Types.h"
 #include "compiler/words/Words.h"
@@ -20,33 +21,17 @@
 
 namespace wf {
 
-/// An array size as written (`SEQ*DIM`) and its value when it is known at
-/// compile time.
-struct SizeExpr {
-  std::string text; // empty when no size was given: `i64[]`
-  std::optional<int64_t> value;
-};
-
 /// `\! tmap NAME TYPE[D0,D1,..] [strides S0,S1,..] box B0,B1,.. [swizzle
-/// S]`: an array param that kernels see as a tensor map for the TMA words.
-/// Outermost first, as in the header; the runtime reverses them for
-/// cuTensorMapEncodeTiled.
-struct TensorMapDecl {
-  std::vector<std::string> dims; // size expressions, without spaces
-  std::vector<int64_t> box;
-  int64_t swizzle = 0; // bytes: 0, 32, 64 or 128
-  // In elements, one per dim but the innermost (contiguous), size
-  // expressions without spaces; empty: dense, row-major.
-  std::vector<std::string> strides;
-};
+/// S]`: an array param that kernels see as a tensor map for the TMA words;
+/// the runtime's description (outermost first, as in the header).
+using TensorMapDecl = rt::TensorMapSpec;
 
-struct ParamDecl {
-  std::string name; // as written; words match it case-insensitively
+/// A kernel param: what the runtime's signature holds of it (name, type,
+/// array size as written, tensor map), plus where it was declared and the
+/// size's value when it is known at compile time.
+struct ParamDecl : rt::ParamDecl {
   SourceLoc loc;
-  ElemType type = ElemType::I64;
-  bool isArray = false;
-  SizeExpr size; // arrays only (a tensor map: rt::tensorMapExtent)
-  std::optional<TensorMapDecl> tmap; // a '\! tmap' param (isArray too)
+  std::optional<int64_t> sizeValue;
 };
 
 struct SharedDecl {

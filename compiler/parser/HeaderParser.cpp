@@ -230,7 +230,7 @@ void HeaderParser::parseParam(const Token &dir) {
   // spaces; finish() checks the spaced text, which keeps operands apart.
   for (char c : sizeText)
     if (c != ' ')
-      param.size.text += c;
+      param.size += c;
   header.params.push_back(param);
   paramSizeText.push_back(sizeText);
   paramSizeLocs.push_back(sizeLoc);
@@ -405,11 +405,11 @@ void HeaderParser::parseTensorMap(const Token &dir) {
   map.strides = compact(text.strides);
   // The buffer holds the dims' product, or the strided extent (the launch
   // checks its size).
-  param.size.text = rt::tensorMapExtent(map.dims, map.strides);
+  param.size = rt::tensorMapExtent(map.dims, map.strides);
   param.tmap = map;
   text.param = header.params.size();
   header.params.push_back(param);
-  paramSizeText.push_back(param.size.text); // unused: see finish()
+  paramSizeText.push_back(param.size); // unused: see finish()
   paramSizeLocs.push_back(dimsLoc);
   tensorMaps.push_back(std::move(text));
 }
@@ -965,18 +965,18 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
 
   for (size_t i = 0; i < header.params.size(); ++i) {
     ParamDecl &p = header.params[i];
-    if (!p.isArray || p.size.text.empty())
+    if (!p.isArray || p.size.empty())
       continue;
     if (p.tmap) { // dims, strides checked one by one (finishTensorMaps)
-      rt::SizeEval r = rt::evaluateSizeExpr(p.size.text, lookup);
+      rt::SizeEval r = rt::evaluateSizeExpr(p.size, lookup);
       if (r.status == rt::SizeEval::Known && r.value > 0)
-        p.size.value = r.value;
+        p.sizeValue = r.value;
       continue;
     }
     rt::SizeEval r = rt::evaluateSizeExpr(paramSizeText[i], lookup);
     // The value is the one the runtime will compute from the signature.
     if (r.status != rt::SizeEval::Invalid)
-      r = rt::evaluateSizeExpr(p.size.text, lookup);
+      r = rt::evaluateSizeExpr(p.size, lookup);
     if (r.status == rt::SizeEval::Invalid)
       diags.error(paramSizeLocs[i],
                   "bad size '" + paramSizeText[i] + "' for param '" + p.name +
@@ -985,9 +985,9 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     else if (r.status == rt::SizeEval::Known && r.value < 0)
       diags.error(paramSizeLocs[i],
                   "size of param '" + p.name + "' is negative",
-                  static_cast<uint32_t>(p.size.text.size()));
+                  static_cast<uint32_t>(p.size.size()));
     else if (r.status == rt::SizeEval::Known)
-      p.size.value = r.value;
+      p.sizeValue = r.value;
   }
 
   finishTensorMaps(lookup);

@@ -29,5 +29,5 @@ SEQ DIM + A + B + DROP
 \ NEW:     const SEQ 8
 \ NEW-NEXT: const DIM 3
 \ NEW:     const ZZ 4
-\ SIG:     // @const SEQ 12
-\ SIG-NEXT: // @const DIM 3
+\ SIG:     // @const DIM 3
+\ SIG-NEXT: // @const SEQ 12

@@ -43,11 +43,11 @@ TEST_CASE("header reads kernel, params and shared arrays") {
   CHECK(h.header.name == "attn");
   REQUIRE(h.header.params.size() == 3);
   CHECK(h.header.params[0].isArray);
-  CHECK(h.header.params[0].size.text == "SEQ*DIM");
-  CHECK_FALSE(h.header.params[0].size.value); // SEQ is unknown: symbolic
+  CHECK(h.header.params[0].size == "SEQ*DIM");
+  CHECK_FALSE(h.header.params[0].sizeValue); // SEQ is unknown: symbolic
   CHECK_FALSE(h.header.params[1].isArray);
   CHECK(h.header.params[2].type == ElemType::F32);
-  CHECK(*h.header.params[2].size.value == 32);
+  CHECK(*h.header.params[2].sizeValue == 32);
   REQUIRE(h.header.shared.size() == 2);
   CHECK(h.header.shared[0].byteOffset == 0);
   CHECK(h.header.shared[1].byteOffset == 128); // 16-byte aligned
