@@ -54,7 +54,7 @@ SOFTMAX_SPLIT_VARIANTS = [
      f"RVPT={rvpt}", "-D", f"REV={ph - 1}"]
     for ph in (1, 2) for vw, rvpt in ((4, 0), (1, 0), (4, 8), (1, 32),
                                       (4, 4), (4, 16))]
-# softmax_cluster_*: the shapes the op picks (ops/_softmax.py _cluster),
+# softmax_cluster.forth: the shapes the op picks (ops/_softmax.py _cluster),
 # 32 values a thread at most, 1024 threads an SM, and 4-block clusters.
 SOFTMAX_CLUSTER_VARIANTS = [
     ["-D", f"CN={cn}", "-D", f"GROUP={g}", "-D", f"VW={vw}", "-D",
@@ -62,8 +62,8 @@ SOFTMAX_CLUSTER_VARIANTS = [
     for cn, g, vw, rvpt in ((8, 512, 4, 8), (8, 512, 1, 32), (8, 1024, 4, 8),
                             (8, 1024, 1, 32), (8, 128, 4, 5),
                             (4, 1024, 4, 8), (8, 1024, 4, 4))]
-# softmax_pipe_*: 1 to 32 values a thread (4 or 8 in a vector; the files'
-# defaults are 32), 1 to 3 rows in shared memory.
+# softmax_pipe.forth: 1 to 32 values a thread (4 or 8 in a vector; the
+# file's defaults are 32), 1 to 3 rows in shared memory.
 SOFTMAX_PIPE_VARIANTS = {
     dt: [["-D", f"PV={pv}", "-D", f"NBUF={nb}"] for pv in pvs
          for nb in (1, 2, 3)]
@@ -146,10 +146,13 @@ for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
 
 # The split top-p (ops/_topk.py _top_p_split): its three phases, with the
 # loads in flight the op gives them (the top-k split's kernels and the mask
-# run with their files' defaults).
-for _dt in ("f32", "bf16", "f16"):
-    VARIANTS[f"top_p_split_{_dt}.forth"] = [
-        ["-D", f"PHASE={ph}", "-D", f"U={_topk.TOPP_U}"] for ph in (1, 2, 3)]
+# run with their files' defaults), for each element type (-D T).
+VARIANTS["top_p_split.forth"] = [
+    ["-D", f"T={_dt}", "-D", f"PHASE={ph}", "-D", f"U={_topk.TOPP_U}"]
+    for _dt in ("f32", "bf16", "f16") for ph in (1, 2, 3)]
+for _f in ("top_k_mask", "top_p_mask", "top_k_chunks", "top_k_apply"):
+    VARIANTS[f"{_f}.forth"] = [["-D", f"T={_dt}"]
+                               for _dt in ("f32", "bf16", "f16")]
 
 
 # The backward kernels as flash_attention_backward compiles them: ROLE 0
@@ -321,14 +324,20 @@ SPILLS_ALLOWED["flash_backward_sm90_bf16.forth"] = (
     "166/205 TFLOP/s (d64/d128 causal) against 230/242 with one part, "
     "still ahead of the mma.sync kernels' 138/170; the op's choices spill "
     "4-20 bytes, 76 at d128 full with two parts")
+# The softmax files for each element type (-D T), and softmax_backward_split
+# (no variants of its own) with each type's defaults.
 for _dt in ("f32", "bf16", "f16"):
-    VARIANTS[f"softmax_{_dt}.forth"] = SOFTMAX_VARIANTS + [
-        ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]
-    VARIANTS[f"softmax_backward_{_dt}.forth"] = SOFTMAX_VARIANTS[:2] + [
-        ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]
-    VARIANTS[f"softmax_split_{_dt}.forth"] = SOFTMAX_SPLIT_VARIANTS
-    VARIANTS[f"softmax_cluster_{_dt}.forth"] = SOFTMAX_CLUSTER_VARIANTS
-    VARIANTS[f"softmax_pipe_{_dt}.forth"] = SOFTMAX_PIPE_VARIANTS[_dt]
+    for _f, _vs in (
+            ("softmax", SOFTMAX_VARIANTS + [
+                ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]),
+            ("softmax_backward", SOFTMAX_VARIANTS[:2] + [
+                ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]),
+            ("softmax_split", SOFTMAX_SPLIT_VARIANTS),
+            ("softmax_cluster", SOFTMAX_CLUSTER_VARIANTS),
+            ("softmax_pipe", SOFTMAX_PIPE_VARIANTS[_dt]),
+            ("softmax_backward_split", [[]])):
+        VARIANTS.setdefault(f"{_f}.forth", []).extend(
+            ["-D", f"T={_dt}"] + v for v in _vs)
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
 # skipped), any other entry is one file, which must fail to compile.

@@ -1,4 +1,5 @@
-\ bf16 words for the kernels' dtype wrappers (INCLUDE before use).
+\ bf16 words for the kernels' per-type words (softmax_backward.forth's
+\ LD4-bf16 ST4-bf16; INCLUDE before use).
 
 \ bf16 pairs in one 32-bit word (a 2F@ slot): element 0 in the low half.
 \ Float words read an integer slot's low 32 bits as an f32, so a bf16 is

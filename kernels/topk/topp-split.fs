@@ -23,7 +23,7 @@
 \            the list (as topk-rows.fs's third pass reads its shared
 \            candidates) and writes the threshold's key to THR[r].
 \
-\ Then top_k_apply_*.forth masks the rows with THR, over the whole GPU.
+\ Then top_k_apply.forth masks the rows with THR, over the whole GPU.
 \ The histograms' sums are f32 in another order than one block's: only a
 \ decision within f32 rounding of p may differ from topk-rows.fs's.
 \

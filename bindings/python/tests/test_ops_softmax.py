@@ -99,7 +99,7 @@ class Softmax(unittest.TestCase):
             sm.REGISTERS = True
 
     def test_pipe_rows(self):
-        # Rows through softmax_pipe_*.forth: 1 to 8 vectors a thread,
+        # Rows through softmax_pipe.forth: 1 to 8 vectors a thread,
         # partial last vectors, a block running several rows
         # (CPU_PIPE_BLOCKS = 3) or one, 1 to 3 rows in shared memory (f32
         # rows of 32K columns: 1, all that fits).

@@ -30,7 +30,7 @@ REGISTERS = True     # tests turn it off to cover the streaming path
 SHARED_ROWS = True
 MAX_SHARED_ROW = 128 << 10
 # Rows of PIPE_DTYPES from PIPE_MIN_COLS columns (by default those too long
-# for registers) go through softmax_pipe_*.forth instead: a block of
+# for registers) go through softmax_pipe.forth instead: a block of
 # PIPE_THREADS per SM runs a row after another, each in registers as f32,
 # while cp.async brings the next PIPE_NBUF rows into shared memory (fewer
 # where they do not fit), so that loads never wait for the arithmetic (a
@@ -61,7 +61,7 @@ SPLIT_REGS = True
 SPLIT_REV = True
 SPLIT_BATCH = 0
 # The forward of a row the split path takes, in one launch where the GPU
-# runs thread-block clusters (sm_90+): softmax_cluster_*.forth, a cluster
+# runs thread-block clusters (sm_90+): softmax_cluster.forth, a cluster
 # of CLUSTER_BLOCKS blocks per row, each holding its chunk in registers (at
 # most CLUSTER_VALUES a thread), the row's max and sum exchanged through
 # distributed shared memory; each element is read once. CLUSTER_CPU: the
@@ -138,7 +138,7 @@ def _arch(a: c.Arg) -> int:
 
 
 def _pipe(a: c.Arg, cols: int, checked: list[c.Arg]) -> tuple:
-    """(16-byte vectors a thread of softmax_pipe_*.forth holds, rows in
+    """(16-byte vectors a thread of softmax_pipe.forth holds, rows in
     shared memory, arch) for these rows, or None where that kernel does not
     take them."""
     if not PIPE or a.dtype not in PIPE_DTYPES or cols < PIPE_MIN_COLS:
@@ -158,7 +158,7 @@ def _pipe(a: c.Arg, cols: int, checked: list[c.Arg]) -> tuple:
 
 def _cluster(a: c.Arg, cols: int, vw: int) -> tuple:
     """(threads a block, vectors a thread, columns a block, blocks an SM for
-    launch-bounds) for softmax_cluster_*.forth, or None where it does not
+    launch-bounds) for softmax_cluster.forth, or None where it does not
     take these rows (no clusters, or a row too long for the registers of
     CLUSTER_BLOCKS blocks)."""
     if not CLUSTER or a.dtype not in CLUSTER_DTYPES or (
@@ -183,17 +183,19 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         if name == "softmax_backward":
             for phase in (1, 2):
                 # its split kernel reads one element at a time
-                k = c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
-                             {"PHASE": phase, "GROUP": STREAM_THREADS})
+                k = c.kernel(f"softmax/{name}_split.forth", a,
+                             {"PHASE": phase, "GROUP": STREAM_THREADS,
+                              "T": a.dtype})
                 b.launch(k, *args, *out_args, part, rows, cols, CHUNK,
                          grid=(n, rows), block=STREAM_THREADS)
             return
         cl = _cluster(a, cols, vw) if name == "softmax" else None
         if cl:
             threads, rvpt, chunk, minb = cl
-            k = c.kernel(f"softmax/softmax_cluster_{a.dtype}.forth", a,
+            k = c.kernel("softmax/softmax_cluster.forth", a,
                          {"CN": CLUSTER_BLOCKS, "GROUP": threads, "VW": vw,
-                          "RVPT": rvpt, "MINB": minb}, arch="sm_90")
+                          "RVPT": rvpt, "MINB": minb, "T": a.dtype},
+                         arch="sm_90")
             b.launch(k, *args, *out_args, rows, cols, chunk,
                      grid=(CLUSTER_BLOCKS, rows), block=threads)
             return
@@ -203,10 +205,11 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         regs = SPLIT_REGS and values <= (64 if vw == 4 else 32)
         rvpt = values // vw if regs else 0
         batch = SPLIT_BATCH or rows
-        kernels = [c.kernel(f"softmax/{name}_split_{a.dtype}.forth", a,
+        kernels = [c.kernel(f"softmax/{name}_split.forth", a,
                             {"PHASE": phase, "GROUP": STREAM_THREADS,
                              "VW": vw, "RVPT": rvpt,
-                             "REV": int(SPLIT_REV and phase == 2)})
+                             "REV": int(SPLIT_REV and phase == 2),
+                             "T": a.dtype})
                    for phase in (1, 2)]
         for row0 in range(0, rows, batch):
             for k in kernels:
@@ -219,9 +222,9 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
         pipe = _pipe(a, cols, checked)
     if pipe:
         pv, nbuf, arch = pipe
-        k = c.kernel(f"softmax/softmax_pipe_{a.dtype}.forth", a,
-                     {"GROUP": PIPE_THREADS, "PV": pv, "NBUF": nbuf},
-                     arch=arch)
+        k = c.kernel("softmax/softmax_pipe.forth", a,
+                     {"GROUP": PIPE_THREADS, "PV": pv, "NBUF": nbuf,
+                      "T": a.dtype}, arch=arch)
         # As many rows for every block (4096 rows on 132 SMs: 128 blocks
         # of 32, not 4 of 32 and 128 of 31, which would leave the end of
         # the run to 4 SMs).
@@ -235,7 +238,7 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
     if how == "shared":
         defines["SMEM"] = 1
         shared = 4 * cols
-    k = c.kernel(f"softmax/{name}_{a.dtype}.forth", a, defines)
+    k = c.kernel(f"softmax/{name}.forth", a, {**defines, "T": a.dtype})
     rows_per_block = block // n
     b.launch(k, *args, *out_args, rows, cols,
              grid=max(1, -(-rows // rows_per_block)), block=block,

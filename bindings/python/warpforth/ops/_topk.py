@@ -151,8 +151,9 @@ def _launch(b: c.PlanBuilder, file: str, a: c.Arg, x: Any, out: Any,
             if split is not None:
                 _top_p_split(b, a, x, out, rows, cols, kk, *extra, *split)
         if split is None:
-            k = c.kernel(f"topk/{file}_{a.dtype}.forth", a,
-                         {"CAND_MAX": _cand_max(cols), **DEFINES})
+            k = c.kernel(f"topk/{file}.forth", a,
+                         {"CAND_MAX": _cand_max(cols), **DEFINES,
+                          "T": a.dtype})
             # A grid of one block per row.
             b.launch(k, x, out, rows, cols, kk, *extra, grid=rows,
                      block=BLOCK or _block(cols))
@@ -164,8 +165,8 @@ def _top_k_split(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, rows: int,
                  cols: int, kk: int, nch: int, ch: int, block: int) -> None:
     cand = b.empty(a, (rows * nch * kk,), "f32")   # keys' bits
     thr = b.empty(a, (rows,), "f32")
-    k1 = c.kernel(f"topk/top_k_chunks_{a.dtype}.forth", a,
-                  {"E": CHUNK_E, "MINB": CHUNK_MINB})
+    k1 = c.kernel("topk/top_k_chunks.forth", a,
+                  {"E": CHUNK_E, "MINB": CHUNK_MINB, "T": a.dtype})
     b.launch(k1, x, cand, rows, cols, nch, ch, kk, grid=(nch, rows),
              block=CHUNK_BLOCK)
     k2 = c.kernel("topk/top_k_merge.forth", a, {"E": MERGE_E})
@@ -183,8 +184,8 @@ def _top_p_split(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, rows: int,
     cands = b.empty(a, (rows * -(-cols // 32) * 32,), "f32")
     thr = b.empty(a, (rows,), "f32")
     for phase in (1, 2, 3):
-        k = c.kernel(f"topk/top_p_split_{a.dtype}.forth", a,
-                     {"PHASE": phase, "U": TOPP_U})
+        k = c.kernel("topk/top_p_split.forth", a,
+                     {"PHASE": phase, "U": TOPP_U, "T": a.dtype})
         b.launch(k, x, ws, cands, thr, rows, cols, nch, ch, m, p,
                  grid=(nch, rows), block=block)
     _apply(b, a, x, out, thr, rows, cols)
@@ -193,7 +194,7 @@ def _top_p_split(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, rows: int,
 def _apply(b: c.PlanBuilder, a: c.Arg, x: Any, out: Any, thr: Any,
            rows: int, cols: int) -> None:
     """The split paths' last launch: the rows masked at the keys in thr."""
-    k = c.kernel(f"topk/top_k_apply_{a.dtype}.forth", a, {"U": APPLY_U})
+    k = c.kernel("topk/top_k_apply.forth", a, {"U": APPLY_U, "T": a.dtype})
     per = 256 * APPLY_U
     b.launch(k, x, out, thr, rows, cols,
              grid=(min(-(-cols // per), 1024), rows), block=256)

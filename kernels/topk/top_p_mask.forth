@@ -1,13 +1,15 @@
-\ Top-p (nucleus) masking of float32 rows, compared in f32 (topk-rows.fs).
-\! kernel top_p_mask_f32
+\ Top-p (nucleus) masking of rows of T (f32, bf16 or f16; -D T=), compared
+\ in f32 (topk-rows.fs).
+\! kernel top_p_mask_{T}
+\! type T f32 bf16 f16
 \! float f32
 \! launch-bounds 1024
 \! const TOPP 1
 \! const CAND_MAX 16384   \ -D: fewer for short rows (less shared memory)
 \! const U 4              \ loads in flight per thread (8 spills)
-\! const ESZ 4
-\! param X f32[ROWS*COLS]
-\! param Y f32[ROWS*COLS]
+\! const ESZ sizeof(T)
+\! param X T[ROWS*COLS]
+\! param Y T[ROWS*COLS]
 \! param ROWS i64
 \! param COLS i64
 \! param K i64   \ min_tokens_to_keep
@@ -19,6 +21,6 @@
 \! shared SEL i64[4]
 \! shared SELM f32[4]
 \! shared CAND i32[CAND_MAX]
-: LD F32@ ;
-: ST F32! ;
+: LD {T}@ ;
+: ST {T}! ;
 INCLUDE topk-rows.fs

@@ -1,14 +1,15 @@
-\ Top-p (nucleus) masking of few float32 rows, each split over many
-\ blocks, compared in f32 (topp-split.fs): -D PHASE=1, 2, 3 on one grid,
-\ then top_k_apply_f32.forth masks with THR.
-\! kernel top_p_split_f32
+\ Top-p (nucleus) masking of few rows of T (f32, bf16 or f16; -D T=), each
+\ split over many blocks, compared in f32 (topp-split.fs): -D PHASE=1, 2, 3
+\ on one grid, then top_k_apply.forth masks with THR.
+\! kernel top_p_split_{T}
+\! type T f32 bf16 f16
 \! float f32
 \! launch-bounds 1024
 \! const PHASE 1   \ -D: 1, 2, 3 (topp-split.fs)
 \! const U 4       \ loads in flight a thread
-\! const ESZ 4
+\! const ESZ sizeof(T)
 \! const TOPP 1
-\! param X f32[ROWS*COLS]
+\! param X T[ROWS*COLS]
 \! param WS f32[ROWS*(8224+(NCH+15)/16*16)*2]   \ 8-byte slots (topp-split.fs)
 \! param CANDS f32[ROWS*((COLS+31)/32*32)]
 \! param THR f32[ROWS]
@@ -26,5 +27,5 @@
 \! shared SEL i64[4]
 \! shared SELM f32[4]
 \! shared LAST i64[1]
-: LD F32@ ;
+: LD {T}@ ;
 INCLUDE topp-split.fs

@@ -1,11 +1,13 @@
-\ Top-k of f16 rows, stage 1: each chunk's k largest keys (topk-chunks.fs).
-\! kernel top_k_chunks_f16
+\ Top-k of rows of T (f32, bf16 or f16; -D T=), stage 1: each chunk's k
+\ largest keys (topk-chunks.fs).
+\! kernel top_k_chunks_{T}
+\! type T f32 bf16 f16
 \! float f32
 \! launch-bounds 256 MINB
 \! const MINB 3         \ -D: chunk blocks an SM must hold (registers)
 \! const E 12           \ elements a thread (CH <= E*BDIM-X)
-\! const ESZ 2
-\! param X f16[ROWS*COLS]
+\! const ESZ sizeof(T)
+\! param X T[ROWS*COLS]
 \! param CAND f32[ROWS*NCH*K]
 \! param ROWS i64
 \! param COLS i64
@@ -17,5 +19,5 @@
 \! shared WS i64[64]
 \! shared SEL i64[2]
 \! shared CNT i32[4]
-: LD HF@ ;
+: LD {T}@ ;
 INCLUDE topk-chunks.fs
