@@ -366,7 +366,6 @@ SKIP = {
     "demo/flash_attention_common.forth":
         "INCLUDEd by the flash attention kernels",
 }
-# Kernel names (`\! kernel NAME`) must be unique, so that a PTX entry, a
 # Kernel names (`\\! kernel NAME`) must be unique, so that a PTX entry, a
 # profiler filter (ncu -k) or a benchmark line names one kernel; except
 # these placeholders of the test suites, which are part of their expected
@@ -375,7 +374,11 @@ SHARED_NAMES = {
     "k": "the lit and fuzz stage tests' kernel (test/lit, test/fuzz)",
     "main": "the e2e kernels' (test/e2e/kernels; errors name it)",
 }
-KERNEL_NAME = re.compile(r"^\\!\s+kernel\s+(\w+)", re.MULTILINE | re.IGNORECASE)
+KERNEL_NAME = re.compile(r"^\\!\s+kernel\s+([\w{}]+)",
+                         re.MULTILINE | re.IGNORECASE)
+# `\! type T f32 bf16 f16`: a kernel name with {T} names one kernel a type.
+TYPE_PARAM = re.compile(r"^\\!\s+type\s+(\w+)((?:[ \t]+\w+)+)",
+                        re.MULTILINE | re.IGNORECASE)
 SPILLS = re.compile(r"(\d+) bytes spill stores")
 
 F64_INSTRUCTION = re.compile(r"^\s*[a-z][\w.]*\.f64\b", re.MULTILINE)
@@ -420,9 +423,17 @@ def duplicate_names(paths):
     owners = {}
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
-            m = KERNEL_NAME.search(f.read())
-        if m:
-            owners.setdefault(m.group(1), []).append(relative(path))
+            text = f.read()
+        m = KERNEL_NAME.search(text)
+        if not m:
+            continue
+        names = [m.group(1)]
+        for t in TYPE_PARAM.finditer(text):
+            splice = re.compile(r"\{" + t.group(1) + r"\}", re.IGNORECASE)
+            names = [splice.sub(ty, n) for n in names
+                     for ty in t.group(2).split()]
+        for name in set(names):
+            owners.setdefault(name, []).append(relative(path))
     problems = []
     for name, files in sorted(owners.items()):
         if len(files) < 2:
