@@ -84,10 +84,9 @@ VARIANTS = {
         ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
     ],
     # The ops' kernels as warpforth.ops compiles them (the rotary rows
-    # kernels: ops/_rotary.py HEADS False).
-    "apply_rotary_f32.forth": [[], ["-D", "V=4"]],
-    "apply_rotary_bf16.forth": [[], ["-D", "V=4"]],
-    "apply_rotary_f16.forth": [[], ["-D", "V=4"]],
+    # kernels: ops/_rotary.py HEADS False), for each dtype.
+    "apply_rotary.forth": [["-D", f"T={t}"] + v for t in ("f32", "bf16", "f16")
+                           for v in ([], ["-D", "V=4"])],
     "attention_scores_f32.forth": SCORES_VARIANTS,
     "attention_scores_mma_bf16.forth": SCORES_MMA_VARIANTS,
     "attention_scores_mma_f16.forth": SCORES_MMA_VARIANTS,
@@ -125,7 +124,7 @@ for _dt in ("bf16", "f16"):
 # were checked once); the paged cache (more registers than the contiguous
 # one), and at the issue's shape the contiguous one, the prefetch off and
 # the cp.async ring (STAGES);
-# the merge and append kernels as they are.
+# the merge and append kernels as they are; each for every dtype.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
@@ -137,11 +136,11 @@ from warpforth.ops import _rotary, _topk  # noqa: E402
 # width the op can pick (16 bytes down to one element), with the heads a
 # thread of _rotary.HEADS_PER_THREAD_BY_DTYPE (fewer where q and k have
 # fewer heads: 1 to 4) and 8 (bench/ops_rotary_scores.py --variants).
-for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
-                 ("f16", (1, 2, 4, 8))):
-    VARIANTS[f"apply_rotary_heads_{_dt}.forth"] = [
-        ["-D", f"V={v}", "-D", f"HPT={h}"] for v in _vs
-        for h in (1, 2, 3, 4, 8)]
+VARIANTS["apply_rotary_heads.forth"] = [
+    ["-D", f"T={_dt}", "-D", f"V={v}", "-D", f"HPT={h}"]
+    for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
+                     ("f16", (1, 2, 4, 8)))
+    for v in _vs for h in (1, 2, 3, 4, 8)]
 
 
 # The split top-p (ops/_topk.py _top_p_split): its three phases, with the
@@ -237,13 +236,18 @@ def _decode_mma_variants():
     return out
 
 
-for _dt in ("f32", "bf16", "f16"):
-    VARIANTS[f"decode_attention_{_dt}.forth"] = _decode_variants(_dt)
-    if _dt != "f32":
-        VARIANTS[f"decode_attention_mma_{_dt}.forth"] = _decode_mma_variants()
-    VARIANTS[f"decode_merge_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"] for d in _decode.HEAD_DIMS
-        for p in (0, 1)]
+VARIANTS["decode_attention.forth"] = [
+    ["-D", f"T={_dt}"] + v for _dt in ("f32", "bf16", "f16")
+    for v in _decode_variants(_dt)]
+VARIANTS["decode_attention_mma.forth"] = [
+    ["-D", f"T={_dt}"] + v for _dt in ("bf16", "f16")
+    for v in _decode_mma_variants()]
+VARIANTS["decode_merge.forth"] = [
+    ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
+    for _dt in ("f32", "bf16", "f16") for d in _decode.HEAD_DIMS
+    for p in (0, 1)]
+VARIANTS["append_kv.forth"] = [["-D", f"T={_dt}"]
+                               for _dt in ("f32", "bf16", "f16")]
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
     f"flash_attention_{dt}.forth": (

@@ -1,5 +1,6 @@
 \ Appends new K and V rows to a KV cache (warpforth.ops.append_kv),
-\ INCLUDEd by append_kv_<dtype>.forth, which declares ESZ and the params.
+\ INCLUDEd by append_kv.forth (a kernel a dtype, -D T), which declares ESZ
+\ and the params.
 \ KN and VN are (BATCH, HKV, NNEW, D); row j of sequence b goes to
 \ position SEQLENS[b] - NNEW + j of the cache, contiguous (BATCH, HKV,
 \ NCAP, D) or with PAGED (a runtime flag here) paged, (NBLK, 2^PSHIFT,

@@ -1,7 +1,7 @@
 \ The merge of flash-decoding's splits (decode.fs) as its own kernel,
-\ INCLUDEd by decode_merge_<dtype>.forth, which declares HEAD_DIM, ESZ, the
-\ params (OP, LP, O, LSE, ROWS, NSPLIT) and OST ( x addr -- ) for its
-\ dtype; merge-splits.fs has the arithmetic.
+\ INCLUDEd by decode_merge.forth (a kernel a dtype, -D T), which declares
+\ HEAD_DIM, ESZ, the params (OP, LP, O, LSE, ROWS, NSPLIT) and
+\ OST ( x addr -- ) for its dtype; merge-splits.fs has the arithmetic.
 \ Grid ceil(ROWS * HEAD_DIM / 4 / block): a thread per 4 features of a row.
 
 INCLUDE merge-splits.fs

@@ -1,6 +1,6 @@
 \ Flash-decoding on the 16-bit tensor cores (bf16 or f16 cache, f32
-\ accumulation), INCLUDEd by decode_attention_mma_<dtype>.forth, which
-\ declare the header (the params are decode.fs's, in the same order, so the
+\ accumulation), INCLUDEd by decode_attention_mma.forth (-D T), which
+\ declares the header (the params are decode.fs's, in the same order, so the
 \ op launches either kernel alike) and the words MMA ( a0..a3 b0 b1
 \ c0..c3 -- d0..d3 ) and PACK ( x0 x1 -- pair ). decode.fs has the layout
 \ of q, o, lse, the caches, SEQLENS and the block table, the grid, the

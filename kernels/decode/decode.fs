@@ -1,9 +1,9 @@
 \ Flash-decoding (split-KV attention of a few new query tokens to a KV
-\ cache) on the CUDA cores, INCLUDEd by decode_attention_<dtype>.forth,
-\ which declare the header (constants, params, register and shared arrays,
-\ below) and the dtype's words QLD ( addr -- x ), OST ( x addr -- ) and
-\ CELL> ( cell -- x0 .. x[PER-1] ): the PER elements of a 32-bit cell of
-\ the cache, lowest address first.
+\ cache) on the CUDA cores, INCLUDEd by decode_attention.forth (a kernel a
+\ dtype, -D T), which declares the header (constants, params, register and
+\ shared arrays, below) and the dtype's words QLD ( addr -- x ),
+\ OST ( x addr -- ) and CELL> ( cell -- x0 .. x[PER-1] ): the PER elements
+\ of a 32-bit cell of the cache, lowest address first.
 \
 \ Layout. q and o are (BATCH, HQ, NQ, HEAD_DIM), lse (BATCH, HQ, NQ). The
 \ cache is contiguous, (BATCH, HKV, NCAP, HEAD_DIM), or with PAGED paged as

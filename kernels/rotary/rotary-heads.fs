@@ -27,10 +27,11 @@
 \ words it read unchanged (bit for bit). Each thread reads only what it
 \ writes (and cos/sin), so out = (q, k) works in place.
 \
-\ The wrapper declares the params, ESZ (bytes per element), V, HPT, NW =
-\ ceil(V*ESZ/4) (words a vector) and EPW = V/NW (elements a word), the
-\ register arrays XA XB (NW*HPT words) and CA CB SA SB (NW words), and for
-\ its dtype LDW ( addr -- w0 .. w[NW-1] ), STW ( w0 .. w[NW-1] addr -- ),
+\ The wrapper (apply_rotary_heads.forth, a kernel a dtype: -D T) declares
+\ the params, ESZ (bytes per element), V, HPT, NW = ceil(V*ESZ/4) (words a
+\ vector) and EPW = V/NW (elements a word), the register arrays XA XB
+\ (NW*HPT words) and CA CB SA SB (NW words), and for its dtype
+\ LDW ( addr -- w0 .. w[NW-1] ), STW ( w0 .. w[NW-1] addr -- ),
 \ UNPACK ( w -- x0 .. x[EPW-1] ) and PACK ( x0 .. x[EPW-1] -- w ). A word
 \ is 32 bits (an f32, or two 16-bit elements), or with V = 1 for a 16-bit
 \ dtype one element's bits (16).

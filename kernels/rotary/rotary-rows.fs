@@ -13,10 +13,11 @@
 \ through); thread (x, y) does units x, x+BX, ... of heads y, y+BY, ...
 \ (q's heads, then k's).
 \
-\ The wrapper declares the params, ESZ (bytes per element), V (1, or 4 for
-\ f32 when R/2, D-R and D are multiples of 4 and the buffers 16-byte
-\ aligned: the host checks) and LDV ( addr -- x0 .. xV-1 ) /
-\ STV ( x0 .. xV-1 addr -- ) for its dtype, LD / ST for one element.
+\ The wrapper (apply_rotary.forth, a kernel a dtype: -D T) declares the
+\ params, ESZ (bytes per element), V (1, or 4 when R/2, D-R and D are
+\ multiples of 4 and the buffers aligned to 4 elements, 16 bytes for f32
+\ and 8 for bf16 and f16: the host checks) and LDV ( addr -- x0 .. xV-1 )
+\ / STV ( x0 .. xV-1 addr -- ) for its dtype.
 
 : ESZ* ( n -- bytes )  ESZ * ;
 \ Byte offset of row (b, h, n) of q (h < HQ) or of k (h - HQ), and the

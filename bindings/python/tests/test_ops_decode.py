@@ -612,8 +612,9 @@ class DecodeAttention(unittest.TestCase):
         rng = np.random.default_rng(8)
         q, k, v, sl = inputs(rng, 1, 1, 1, 1, 8, 64, [8], "f32")
         kern = _decode.c.kernel(
-            "decode/decode_attention_f32.forth", _decode.c.arg(q, "q"),
-            {"HEAD_DIM": 64, "RB": 1, "U": 4, "MIN_BLOCKS": 4, "PAGED": 0})
+            "decode/decode_attention.forth", _decode.c.arg(q, "q"),
+            {"HEAD_DIM": 64, "RB": 1, "U": 4, "MIN_BLOCKS": 4, "PAGED": 0,
+             "T": "f32"})
         raw = np.zeros(k.size + 1, np.float32)
         km = raw[1:].reshape(k.shape)
         km[...] = k

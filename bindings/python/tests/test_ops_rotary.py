@@ -133,10 +133,10 @@ class Rotary(unittest.TestCase):
                        f"q {shape}")
             self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), dt,
                        f"k {shape}")
-            file = (f"rotary/apply_rotary_heads_{dt}.forth" if heads else
-                    f"rotary/apply_rotary_{dt}.forth")
-            self.assertEqual([(f, d.get("V", 1)) for f, d in used],
-                             [(file, v)], f"{dt} {shape}")
+            file = ("rotary/apply_rotary_heads.forth" if heads else
+                    "rotary/apply_rotary.forth")
+            self.assertEqual([(f, d.get("V", 1), d.get("T")) for f, d in used],
+                             [(file, v, dt)], f"{dt} {shape}")
 
     def test_16bit_rounding_exact(self):
         # Products of bf16 or f16 values are exact in f32, so the f32

@@ -453,11 +453,12 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     if mma:
         defines, nch = _mma_tiles(rows, d,
                                   None if paging is None else paging[2])
-        source = f"decode/decode_attention_mma_{qa.dtype}.forth"
+        source = "decode/decode_attention_mma.forth"
     else:
         defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa))
         defines["PAGED"] = 0 if paging is None else 1
-        source = f"decode/decode_attention_{qa.dtype}.forth"
+        source = "decode/decode_attention.forth"
+    defines["T"] = qa.dtype
     if num_splits is None:
         num_splits = num_splits_heuristic(
             b * hkv * nch, longest, c.sm_count(qa, DEFAULT_SMS), defines["MIN_BLOCKS"],
@@ -489,8 +490,9 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
               nblk, pshift, ka.numel, btn, num_splits, nch, float(scale),
               grid=(num_splits, hkv * nch, b), block=32 * defines["WARPS"])
     if num_splits > 1 and not fused:
-        merge = c.kernel(f"decode/decode_merge_{qa.dtype}.forth", qa,
-                         {"HEAD_DIM": d, "PDL": int(pdl)}, arch=arch)
+        merge = c.kernel("decode/decode_merge.forth", qa,
+                         {"HEAD_DIM": d, "PDL": int(pdl), "T": qa.dtype},
+                         arch=arch)
         units = b * hq * nq * d // 4
         pb.launch(merge, partial_o, partial_lse, out, lse, b * hq * nq,
                   num_splits, grid=-(-units // 128), block=128)
@@ -557,7 +559,7 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
                       f"Nnew = {nnew} new rows, capacity {cap}") is not None:
         pb.ok = False  # host values were read: every call checks them
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
-    kern = c.kernel(f"decode/append_kv_{na.dtype}.forth", na)
+    kern = c.kernel("decode/append_kv.forth", na, {"T": na.dtype})
     units = b * hkv * nnew * d * na.itemsize // 16
     pb.launch(kern, k_cache, v_cache, k_new, v_new, cache_seqlens, table, b,
               hkv, nnew, d, 0 if paging is None else 1, ncap, maxblk, nblk,

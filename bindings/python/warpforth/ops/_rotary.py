@@ -194,8 +194,8 @@ def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
     groups = -(-hq // hpt) + -(-hkv // hpt)
     c.check_grid("q", f"Hq + Hkv = {hq + hkv} heads in groups of {hpt}:",
                  groups)
-    kern = c.kernel(f"rotary/apply_rotary_heads_{qa.dtype}.forth", qa,
-                    {"V": v, "HPT": hpt})
+    kern = c.kernel("rotary/apply_rotary_heads.forth", qa,
+                    {"V": v, "HPT": hpt, "T": qa.dtype})
     pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
               grid=(-(-n // by), groups, b), block=(bx, by))
 
@@ -214,8 +214,8 @@ def _launch_rows(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
     units = (r // 2) // v + (d - r) // v
     bx = min(units, BLOCK)
     by = max(1, min(hq + hkv, BLOCK // bx))
-    kern = c.kernel(f"rotary/apply_rotary_{qa.dtype}.forth", qa,
-                    {"V": v} if v != 1 else None)
+    kern = c.kernel("rotary/apply_rotary.forth", qa,
+                    {"V": v, "T": qa.dtype} if v != 1 else {"T": qa.dtype})
     pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
               grid=(n, b), block=(bx, by))
 

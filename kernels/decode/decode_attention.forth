@@ -1,9 +1,10 @@
-\ Flash-decoding attention, f32 cache, q and o (decode.fs has the design
-\ and the layout). -D HEAD_DIM (32, 64, 128 or 256), RB (query rows a
-\ block: heads x new tokens of one KV head), U (16-byte loads of K and of
-\ V per lane per step), CPL, PAGED, WARPS, MIN_BLOCKS, PREFETCH, STAGES;
-\ warpforth.ops picks them (_decode.py).
-\! kernel decode_attention_f32
+\ Flash-decoding attention, cache, q and o of type T (-D T: bf16, f16 or
+\ f32; decode.fs has the design and the layout). -D HEAD_DIM (32, 64, 128
+\ or 256), RB (query rows a block: heads x new tokens of one KV head), U
+\ (16-byte loads of K and of V per lane per step), CPL, PAGED, WARPS,
+\ MIN_BLOCKS, PREFETCH, STAGES; warpforth.ops picks them (_decode.py).
+\! kernel decode_attention_{T}
+\! type T bf16 f16 f32
 \! float f32
 \! const HEAD_DIM 128
 \! const RB 4
@@ -15,7 +16,7 @@
 \! const MIN_BLOCKS 4
 \! const PREFETCH 0
 \! const STAGES 0      \ >0: K/V through a ring of STAGES cp.async steps
-\! const ESZ 4
+\! const ESZ sizeof(T)
 \! const NTHREADS 32*WARPS
 \! const LG HEAD_DIM*ESZ/16
 \! const CPL (LG+31)/32     \ 16-byte chunks of a key a lane (decode.fs)
@@ -26,10 +27,10 @@
 \! const PER 4/ESZ
 \! const SK U*KPW
 \! launch-bounds NTHREADS MIN_BLOCKS
-\! param Q f32[BATCH*HQ*NQ*HEAD_DIM]
-\! param KC f32[KVN]
-\! param VC f32[KVN]
-\! param O f32[BATCH*HQ*NQ*HEAD_DIM]
+\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
+\! param KC T[KVN]
+\! param VC T[KVN]
+\! param O T[BATCH*HQ*NQ*HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param OP f32[]
 \! param LP f32[]
@@ -64,7 +65,10 @@
 \! reg VN f32[PREFETCH*U*CPL*4+1-PREFETCH]
 \! reg SC f32[U*RB]
 \! reg ML f32[2*RB]
-: QLD ( addr -- x )  F@ ;
-: OST ( x addr -- )  F! ;
-: CELL> ( cell -- x ) ;            \ an f32 cell is its element
+: QLD ( addr -- x )  {T}@ ;
+: OST ( x addr -- )  {T}! ;
+: CELL>-bf16 ( cell -- x0 x1 )  BF16X2>F ;
+: CELL>-f16 ( cell -- x0 x1 )  F16X2>F ;
+: CELL>-f32 ( cell -- x ) ;        \ an f32 cell is its element
+: CELL> ( cell -- x0 .. x[PER-1] )  CELL>-{T} ;
 INCLUDE decode.fs

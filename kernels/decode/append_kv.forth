@@ -1,12 +1,13 @@
-\ Appends new K/V rows to a f16 KV cache, paged or contiguous
-\ (append-kv.fs).
-\! kernel append_kv_f16
+\ Appends new K/V rows to a KV cache of T (bf16, f16 or f32), paged or
+\ contiguous (append-kv.fs).
+\! kernel append_kv_{T}
+\! type T bf16 f16 f32
 \! float f32
-\! const ESZ 2
-\! param KC f16[KVN]
-\! param VC f16[KVN]
-\! param KN f16[BATCH*HKV*NNEW*D]
-\! param VN f16[BATCH*HKV*NNEW*D]
+\! const ESZ sizeof(T)
+\! param KC T[KVN]
+\! param VC T[KVN]
+\! param KN T[BATCH*HKV*NNEW*D]
+\! param VN T[BATCH*HKV*NNEW*D]
 \! param SEQLENS i32[BATCH]
 \! param BT i32[BTN]
 \! param BATCH i64

@@ -1,11 +1,12 @@
-\ Flash-decoding attention on the 16-bit tensor cores, f16 cache, q and o
-\ (decode-mma.fs has the design, decode.fs the layout; the params are
-\ decode_attention_f16.forth's). -D HEAD_DIM (64, 128 or 256), RB (8 or
-\ 16 rows a block: the MMA's M, padded), KT (keys a warp step, a multiple
-\ of 16), WARPS, STAGES (the cp.async ring, 1 or more), PAGED (0
-\ contiguous, 1 pages of at least KT keys, 2 smaller pages), MIN_BLOCKS;
-\ warpforth.ops picks them (_decode.py).
-\! kernel decode_attention_mma_f16
+\ Flash-decoding attention on the 16-bit tensor cores, cache, q and o of
+\ type T (-D T: bf16 or f16; decode-mma.fs has the design, decode.fs the
+\ layout; the params are decode_attention.forth's). -D HEAD_DIM (64, 128 or
+\ 256), RB (8 or 16 rows a block: the MMA's M, padded), KT (keys a warp
+\ step, a multiple of 16), WARPS, STAGES (the cp.async ring, 1 or more),
+\ PAGED (0 contiguous, 1 pages of at least KT keys, 2 smaller pages),
+\ MIN_BLOCKS; warpforth.ops picks them (_decode.py).
+\! kernel decode_attention_mma_{T}
+\! type T bf16 f16
 \! float f32
 \! const HEAD_DIM 128
 \! const RB 8
@@ -16,7 +17,7 @@
 \! const WARPS 4
 \! const STAGES 2
 \! const MIN_BLOCKS 3
-\! const ESZ 2
+\! const ESZ sizeof(T)
 \! const NTHREADS 32*WARPS
 \! const LG HEAD_DIM*ESZ/16     \ 16-byte chunks of a row
 \! const CPS KT*LG/32           \ chunks of K (and of V) a lane copies a step
@@ -24,10 +25,10 @@
 \! const CRS 32/LG               \ rows a warp copy instruction moves
 \! const WOS HEAD_DIM+8         \ floats between the rows of WO
 \! launch-bounds NTHREADS MIN_BLOCKS
-\! param Q f16[BATCH*HQ*NQ*HEAD_DIM]
-\! param KC f16[KVN]
-\! param VC f16[KVN]
-\! param O f16[BATCH*HQ*NQ*HEAD_DIM]
+\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
+\! param KC T[KVN]
+\! param VC T[KVN]
+\! param O T[BATCH*HQ*NQ*HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param OP f32[]
 \! param LP f32[]
@@ -58,7 +59,7 @@
 \! reg SC f32[KT/2]
 \! reg OC f32[HEAD_DIM/2]
 \! reg ML f32[4]
-: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-F16 ;
-: PACK ( x0 x1 -- pair )  F>F16X2 ;
-: OST ( x addr -- )  HF! ;
+: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-{T} ;
+: PACK ( x0 x1 -- pair )  F>{T}X2 ;
+: OST ( x addr -- )  {T}! ;
 INCLUDE decode-mma.fs
