@@ -4,8 +4,9 @@
 \ reads an f32 as its 32 bits) and give what HF@ and HF! give, subnormals,
 \ infinities and rounding included; a NaN stays a (quiet) NaN.
 
-\ flag ? b : a, without a branch (flag -1 or 0).
-: SELECT ( a b flag -- x )  DUP >R AND SWAP R> INVERT AND OR ;
+\ flag ? b : a, without a branch (flag -1 or 0): bf16x4.fs's SELECT under
+\ its own name, so that a kernel for several types may INCLUDE both.
+: HSELECT ( a b flag -- x )  DUP >R AND SWAP R> INVERT AND OR ;
 
 \ f16 bits (the low 16 of h) to f32, branch-free: a normal number has its
 \ exponent rebiased (15 -> 127), zero and subnormals are em * 2^-24,
@@ -13,8 +14,8 @@
 : H>F ( h -- x )
   { h }  h 32767 AND { em }
   em 13 LSHIFT 939524096 +
-  em S>F 5.9604644775390625e-08 F* 0 OR   em 1024 <  SELECT
-  em 13 LSHIFT 2139095040 OR              em 31744 >= SELECT
+  em S>F 5.9604644775390625e-08 F* 0 OR   em 1024 <  HSELECT
+  em 13 LSHIFT 2139095040 OR              em 31744 >= HSELECT
   h 32768 AND 16 LSHIFT OR ;
 
 : HF4@ ( addr -- x0 x1 x2 x3 )
@@ -27,8 +28,8 @@
 : >HF ( x -- bits )
   0 OR { u }  u 2147483647 AND { a }
   a 13 RSHIFT 1 AND  a I32+ -939524096 I32+ 4095 I32+ 13 RSHIFT 65535 AND
-  a 0.5 F+ 0 OR 1056964608 - 65535 AND   a 947912704 <  SELECT
-  31744  a 2139095040 > 512 AND OR       a 1199570944 >= SELECT
+  a 0.5 F+ 0 OR 1056964608 - 65535 AND   a 947912704 <  HSELECT
+  31744  a 2139095040 > 512 AND OR       a 1199570944 >= HSELECT
   u 16 RSHIFT 32768 AND OR ;
 
 : HF4! ( x0 x1 x2 x3 addr -- )
