@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""kernels/gemm/gemm_bf16_sm90.forth (TMA + wgmma + warp specialization)
+"""kernels/gemm/gemm_sm90.forth (TMA + wgmma + warp specialization)
 against torch.matmul (cuBLAS) on the same bf16 tensors, in one process
 (issue 18's first figure: >= 0.8x cuBLAS on 8192^3 and LLM shapes).
 
@@ -21,8 +21,7 @@ from common import ROOT, median_ms
 
 from warpforth import Kernel
 
-KERNEL = ROOT / "kernels" / "gemm" / "gemm_bf16_sm90.forth"
-KERNEL_F16 = ROOT / "kernels" / "gemm" / "gemm_f16_sm90.forth"
+KERNEL = ROOT / "kernels" / "gemm" / "gemm_sm90.forth"   # -D T bf16, f16
 SHAPES = [  # M, N, K
     (8192, 8192, 8192),
     (4096, 4096, 4096),
@@ -47,7 +46,8 @@ def main() -> None:
     args = p.parse_args()
     if args.profile:
         m, n, k = (int(x) for x in args.profile.split(","))
-        kern = Kernel.from_file(KERNEL, device="gpu", arch="sm_90")
+        kern = Kernel.from_file(KERNEL, device="gpu", arch="sm_90",
+                                defines={"T": "bf16"})
         a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
         b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
         c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
@@ -60,7 +60,7 @@ def main() -> None:
     kernels = {}
     for v in VARIANTS:
         kernels[(v["BN"], v["STAGES"], v["GROUP"])] = Kernel.from_file(
-            KERNEL, device="gpu", arch="sm_90", defines=v)
+            KERNEL, device="gpu", arch="sm_90", defines={**v, "T": "bf16"})
     print("| M N K | cuBLAS TFLOP/s | " + " | ".join(
         f"BN{bn} S{s} G{g if g < 1000 else '-'} TFLOP/s (ratio)"
         for bn, s, g in kernels) +
@@ -95,7 +95,8 @@ def main() -> None:
         print(f"| {m} {n} {k} | {flops / t_ref / 1e9:.0f} | " +
               " | ".join(cells) + f" | {worst:.1e} / {base:.1e} |")
     # f16, the default tiles, at 8192^3.
-    kern = Kernel.from_file(KERNEL_F16, device="gpu", arch="sm_90")
+    kern = Kernel.from_file(KERNEL, device="gpu", arch="sm_90",
+                            defines={"T": "f16"})
     m = n = k = 8192
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(k, n, device="cuda", dtype=torch.float16)

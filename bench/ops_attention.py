@@ -304,7 +304,7 @@ def backward(reps: int) -> None:
             # Both ways of making dQ (ops/_attention_backward.py DQ_MODE):
             # its own pass, and atomics in the dK/dV kernel (FA2's).
             # The mma.sync kernels (ab.HOPPER False) and, on sm_90 at d64
-            # and d128, the Hopper kernel (flash_backward_sm90_*.forth).
+            # and d128, the Hopper kernel (flash_backward_sm90.forth).
             modes, diff, one_ds, atomics = {}, float("nan"), None, None
             ab.HOPPER = False
             for mode in ("pass", "atomic"):

@@ -88,14 +88,18 @@ VARIANTS = {
     "apply_rotary.forth": [["-D", f"T={t}"] + v for t in ("f32", "bf16", "f16")
                            for v in ([], ["-D", "V=4"])],
     "attention_scores_f32.forth": SCORES_VARIANTS,
-    "attention_scores_mma_bf16.forth": SCORES_MMA_VARIANTS,
-    "attention_scores_mma_f16.forth": SCORES_MMA_VARIANTS,
+    "attention_scores_mma.forth": [
+        ["-D", f"T={dt}"] + v for dt in ("bf16", "f16")
+        for v in SCORES_MMA_VARIANTS],
+    # the Hopper GEMM's defaults, for each type
+    "gemm_sm90.forth": [["-D", "T=bf16"], ["-D", "T=f16"]],
 }
 # The 16-bit flash kernels as warpforth.ops.flash_attention compiles them:
 # head_dim 32 to 256, causal and not, and the tiles of GPUs with 99 KiB of
-# shared memory a block.
+# shared memory a block; each for bf16 and f16 (-D T).
+VARIANTS["flash_attention.forth"] = []
 for _dt in ("bf16", "f16"):
-    VARIANTS[f"flash_attention_{_dt}.forth"] = [
+    VARIANTS["flash_attention.forth"] += [["-D", f"T={_dt}"] + var for var in [
         ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", "LPT=1"]
         for d in (32, 64, 96, 128) for c in (0, 1)] + [
         ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LPT=0"],
@@ -116,7 +120,7 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=128"],
         ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
         ["-D", "HEAD_DIM=128", "-D", "MT=1"],
-        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]
+        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]]
 # warpforth.ops.decode_attention's kernels as the op compiles them (its
 # _tiles gives the -D values): head_dim 32 to 256; RB rows a block 2, 4
 # and 8, the most of each MIN_BLOCKS class (the register use grows with
@@ -173,13 +177,16 @@ def _backward_variants(dt, dims):
     return out
 
 
+VARIANTS["flash_backward_pre.forth"] = []
+VARIANTS["flash_backward.forth"] = []
 for _dt, _dims in _attention_backward.HEAD_DIMS.items():
-    VARIANTS[f"flash_backward_pre_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}",
+    VARIANTS["flash_backward_pre.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}",
          "-D", f"LPR={8 if d <= 32 else 16 if d <= 64 else 32}",
          "-D", f"PDL={z}"]   # (the Hopper backward zeroes and uses PDL)
         for d in _dims for z in (0, 1)]
-    VARIANTS[f"flash_backward_{_dt}.forth"] = _backward_variants(_dt, _dims)
+    VARIANTS["flash_backward.forth"] += [
+        ["-D", f"T={_dt}"] + v for v in _backward_variants(_dt, _dims)]
 
 
 def _decode_variants(dt):
@@ -250,28 +257,28 @@ VARIANTS["append_kv.forth"] = [["-D", f"T={_dt}"]
                                for _dt in ("f32", "bf16", "f16")]
 # Spills that a kernel's note explains: file -> (most bytes, why).
 SPILLS_ALLOWED = {
-    f"flash_attention_{dt}.forth": (
+    "flash_attention.forth": (
         128, "d96/d128 with two m-tiles a warp, and d64 with the bench's "
         "128-key tiles, spill up to 88 bytes (255 registers); measured faster "
         "than one m-tile without spills (H100 bf16 d128: 322 against 255 "
-        "TFLOP/s, issue 14's note)")
-    for dt in ("bf16", "f16")}
-SPILLS_ALLOWED["flash_backward_f32.forth"] = (
-    32, "d128 without a causal mask spills 32 bytes (255 registers: dK and "
-    "dV accumulators, 128 f32 a lane, plus the 3xTF32 operand splits) even "
-    "with 16-column tiles; issue 15's note")
-for _dt in ("bf16", "f16"):
-    SPILLS_ALLOWED[f"flash_backward_{_dt}.forth"] = (
-        24, "the dK/dV kernel at d128 without a causal mask spills 16 bytes "
-        "since FEXP2 became ex2.approx.ftz (255 registers; 250 without "
-        "spills before): ptxas's allocation at the limit; with DQ_ATOMIC's "
-        "dQ tile (sm_90's default) 16-20 bytes at d128, measured faster "
-        "than the dQ pass without (H100 bf16 d128 178 against 171 TFLOP/s)")
+        "TFLOP/s, issue 14's note)")}
+# (One bound for every -D T of a file: the largest of its types'.)
+SPILLS_ALLOWED["flash_backward.forth"] = (
+    32, "f32: d128 without a causal mask spills 32 bytes (255 registers: dK "
+    "and dV accumulators, 128 f32 a lane, plus the 3xTF32 operand splits) "
+    "even with 16-column tiles; issue 15's note. bf16/f16: the dK/dV kernel "
+    "at d128 without a causal mask spills 16 bytes since FEXP2 became "
+    "ex2.approx.ftz (255 registers; 250 without spills before): ptxas's "
+    "allocation at the limit; with DQ_ATOMIC's dQ tile (sm_90's default) "
+    "16-20 bytes at d128, measured faster than the dQ pass without (H100 "
+    "bf16 d128 178 against 171 TFLOP/s)")
 # The Hopper forward as flash_attention compiles it (ops/_attention.py
 # hopper_schedule: the consumer warpgroups and blocks an SM by head_dim,
 # mask and length), and the bench's other schedules at d128.
+VARIANTS["flash_attention_sm90.forth"] = []
 for _dt in ("bf16", "f16"):
-    VARIANTS[f"flash_attention_sm90_{_dt}.forth"] = [
+    VARIANTS["flash_attention_sm90.forth"] += [["-D", f"T={_dt}"] + var
+                                               for var in [
         ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"] + [
             x for k, v in _attention.hopper_schedule(d, c, n).items()
             for x in ("-D", f"{k}={v}")]
@@ -280,45 +287,49 @@ for _dt in ("bf16", "f16"):
         ["-D", "HEAD_DIM=128", "-D", "OVERLAP=0"],
         ["-D", "HEAD_DIM=128", "-D", "KVS=3", "-D", "QBUF=1"],
         ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]
-    SPILLS_ALLOWED[f"flash_attention_sm90_{_dt}.forth"] = (
-        8, "d128 with one consumer warpgroup and two blocks an SM (232 "
-        "registers; a bench variant, never the op's) spills 4 bytes since "
-        "the blocks step through items (the loop's counters), and the "
-        "bench's d64 causal LPT=1 variant 8 bytes since session 18's "
-        "merges (168 registers; most likely the C-like ?DO's start >= "
-        "limit test, issue 35's note; its speed not measured since); the "
-        "op's schedules spill none")
-for _dt in ("bf16", "f16", "f32"):
-    VARIANTS[f"flash_backward_dq_convert_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
-        for d in _attention_backward.HEAD_DIMS[_dt] for p in (0, 1)]
+        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]]
+SPILLS_ALLOWED["flash_attention_sm90.forth"] = (
+    8, "d128 with one consumer warpgroup and two blocks an SM (232 "
+    "registers; a bench variant, never the op's) spills 4 bytes since "
+    "the blocks step through items (the loop's counters), and the "
+    "bench's d64 causal LPT=1 variant 8 bytes since session 18's "
+    "merges (168 registers; most likely the C-like ?DO's start >= "
+    "limit test, issue 35's note; its speed not measured since); the "
+    "op's schedules spill none")
+VARIANTS["flash_backward_dq_convert.forth"] = [
+    ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
+    for _dt in ("bf16", "f16", "f32")
+    for d in _attention_backward.HEAD_DIMS[_dt] for p in (0, 1)]
 # The Hopper backward as flash_attention_backward compiles it: head_dim 64
 # and 128, causal and not, either block order (LPT), dS in one or two
 # parts as ds_split picks; and bf16 with the other choice.
+VARIANTS["flash_backward_sm90.forth"] = []
 for _dt in ("bf16", "f16"):
-    VARIANTS[f"flash_backward_sm90_{_dt}.forth"] = [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"LPT={lpt}",
+    VARIANTS["flash_backward_sm90.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
+         "-D", f"LPT={lpt}",
          "-D", f"DS_SPLIT={_attention_backward.ds_split(_dt, d, c)['DS_SPLIT']}",
          "-D", f"PDL={lpt}"]    # (the op's LPT grid comes with PDL on sm_90)
         for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
         for lpt in (0, 1)]
-    SPILLS_ALLOWED[f"flash_backward_sm90_{_dt}.forth"] = (
-        24, "the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
-        "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills "
-        "20 bytes (12 without the dQ writer, DQW, which measured 1-3% "
-        "faster there), d64 full 4 (ptxas's allocation at the limit)")
 for _dt in ("bf16", "f16"):   # dQ by atomics (DQ_TMA 0) or by each
-    VARIANTS[f"flash_backward_sm90_{_dt}.forth"] += [   # leader (DQW 0)
-        ["-D", f"HEAD_DIM={d}", "-D", "CAUSAL=1", "-D", v]
+    VARIANTS["flash_backward_sm90.forth"] += [   # leader (DQW 0)
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=1", "-D", v]
         for d in _attention_backward.HOPPER_HEAD_DIMS
         for v in ("DQ_TMA=0", "DQW=0")]
-VARIANTS["flash_backward_sm90_bf16.forth"] += [
-    ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", f"DS_SPLIT={1 - s}"]
+VARIANTS["flash_backward_sm90.forth"] += [
+    ["-D", "T=bf16", "-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
+     "-D", f"DS_SPLIT={1 - s}"]
     for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
     for s in [_attention_backward.ds_split("bf16", d, c)["DS_SPLIT"]]]
-SPILLS_ALLOWED["flash_backward_sm90_bf16.forth"] = (
-    176, "bf16's dS goes into dQ in two parts (DS_SPLIT: its second dS^T "
+# (One bound for both -D T: bf16's; f16's own is 24 bytes.)
+SPILLS_ALLOWED["flash_backward_sm90.forth"] = (
+    176, "f16 and bf16 with dS in one part: the consumers hold dK, dV "
+    "(HEAD_DIM f32 a thread), S^T and dP^T (BR each) in 240 registers "
+    "(setmaxnreg): d128 causal spills 20 bytes (12 without the dQ writer, "
+    "DQW, which measured 1-3% faster there), d64 full 4 (ptxas's "
+    "allocation at the limit). "
+    "bf16's dS goes into dQ in two parts (DS_SPLIT: its second dS^T "
     "buffer and products, which issue 15's accuracy bound needs at d128 "
     "full: _attention_backward.ds_split): 76-176 "
     "bytes of spills (176 at d64 causal, the bench's variants there, "

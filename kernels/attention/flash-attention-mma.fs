@@ -1,6 +1,6 @@
 \ FlashAttention-2 forward on the 16-bit tensor cores (bf16 or f16 in and
-\ out, f32 accumulation), INCLUDEd by flash_attention_bf16.forth and
-\ flash_attention_f16.forth, which declare the header and the words
+\ out, f32 accumulation), INCLUDEd by flash_attention.forth (-D T), which
+\ declares the header and the words
 \ MMA ( a0..a3 b0 b1 c0..c3 -- d0..d3 ) and PACK ( x0 x1 -- pair ).
 \ flash-grid.fs has the layout, the grid, the grouped heads and the causal
 \ rule (bottom-right); SCALE multiplies the scores.

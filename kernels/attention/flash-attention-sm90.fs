@@ -1,8 +1,8 @@
 \ FlashAttention forward on Hopper (sm_90a), INCLUDEd by
-\ flash_attention_sm90_bf16.forth and flash_attention_sm90_f16.forth, which
-\ declare the header (Q, K, V as tensor maps (BATCH, H, N, HEAD_DIM) with
-\ strides, boxes of BR (Q) or BC (K, V) rows x 64 features, swizzle 128;
-\ O with the strides O_SB, O_SH, O_SN), the
+\ flash_attention_sm90.forth (-D T bf16 or f16), which declares the header
+\ (Q, K, V as tensor maps (BATCH, H, N, HEAD_DIM) with strides, boxes of
+\ BR (Q) or BC (K, V) rows x 64 features, swizzle 128; O with the strides
+\ O_SB, O_SH, O_SN), the
 \ register arrays SACC (f32[BC/2]: S = Q K^T of a warpgroup's 64 rows,
 \ m64nBC), OACC (f32[HEAD_DIM/2]: O, m64nHEAD_DIM), P (i32[BC/4]: P as
 \ 16-bit pairs), AL and ML (per-row factors, maxima and sums), the

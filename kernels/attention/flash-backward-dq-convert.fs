@@ -5,7 +5,7 @@
 \ elements). Four elements a thread (16-byte loads, 8-byte stores of
 \ 16-bit data: H100 bf16, GPT-2's B8 H12 N1024 d64 14.6 -> 12.9 us, cuDNN's
 \ 14.5; B4 H16 N4096 40 -> 34.3, cuDNN's 38.6); grid (ceil(NQ HEAD_DIM / 1024),
-\ H, BATCH), block 256. INCLUDEd by flash_backward_dq_convert_<dtype>.forth,
+\ H, BATCH), block 256. INCLUDEd by flash_backward_dq_convert.forth (-D T),
 \ which declares the params, the constants HEAD_DIM and ESZ and STORE4
 \ ( x0 x1 x2 x3 addr -- ).
 \ PDL: launched while the main kernel runs, waits for its dQ sums.

@@ -1,7 +1,7 @@
 \ The shared-memory layout of the backward kernels (flash-backward-mma.fs
-\ has the design), INCLUDEd first by flash_backward_<dtype>.forth
-\ so that the type's fragment words (flash-backward-16.fs,
-\ flash-backward-tf32.fs) can use it.
+\ has the design), INCLUDEd first by flash_backward.forth
+\ so that the type's fragment words (flash-backward-2byte.fs,
+\ flash-backward-4byte.fs) can use it.
 
 INCLUDE flash-grid.fs
 

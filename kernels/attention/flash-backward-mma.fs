@@ -15,10 +15,10 @@
 \ No atomics: dQ's own pass recomputes S and dP (7 products in all
 \ instead of FlashAttention-2's 5 with an atomic dQ). The causal rule is
 \ the forward's (query i sees keys j <= i + NKV - NQ). INCLUDEd by
-\ flash_backward_<dtype>.forth (-D ROLE) after flash-backward-layout.fs and
+\ flash_backward.forth (-D T, ROLE) after flash-backward-layout.fs and
 \ the type's words; they declare the header, ESZ
 \ (element bytes), KSTEP (the MMA's k: 16, or 8 for TF32) and the words
-\ that differ by type (flash-backward-16.fs, flash-backward-tf32.fs): MMA,
+\ that differ by type (flash-backward-2byte.fs, flash-backward-4byte.fs): MMA,
 \ MMA+ (into a long-lived accumulator), AFRAG, BFRAG2, BFRAG2-T, PFRAG,
 \ DSFRAG, DSLO and STORE2. L2 and DPRE rows are NQP
 \ floats apart (NQ rounded up to a multiple of 128, zero-padded by the

@@ -2,7 +2,7 @@
 \ and L2 = LSE * log2(e), the forward's log-sum-exp in the base-2 units of
 \ the backward kernels, with -inf (a row that sees no key) made +inf so
 \ that exp2(s - L2) is 0 there, never NaN. INCLUDEd by
-\ flash_backward_pre_<dtype>.forth, which declares the params (DOUT, O
+\ flash_backward_pre.forth (-D T), which declares the params (DOUT, O
 \ (BATCH, H, NQ, HEAD_DIM) with the strides DO_S* and O_S* (in elements,
 \ the features contiguous, rows 16-byte aligned), LSE (BATCH, H, NQ) in;
 \ DPRE, L2 (BATCH*H, NQP) out: rows NQP floats apart, see

@@ -1,10 +1,10 @@
 \ FlashAttention backward on Hopper (sm_90a), FlashAttention-3's form:
-\ INCLUDEd by flash_backward_sm90_bf16.forth and flash_backward_sm90_f16.forth,
-\ which declare the header (Q, DOUT (BATCH, HQ, NQ, HEAD_DIM) and K, V
+\ INCLUDEd by flash_backward_sm90.forth (-D T bf16 or f16), which declares
+\ the header (Q, DOUT (BATCH, HQ, NQ, HEAD_DIM) and K, V
 \ (BATCH, HKV, NKV, HEAD_DIM) as strided tensor maps with boxes of 64
 \ features, swizzle 128; DK, DV with the strides G_SB, G_SH, G_SN; L2 and
 \ DPRE (BATCH*HQ, NQP) as tensor maps of BR floats,
-\ from flash_backward_pre_<dtype>.forth), the register arrays and the
+\ from flash_backward_pre.forth), the register arrays and the
 \ products:
 \   S-MMA  ( desc-k desc-q scale-d -- )   S^T = K Q^T into SACC (m64nBR)
 \   DP-MMA ( desc-v desc-do scale-d -- )  dP^T = V dO^T into DPACC
@@ -35,7 +35,7 @@
 \   zeroed by the op): through a shared tile that one thread adds by TMA
 \   reductions (DQ_TMA, FlashAttention-3's way; dq-stage; with DQW that
 \   thread is a dQ writer in the producer's warpgroup), or with an
-\   atomic a thread and pair of floats; flash_backward_dq_convert_<dtype>.forth
+\   atomic a thread and pair of floats; flash_backward_dq_convert.forth
 \   scales and converts it afterwards.
 \ Registers (consumers, setmaxnreg 240): dK and dV HEAD_DIM/2 f32 each,
 \ S^T and dP^T BR/2 each, dQ 32: BR = 8192/HEAD_DIM keeps the sum at 192.

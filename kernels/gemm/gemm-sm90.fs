@@ -1,5 +1,5 @@
-\ The body of the Hopper GEMM (gemm_bf16_sm90.forth, gemm_f16_sm90.forth
-\ give the header: the element type of A, B and C, F16, the tiles).
+\ The body of the Hopper GEMM (gemm_sm90.forth gives the header: the
+\ element type of A, B and C, F16, the tiles).
 : stage ( kt -- s ) STAGES MOD ;
 : parity ( kt -- ph ) STAGES / 1 AND ;
 : full ( s -- mbar ) CELLS FULL + ;

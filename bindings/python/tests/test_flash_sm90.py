@@ -1,4 +1,4 @@
-"""kernels/attention/flash_attention_sm90_{bf16,f16}.forth (TMA, wgmma with
+"""kernels/attention/flash_attention_sm90.forth, bf16 and f16 (TMA, wgmma with
 P from registers, warp specialization) on the CPU backend against the f64
 reference (attention_reference.py).
 
@@ -45,9 +45,9 @@ class FlashSm90(unittest.TestCase):
         key = (dtype, d, causal, tuple(sorted(schedule.items())))
         if key not in self.kernels:
             self.kernels[key] = warpforth.Kernel.from_file(
-                KERNELS / f"flash_attention_sm90_{dtype}.forth", device="cpu",
+                KERNELS / "flash_attention_sm90.forth", device="cpu",
                 arch="sm_90", defines={"HEAD_DIM": d, "CAUSAL": int(causal),
-                                       **schedule})
+                                       **schedule, "T": dtype})
         return self.kernels[key]
 
     def run_case(self, b, hq, hkv, nq, nkv, d, causal, dtype, seed,

@@ -1,5 +1,5 @@
-"""kernels/gemm/gemm_{bf16,f16}_sm90.forth (TMA + mbarriers + wgmma, warp
-specialized) on the CPU backend against an f64 numpy product.
+"""kernels/gemm/gemm_sm90.forth, bf16 and f16 (TMA + mbarriers + wgmma,
+warp specialized) on the CPU backend against an f64 numpy product.
 
 Shapes: tiles that divide (M 128, N a multiple of BN, K a multiple of 64)
 and ragged ones (M, N, K not multiples of the tile: TMA fills past the
@@ -41,8 +41,8 @@ class GemmSm90(unittest.TestCase):
         b = rng.standard_normal((k, n)).astype(t)
         c = np.full((m, n), np.nan, dtype=t)
         kern = warpforth.Kernel.from_file(
-            GEMM / f"gemm_{dtype}_sm90.forth", device="cpu", arch="sm_90",
-            defines={"BN": bn, "STAGES": stages, "GROUP": group})
+            GEMM / "gemm_sm90.forth", device="cpu", arch="sm_90",
+            defines={"BN": bn, "STAGES": stages, "GROUP": group, "T": dtype})
         kern(m, n, k, a, b, c, grid=-(-n // bn) * -(-m // 128), block=384)
         ref = a.astype(np.float64) @ b.astype(np.float64)
         got = c.astype(np.float64)

@@ -115,7 +115,7 @@ class FlashAttentionBackward(unittest.TestCase):
         self.check((1, 2, 1, 65, 65, 64), "bf16", True, scale=0.3)
 
     def test_pre_kernel(self):
-        # flash_backward_pre_<dtype>.forth on its own, every output first
+        # flash_backward_pre.forth on its own (-D T), every output first
         # NaN: D = rowsum(dO * O) and L2 = LSE log2(e) for rows < NQ, the
         # padding rows NQ .. NQP-1 zero (the dK/dV kernels' 16-byte copies
         # read them), and with ZERO_DQ dQ's f32 sums zeroed (nothing else
@@ -131,8 +131,8 @@ class FlashAttentionBackward(unittest.TestCase):
                            ("bf16", 64, 8), ("f32", 96, 32),
                            ("bf16", 32, 8), ("bf16", 128, 32)):
             kern = warpforth.Kernel.from_file(
-                kdir / f"flash_backward_pre_{dt}.forth", device="cpu",
-                defines={"HEAD_DIM": d, "ZERO_DQ": 1, "LPR": lpr})
+                kdir / "flash_backward_pre.forth", device="cpu",
+                defines={"HEAD_DIM": d, "ZERO_DQ": 1, "LPR": lpr, "T": dt})
             dt_what = f"{dt} d{d} LPR {lpr}"
             buf = cast(rng.standard_normal((b, nq, h, d)), dt)
             do = buf.transpose(0, 2, 1, 3)          # strided (B, H, N, d)

@@ -1,5 +1,5 @@
 """ops.flash_attention_backward on the Hopper kernel
-(kernels/attention/flash_backward_sm90_{bf16,f16}.forth: TMA, wgmma with P
+(kernels/attention/flash_backward_sm90.forth, bf16 and f16: TMA, wgmma with P
 and dS from registers, dQ by f32 atomics), forced onto the CPU backend with
 _attention_backward.HOPPER = True, against the f64 gradients with
 test_ops_attention_backward.py's reference and bounds: N 1, 7, 65, 129

@@ -70,13 +70,13 @@ class Scores(unittest.TestCase):
                     s = ops.attention_scores(q, k, causal=causal)
                     self.check(s, f64(q), f64(k), causal, 8 ** -0.5, dt,
                                f"N{n} M{m} causal={causal}")
-        seen = {(key[0], dict(key[3]).get("VST", 1),
-                 dict(key[3]).get("BN", 64))
+        seen = {(key[0], dict(key[3]).get("T", "f32"),
+                 dict(key[3]).get("VST", 1), dict(key[3]).get("BN", 64))
                 for key in _common._kernels if key[0].startswith("scores/")}
         for dt in dtypes():
             f = ("scores/attention_scores_f32.forth" if dt == "f32" else
-                 f"scores/attention_scores_mma_{dt}.forth")
-            want = {(f, v, bn) for v in (1, 4 if dt == "f32" else 2)
+                 "scores/attention_scores_mma.forth")
+            want = {(f, dt, v, bn) for v in (1, 4 if dt == "f32" else 2)
                     for bn in (16, 64)}
             self.assertTrue(want <= seen, f"{dt}: {sorted(seen)}")
 

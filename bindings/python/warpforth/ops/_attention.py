@@ -20,7 +20,7 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 256),
 # name ends in '(sm_90)'), sm_90 on the CPU backend, which then refuses
 # what such a GPU would. Tests set it to cover the smaller tiles.
 ARCH: Optional[str] = None
-# The Hopper kernel (flash_attention_sm90_<dtype>.forth: TMA, wgmma, warp
+# The Hopper kernel (flash_attention_sm90.forth, -D T: TMA, wgmma, warp
 # specialization) for bf16/f16 at head_dim 64 and 128: None picks it on an
 # sm_90 GPU, True also on the CPU backend (its tests), False never.
 HOPPER: Optional[bool] = None
@@ -193,8 +193,8 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     scores over the keys it sees. float32 runs on the tensor cores in
     3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
     with f32 accumulation (P rounded to the input's dtype, as
-    FlashAttention-2 does); each dtype has its kernel,
-    kernels/attention/flash_attention_<dtype>.forth. scale: any finite
+    FlashAttention-2 does): kernels/attention/flash_attention.forth (-D T
+    bf16 or f16) and flash_attention_f32.forth. scale: any finite
     number (Python or numpy); out must not share memory with q, k or v;
     B and Hq at most 65535 (a grid's limit; the Hopper kernel takes more).
 
@@ -337,9 +337,9 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
             grid, hg = (-(-nq // kern.const("BR")), hq, b), ()
         else:   # in the Hopper kernel's LPT groups
             kern, grid, g = lpt_kernel(
-                f"attention/flash_attention_{qa.dtype}.forth", qa, defines,
-                MMA_DEFINES, f"sm_{sm}", "BR", nq, b * hq,
-                _kv_pair_bytes(qa, ka), (hq, b))
+                "attention/flash_attention.forth", qa,
+                {**defines, "T": qa.dtype}, MMA_DEFINES, f"sm_{sm}", "BR",
+                nq, b * hq, _kv_pair_bytes(qa, ka), (hq, b))
             hg = (g,)
         # y and z: query heads and batch, or LPT groups (at most 65535).
         check_grid(grid, b, hq)
@@ -429,8 +429,8 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     hkv, nkv = ka.shape[1], ka.shape[2]
     defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
     kern, blocks, divs = hopper_grid(
-        f"attention/flash_attention_sm90_{qa.dtype}.forth", qa, defines,
-        nq, b, hq, hkv, _kv_pair_bytes(qa, ka))
+        "attention/flash_attention_sm90.forth", qa,
+        {**defines, "T": qa.dtype}, nq, b, hq, hkv, _kv_pair_bytes(qa, ka))
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):

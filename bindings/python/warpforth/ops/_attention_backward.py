@@ -32,7 +32,7 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
 # atomic (sm_80's) the pass won (session 5: bf16 d64 136 against 123).
 DQ_MODE: Optional[str] = None
 
-# The Hopper backward (flash_backward_sm90_<dtype>.forth: TMA, wgmma,
+# The Hopper backward (flash_backward_sm90.forth, -D T: TMA, wgmma,
 # warp specialization, dQ by f32 atomics) for bf16/f16 at head_dim 64 and
 # 128: None picks it on an sm_90 GPU, True also on the CPU backend (its
 # tests), False never (the mma.sync kernels above).
@@ -158,10 +158,10 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         "f32")
     # LPR lanes a row, four features a lane (flash-backward-pre.fs).
     pdl = int(PDL if PDL is not None else qa.on_gpu and sm == 90)
-    pre = c.kernel(f"attention/flash_backward_pre_{dt}.forth", qa,
+    pre = c.kernel("attention/flash_backward_pre.forth", qa,
                    {"HEAD_DIM": d, "ZERO_DQ": int(atomic),
                     "LPR": 8 if d <= 32 else 16 if d <= 64 else 32,
-                    "PDL": pdl}, arch="sm_90" if pdl else arch)
+                    "PDL": pdl, "T": dt}, arch="sm_90" if pdl else arch)
     pb.launch(pre, st.flat(pb, da), st.flat(pb, oa), lse, dpre, l2, dq_acc,
               nq, nqp, b, hq, *st.strides3(da), *st.strides3(oa),
               grid=(-(-nqp // pre.const("ROWS")), hq, b),
@@ -183,13 +183,13 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
             dq_acc, nq, nqp, nkv, hq, hkv, b, float(scale))
     if not atomic:
-        kq = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
-                      dict(defines, ROLE=0, BC=bc_q), arch=arch)
+        kq = c.kernel("attention/flash_backward.forth", qa,
+                      dict(defines, ROLE=0, BC=bc_q, T=dt), arch=arch)
         pb.launch(kq, *args, grid=(-(-nq // kq.const("BR")), hq, b),
                   block=kq.const("NTHREADS"))
-    kkv = c.kernel(f"attention/flash_backward_{dt}.forth", qa,
+    kkv = c.kernel("attention/flash_backward.forth", qa,
                    dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
-                        DQ_VEC=2 if atomic and sm >= 90 else 1),
+                        DQ_VEC=2 if atomic and sm >= 90 else 1, T=dt),
                    arch=arch)
     pb.launch(kkv, *args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
               block=kkv.const("NTHREADS"))
@@ -207,8 +207,8 @@ def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
     """dq = scale * dQ's f32 sums dq_acc, in dq's dtype and strides (with
     pdl, launched while the kernel before it runs)."""
     b, h, nq, d = dqa.shape
-    conv = c.kernel(f"attention/flash_backward_dq_convert_{qa.dtype}.forth",
-                    qa, {"HEAD_DIM": d, "PDL": pdl},
+    conv = c.kernel("attention/flash_backward_dq_convert.forth",
+                    qa, {"HEAD_DIM": d, "PDL": pdl, "T": qa.dtype},
                     arch="sm_90" if pdl else f"sm_{_arch(qa)}")
     pb.launch(conv, dq_acc, st.flat(pb, dqa), nq, h, b, scale,
               *st.strides3(dqa),
@@ -225,9 +225,10 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
     # (16-bit) and dQ sums (f32) of its query heads.
     d = defines["HEAD_DIM"]
-    defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"]))}
+    defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"])),
+               "T": dt}
     kern, grid, hg = _attention.lpt_kernel(
-        f"attention/flash_backward_sm90_{dt}.forth", qa, defines,
+        "attention/flash_backward_sm90.forth", qa, defines,
         HOPPER_DEFINES, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
         (hkv, b))
     dva = c.arg(dv, "dv", strided=True)

@@ -82,11 +82,12 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
             defines["VST"] = 4     # four scores per 16-byte store
     else:
         # bf16 and f16 are exact in TF32: the tensor cores.
-        file = f"scores/attention_scores_mma_{qa.dtype}.forth"
+        file = "scores/attention_scores_mma.forth"
         if n <= SMALL_N:
             defines.update(BN=16, WN=16)
         if m % 2 == 0 and address % 4 == 0:
             defines["VST"] = 2     # two scores per 4-byte store
+        defines["T"] = qa.dtype
     kern = c.kernel(file, qa, defines)
     bn, bm = kern.const("BN"), kern.const("BM")
     c.check_grid("q", f"N = {n} queries in tiles of {bn}:", -(-n // bn))

@@ -1,7 +1,10 @@
 \ The bf16/f16 fragment words of the backward kernels (flash-backward-mma.fs):
-\ LDMATRIX from the padded rows, as the forward reads them. The wrapper
-\ defines MMA, PACK and UNPACK.
+\ LDMATRIX from the padded rows, as the forward reads them, and the type's
+\ MMA, PACK and UNPACK (flash_backward.forth's T).
 
+: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-{T} ;
+: PACK ( x0 x1 -- pair )  F>{T}X2 ;
+: UNPACK ( pair -- x0 x1 )  {T}X2>F ;
 16 CONSTANT KSTEP
 \ The accumulators' products: the 16-bit MMA sums in f32 as it goes.
 : MMA+ ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA ;

@@ -1,8 +1,10 @@
-\ FlashAttention backward on Hopper (TMA, wgmma, warp specialization), bf16:
-\ dK and dV, and dQ's f32 sums by TMA reductions (flash-backward-sm90.fs has the
-\ design; flash_backward_pre_bf16.forth runs first, then
-\ flash_backward_dq_convert_bf16.forth). -D HEAD_DIM 64 or 128, CAUSAL.
-\! kernel flash_backward_sm90_bf16
+\ FlashAttention backward on Hopper (TMA, wgmma, warp specialization), bf16
+\ or f16 (-D T): dK and dV, and dQ's f32 sums by TMA reductions
+\ (flash-backward-sm90.fs has the design; flash_backward_pre.forth runs
+\ first, then flash_backward_dq_convert.forth). -D HEAD_DIM 64 or 128,
+\ CAUSAL.
+\! kernel flash_backward_sm90_{T}
+\! type T bf16 f16
 \! float f32
 \! const HEAD_DIM 128
 \! const PDL 0                     \ 1: programmatic dependent launch (flash-backward-sm90.fs)
@@ -14,10 +16,17 @@
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
 \! const QST 2                      \ stages of the Q/dO ring
 \! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
-\! const DS_SPLIT 1                 \ dS into dQ as two 16-bit parts
+\ 1: dS into dQ as two 16-bit parts; bf16's default (the op picks it:
+\ _attention_backward.ds_split), f16's 0. 0x{T} reads the type's name as
+\ a hex number: 0xBF16 is the larger.
+\! const DS_SPLIT 0x{T}/0xBF16
 \! const DQW 1                      \ DQ_TMA's reductions issued by a thread of the producer's warpgroup (flash-backward-sm90.fs dqw)
 \! const DQ_TMA 1-DS_SPLIT*(128/HEAD_DIM-1)   \ dQ's parts added by TMA reductions from shared memory (0: atomics a thread; two-part dS at d64 leaves no room for its tile)
-\! const DQ_VEC 2+2*DS_SPLIT         \ floats an atomic of dQ (1, 2 or 4): H100 (bench/backward_tiles.py), one-part dS at 2 1-6% above 4; two-part d64/d128 220/269 TFLOP/s at 4, 217/267 at 2, 177/208 at 1
+\ Floats an atomic of dQ (1, 2 or 4), on an H100 (bench/backward_tiles.py):
+\ bf16 one-part dS at 2 1-6% above 4; two-part d64/d128 220/269 TFLOP/s at
+\ 4, 217/267 at 2, 177/208 at 1; f16 (one part) d64/d128 296/334 TFLOP/s
+\ at 2, 283/323 at 4, 228/241 at 1.
+\! const DQ_VEC 2+2*DS_SPLIT
 \! const NTHREADS 128*(NCWG+1)      \ and one producer warpgroup
 \! const MINB 1                     \ blocks an SM (2: NCWG 1 at BR 64)
 \! const PREGS 24                   \ the producer's registers (setmaxnreg)
@@ -28,16 +37,16 @@
 \! launch-bounds NTHREADS MINB
 \ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
 \ strides (in elements, the features contiguous; DK and DV share theirs).
-\! tmap Q bf16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
-\! tmap K bf16[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
-\! tmap V bf16[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
-\! tmap DOUT bf16[BATCH,HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
+\! tmap Q T[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
+\! tmap K T[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
+\! tmap V T[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! tmap DOUT T[BATCH,HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
 \! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
 \! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
 \! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
 \! tmap DQMAP f32[BATCH*HQ,NQ,HEAD_DIM] box 1,64,32 swizzle 128   \ DQACC again (DQ_TMA)
-\! param DK bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
-\! param DV bf16[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
+\! param DK T[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
+\! param DV T[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param NKV i64
@@ -61,11 +70,11 @@
 \! param G_SB i64
 \! param G_SH i64
 \! param G_SN i64
-\! shared KS bf16[BC*HEAD_DIM] align 1024
-\! shared VS bf16[BC*HEAD_DIM] align 1024
-\! shared QS bf16[QST*BR*HEAD_DIM] align 1024
-\! shared DOS bf16[QST*BR*HEAD_DIM] align 1024
-\! shared DSS bf16[2*(1+DS_SPLIT)*BC*BR] align 1024
+\! shared KS T[BC*HEAD_DIM] align 1024
+\! shared VS T[BC*HEAD_DIM] align 1024
+\! shared QS T[QST*BR*HEAD_DIM] align 1024
+\! shared DOS T[QST*BR*HEAD_DIM] align 1024
+\! shared DSS T[2*(1+DS_SPLIT)*BC*BR] align 1024
 \! shared DQS f32[DQ_TMA*NCWG*4096+1-DQ_TMA] align 1024   \ a warpgroup's 64 x 64 part of dQ (DQ_TMA)
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
@@ -77,11 +86,11 @@
 \! reg DQR f32[32]
 \! reg P i32[BR/4]                  \ P^T packed to 16-bit pairs
 \! reg DSP i32[BR/4]                \ dS^T packed
-: S-MMA ( desc-k desc-q scale-d -- )  0 0 WGMMA-BF16 SACC ;
-: DP-MMA ( desc-v desc-do scale-d -- )  0 0 WGMMA-BF16 DPACC ;
-: DV-MMA ( a0 a1 a2 a3 desc-do -- )  1 1 WGMMA-BF16-RS DVACC ;
-: DK-MMA ( a0 a1 a2 a3 desc-q -- )  1 1 WGMMA-BF16-RS DKACC ;
-: DQ-MMA ( desc-ds desc-k scale-d -- )  1 1 WGMMA-BF16 DQR ;
-: PACK ( x0 x1 -- pair )  F>BF16X2 ;
-: UNPACK ( pair -- x0 x1 )  BF16X2>F ;
+: S-MMA ( desc-k desc-q scale-d -- )  0 0 WGMMA-{T} SACC ;
+: DP-MMA ( desc-v desc-do scale-d -- )  0 0 WGMMA-{T} DPACC ;
+: DV-MMA ( a0 a1 a2 a3 desc-do -- )  1 1 WGMMA-{T}-RS DVACC ;
+: DK-MMA ( a0 a1 a2 a3 desc-q -- )  1 1 WGMMA-{T}-RS DKACC ;
+: DQ-MMA ( desc-ds desc-k scale-d -- )  1 1 WGMMA-{T} DQR ;
+: PACK ( x0 x1 -- pair )  F>{T}X2 ;
+: UNPACK ( pair -- x0 x1 )  {T}X2>F ;
 INCLUDE flash-backward-sm90.fs

@@ -1,9 +1,10 @@
-\ FlashAttention forward on Hopper (TMA, wgmma, warp specialization), f16
-\ in and out, with the log-sum-exp: flash-attention-sm90.fs has the design
-\ and the blocks' items (query tiles of BR = 64 NCWG rows, taken in
-\ rounds: grid (blocks,)), flash-grid.fs the layout and the causal rule.
-\ -D HEAD_DIM 64 or 128, CAUSAL.
-\! kernel flash_attention_sm90_f16
+\ FlashAttention forward on Hopper (TMA, wgmma, warp specialization), bf16
+\ or f16 (-D T) in and out, with the log-sum-exp: flash-attention-sm90.fs
+\ has the design and the blocks' items (query tiles of BR = 64 NCWG rows,
+\ taken in rounds: grid (blocks,)), flash-grid.fs the layout and the
+\ causal rule. -D HEAD_DIM 64 or 128, CAUSAL.
+\! kernel flash_attention_sm90_{T}
+\! type T bf16 f16
 \! float f32
 \! const HEAD_DIM 128
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-sm90.fs)
@@ -29,10 +30,10 @@
 \ Q, K, V and O are (BATCH, heads, rows, HEAD_DIM) with any strides (in
 \ elements, the features contiguous): views such as q = qkv[:, :, 0] of a
 \ (B, N, 3, H, d) tensor are read where they lie.
-\! tmap Q f16[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
-\! tmap K f16[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
-\! tmap V f16[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
-\! param O f16[(BATCH-1)*O_SB+(HQ-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
+\! tmap Q T[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
+\! tmap K T[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
+\! tmap V T[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! param O T[(BATCH-1)*O_SB+(HQ-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param NQ i64
 \! param NKV i64
@@ -60,9 +61,9 @@
 \! param O_SB i64
 \! param O_SH i64
 \! param O_SN i64
-\! shared QS f16[QBUF*BR*HEAD_DIM] align 1024
-\! shared KS f16[KVS*BC*HEAD_DIM] align 1024
-\! shared VS f16[KVS*BC*HEAD_DIM] align 1024
+\! shared QS T[QBUF*BR*HEAD_DIM] align 1024
+\! shared KS T[KVS*BC*HEAD_DIM] align 1024
+\! shared VS T[KVS*BC*HEAD_DIM] align 1024
 \! shared BARS i64[2*QBUF+4*KVS]
 \! shared ITEM i64[QBUF]             \ the item in each Q buffer
 \! reg SACC f32[BC/2]
@@ -70,7 +71,7 @@
 \! reg ML f32[4]
 \! reg AL f32[2]                    \ the factor for O of rows r0, r0 + 8
 \! reg P i32[BC/4]                  \ P packed to 16-bit pairs
-: S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-F16 SACC ;
-: PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-F16-RS OACC ;
-: PACK ( x0 x1 -- pair )  F>F16X2 ;
+: S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-{T} SACC ;
+: PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-{T}-RS OACC ;
+: PACK ( x0 x1 -- pair )  F>{T}X2 ;
 INCLUDE flash-attention-sm90.fs

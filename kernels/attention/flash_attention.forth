@@ -1,10 +1,14 @@
-\ FlashAttention-2 forward, f16 in and out, with the log-sum-exp
-\ (flash-attention-mma.fs has the design, flash-grid.fs the layout).
+\ FlashAttention-2 forward, bf16 or f16 in and out (-D T), with the
+\ log-sum-exp (flash-attention-mma.fs has the design, flash-grid.fs the
+\ layout). f32 has its own kernel, flash_attention_f32.forth: every
+\ product in 3xTF32 with its own tiles, staging and fragment layout, not
+\ this one's 16-bit LDMATRIX fragments.
 \ -D HEAD_DIM (a multiple of 16), CAUSAL; the tile shape MT, WARPS, BC,
 \ QREG and MIN_BLOCKS defaults are the fastest of a sweep on an H100
 \ (issue 14's note: MT 1/2, BC 32/64/128, QREG, 8 warps); the op reads
 \ BR and NTHREADS back.
-\! kernel flash_attention_f16
+\! kernel flash_attention_{T}
+\! type T bf16 f16
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 0
@@ -21,10 +25,10 @@
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8
 \! launch-bounds NTHREADS MIN_BLOCKS
-\! param Q f16[BATCH*HQ*NQ*HEAD_DIM]
-\! param K f16[BATCH*HKV*NKV*HEAD_DIM]
-\! param V f16[BATCH*HKV*NKV*HEAD_DIM]
-\! param O f16[BATCH*HQ*NQ*HEAD_DIM]
+\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
+\! param K T[BATCH*HKV*NKV*HEAD_DIM]
+\! param V T[BATCH*HKV*NKV*HEAD_DIM]
+\! param O T[BATCH*HQ*NQ*HEAD_DIM]
 \! param LSE f32[BATCH*HQ*NQ]
 \! param NQ i64
 \! param NKV i64
@@ -39,6 +43,6 @@
 \! reg OC f32[MT*HEAD_DIM/2]
 \! reg ML f32[4*MT]
 \! reg FR i32[16+8*MT]              \ PIPE's fragments
-: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-F16 ;
-: PACK ( x0 x1 -- pair )  F>F16X2 ;
+: MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-{T} ;
+: PACK ( x0 x1 -- pair )  F>{T}X2 ;
 INCLUDE flash-attention-mma.fs

@@ -1,0 +1,56 @@
+\ FlashAttention-2 backward, bf16, f16 or f32 (-D T; f32 in 3xTF32):
+\ -D ROLE=0 the dQ kernel, ROLE=1 the dK and dV kernel (flash-backward-mma.fs
+\ has the design, flash-grid.fs the layout; flash_backward_pre.forth runs
+\ first). The type's fragment words: flash-backward-2byte.fs (bf16, f16:
+\ 16-bit MMA on LDMATRIX fragments), flash-backward-4byte.fs (f32: 3xTF32).
+\! kernel flash_backward_{T}
+\! type T bf16 f16 f32
+\! float f32
+\! const ROLE 0
+\! const HEAD_DIM 64
+\! const CAUSAL 0
+\! const MT 1
+\! const WARPS 4
+\! const BC 64
+\! const MIN_BLOCKS 1
+\! const DQ_ATOMIC 0    \ 1 (ROLE 1): dQ by atomics here (flash-backward-mma.fs)
+\! const DQ_VEC 1       \ DQ_ATOMIC's floats an atomic: 2 on sm_90 (2FATOMIC-ADD-F32)
+\! const DQF HEAD_DIM*(BC/16)/WARPS   \ dQ features a warp
+\! const DSTRIDE BC+16/ESZ
+\ 1: dS in two 16-bit parts (flash-backward-mma.fs), bf16's default: f16
+\ (3 more bits) needs no split, nor f32 (3xTF32 keeps dS to f32 accuracy).
+\ 0x{T} reads the type's name as a hex number: 0xBF16 is the largest.
+\! const DS_SPLIT 0x{T}/0xBF16
+\! const BR 16*MT*WARPS
+\! const NTHREADS 32*WARPS
+\! const STRIDE HEAD_DIM+16/ESZ
+\! const ESZ sizeof(T)
+\! launch-bounds NTHREADS MIN_BLOCKS
+\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
+\! param K T[BATCH*HKV*NKV*HEAD_DIM]
+\! param V T[BATCH*HKV*NKV*HEAD_DIM]
+\! param DOUT T[BATCH*HQ*NQ*HEAD_DIM]
+\! param L2 f32[BATCH*HQ*NQP]
+\! param DPRE f32[BATCH*HQ*NQP]
+\! param DQ T[BATCH*HQ*NQ*HEAD_DIM]
+\! param DK T[BATCH*HKV*NKV*HEAD_DIM]
+\! param DV T[BATCH*HKV*NKV*HEAD_DIM]
+\! param DQACC f32[DQ_ATOMIC*BATCH*HQ*NQ*HEAD_DIM]
+\! param NQ i64
+\! param NQP i64
+\! param NKV i64
+\! param HQ i64
+\! param HKV i64
+\! param BATCH i64
+\! param SCALE f32
+\! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC+DQ_ATOMIC*BR*DSTRIDE*ESZ]
+\! reg SC f32[MT*BC/2]
+\! reg DPC f32[MT*BC/2]
+\! reg AC1 f32[MT*HEAD_DIM/2]
+\! reg AC2 f32[ROLE*MT*HEAD_DIM/2+1-ROLE]
+\! reg RV f32[4*MT]
+\! reg DQP f32[DQ_ATOMIC*DQF/2+1-DQ_ATOMIC]
+INCLUDE flash-backward-layout.fs
+\ sizeof(T) is spliced into the name: flash-backward-2byte.fs or -4byte.fs.
+INCLUDE flash-backward-sizeof(T)byte.fs
+INCLUDE flash-backward-mma.fs
