@@ -14,7 +14,7 @@ import torch
 import common  # noqa: F401  (puts bindings/python on sys.path)
 
 from warpforth import ops
-from warpforth.ops import _common as c, _native, _torch_ops as t
+from warpforth.ops import _api as api, _native, _torch_ops as t
 
 if not t.native():
     raise SystemExit("the native op path did not load (a warning said why)")
@@ -55,9 +55,9 @@ rows = [
 for grad in (False, True):
     with torch.set_grad_enabled(grad):
         for name, public, op in rows:
-            c._eager_torch_ops = False    # the Python path
+            api._eager_torch_ops = False    # the Python path
             py = us(public)
-            c._eager_torch_ops = True     # through the C++ kernel
+            api._eager_torch_ops = True     # through the C++ kernel
             routed = us(public)
             print(f"grad={grad:d} {name:22s} python path {py:6.1f} us  "
                   f"via C++ kernel {routed:6.1f} us  op alone "

@@ -17,15 +17,17 @@ and on numpy arrays or CPU tensors (the CPU backend):
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them."""
 
-from ._attention import flash_attention
+from ._api import flash_attention
 from ._attention_backward import flash_attention_backward
 # Generation: flash-decoding against a (paged) KV cache (kernels/decode/).
-from ._decode import append_kv, decode_attention
-from ._rotary import apply_rotary, rotary_cos_sin
-from ._scores import attention_scores
-from ._softmax import softmax, softmax_backward
+from ._api import decode_attention
+from ._decode import append_kv
+from ._api import apply_rotary
+from ._rotary import rotary_cos_sin
+from ._api import attention_scores
+from ._api import softmax, softmax_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
-from ._topk import top_k_mask, top_p_mask
+from ._api import top_k_mask, top_p_mask
 from . import (_attention, _attention_backward, _common, _decode, _rotary,
                _scores, _softmax, _strided, _topk)
 

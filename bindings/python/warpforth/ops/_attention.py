@@ -5,7 +5,6 @@ aligned to the bottom-right."""
 from __future__ import annotations
 
 import math
-import sys
 from typing import Any, Optional
 
 from . import _common as c
@@ -171,90 +170,6 @@ def _tiles(dtype: str, d: int, sm: int, causal: bool = False) -> dict:
     return {"WARPS": 4, "ASYNC": 0} if d > 64 else {}   # 99 KiB
 
 
-def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
-                    scale: Optional[float] = None, return_lse: bool = False,
-                    out: Any = None) -> Any:
-    """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
-    d), Hkv dividing Hq (grouped-query attention: query head h reads
-    key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128
-    (bfloat16 and float16 also 32 and 256);
-    scale 1/sqrt(d) unless given. With causal, query i sees keys
-    j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
-    after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
-    see no key, and their output is 0 (their log-sum-exp -inf). q, k and v
-    may be strided views (the features contiguous), such as
-    qkv[:, :, 0].transpose(1, 2) of a (B, N, 3, H, d) projection: the
-    Hopper kernel reads them where they lie, the others from dense copies.
-    Returns the output (B, Hq, Nq, d) in q's dtype, its dimensions in
-    memory in q's order (dense for a dense q; for q above a (B, Nq, Hq, d)
-    buffer transposed, so that o.transpose(1, 2) is dense), or with
-    return_lse (out, lse), lse
-    float32 (B, Hq, Nq): the natural-log log-sum-exp of each query's scaled
-    scores over the keys it sees. float32 runs on the tensor cores in
-    3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
-    with f32 accumulation (P rounded to the input's dtype, as
-    FlashAttention-2 does): kernels/attention/flash_attention.forth (-D T
-    bf16 or f16) and flash_attention_f32.forth. scale: any finite
-    number (Python or numpy); out must not share memory with q, k or v;
-    B and Hq at most 65535 (a grid's limit; the Hopper kernel takes more).
-
-    On torch tensors (without out=) with inputs that require grad it is
-    differentiable (the backward is flash_attention_backward); under
-    torch.compile it is the custom op torch.ops.warpforth.flash_attention,
-    opaque to torch.compile, which sees its fake implementation. Eager
-    calls skip torch.library's dispatch cost (an autograd.Function where
-    grads are wanted)."""
-    scale = c.check_scale(scale)
-    causal = c.check_bool("causal", causal)
-    return_lse = c.check_bool("return_lse", return_lse)
-    torch = sys.modules.get("torch")
-    if out is None and torch is not None and isinstance(q, torch.Tensor):
-        tensor = torch.Tensor
-        traced = c.compiling()
-        # (written out, not any() over a generator: this runs once a layer
-        # in training, where the forward's host time counts)
-        if traced or (torch.is_grad_enabled() and (
-                q.requires_grad or
-                (isinstance(k, tensor) and k.requires_grad) or
-                (isinstance(v, tensor) and v.requires_grad))):
-            ops = _torch_ops or _load_torch_ops()
-            scale = _op_scale(q, scale)
-            # Traced: the custom op; eager: the same forward and backward as
-            # a plain autograd.Function (torch.library's dispatch is slow).
-            if traced:
-                o, lse = ops.flash_attention_op(q, k, v, bool(causal), scale)
-                return (o, lse) if return_lse else o
-            if return_lse:
-                return ops.FlashAttentionLseFunction.apply(q, k, v,
-                                                           bool(causal), scale)
-            return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
-                                                    scale)
-        if q.dim() == 4 and c.use_torch_op(q, k, v):
-            # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
-            ops = _torch_ops or _load_torch_ops()
-            o, lse = ops.call(ops.flash_attention_op, q, k, v, bool(causal),
-                              _op_scale(q, scale))
-            return (o, lse) if return_lse else o
-    return flash_attention_impl(q, k, v, causal, scale, return_lse, out)
-
-
-def _op_scale(q: Any, scale: Optional[float]) -> float:
-    """The torch op's scale argument (a float; the op has no default):
-    1/sqrt(d) unless given; 1.0 where q has no head dimension to take it
-    from (the op's checks then say what is wrong with q)."""
-    if scale is None and q.dim() == 4 and q.shape[-1] > 0:
-        return 1.0 / math.sqrt(q.shape[-1])
-    return 1.0 if scale is None else float(scale)
-
-
-_torch_ops: Any = None   # ops/_torch_ops.py, imported on first use
-
-
-def _load_torch_ops() -> Any:
-    global _torch_ops
-    from . import _torch_ops as ops
-    _torch_ops = ops
-    return ops
 
 
 def qkv_args(q: Any, k: Any, v: Any, *others: tuple) -> tuple:

@@ -303,41 +303,13 @@ def document(public: Any, impl: Any) -> None:
 def compiling() -> bool:
     """Whether torch.compile is tracing this call: the ops then go through
     their torch custom ops (ops/_torch_ops.py), which it sees as opaque.
-    Eager calls take them only where their kernel is C++ (use_torch_op):
+    Eager calls take them only where their kernel is C++ (ops/_api.py
+    use_torch_op):
     with the Python implementation as their kernel, torch.library's
     dispatch costs tens of microseconds a call (an H100: softmax with out=
     34 us through it)."""
     torch = _torch()
     return torch is not None and torch.compiler.is_compiling()
-
-
-_eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
-
-
-def use_torch_op(x: Any, *others: Any) -> bool:
-    """Whether an op called on the torch tensor `x` (out= not given) runs
-    as its torch op (ops/_torch_ops.py call): while torch.compile traces
-    (the op is opaque to it), and eagerly where the op's kernel is the C++
-    plan replay (ops/_native.py), which costs less host
-    time a call than the Python path (bench/op_host_time.py, H100 host:
-    softmax 13.9 against 16.7 us, decode_attention 37.5 against 56.5), and
-    where its
-    other array arguments `others` are torch tensors (or None) too (else
-    the Python path's checks say what is wrong). (torch releases the GIL
-    while an op it dispatches runs, so the CPU backend's kernels run
-    without it on either path.)"""
-    global _eager_torch_ops
-    if compiling():
-        return True
-    if others:
-        tensor = type(x)
-        for o in others:
-            if o is not None and type(o) is not tensor:
-                return False
-    if _eager_torch_ops is None:
-        from . import _torch_ops   # builds the C++ kernel on first use
-        _eager_torch_ops = _torch_ops.native()
-    return _eager_torch_ops
 
 
 def is_torch(x: Any) -> bool:

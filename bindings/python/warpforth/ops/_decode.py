@@ -335,33 +335,12 @@ def _paging_args(paging, sa: c.Arg, cap: int):
 MAX_NUM_SPLITS = 65535
 
 
-def _scalars(scale: Any, num_splits: Any) -> tuple:
+def scalars(scale: Any, num_splits: Any) -> tuple:
     """decode_attention's scale (None or a finite number) and num_splits
     (None or 1 .. MAX_NUM_SPLITS), checked."""
     return (c.check_scale(scale),
             None if num_splits is None else
             c.check_int("num_splits", num_splits, 1, MAX_NUM_SPLITS))
-
-
-def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
-                     block_table: Any = None, scale: Optional[float] = None,
-                     num_splits: Optional[int] = None,
-                     return_lse: bool = False, out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    scale, num_splits = _scalars(scale, num_splits)
-    return_lse = c.check_bool("return_lse", return_lse)
-    if (out is None and c.is_torch(q)
-            and c.use_torch_op(q, k_cache, v_cache, cache_seqlens,
-                               block_table)):
-        from . import _torch_ops
-        o, lse = _torch_ops.call(
-            _torch_ops.decode_attention_op,
-            q, k_cache, v_cache, cache_seqlens, block_table, scale,
-            num_splits)
-        return (o, lse) if return_lse else o
-    return _decode_attention_impl(q, k_cache, v_cache, cache_seqlens,
-                                  block_table, scale, num_splits, return_lse,
-                                  out)
 
 
 def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
@@ -388,7 +367,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     input. Returns o (B, Hq, Nq, d) in q's dtype, or with
     return_lse (o, lse), lse float32 (B, Hq, Nq), the natural-log
     log-sum-exp of each query's scaled scores."""
-    scale, num_splits = _scalars(scale, num_splits)
+    scale, num_splits = scalars(scale, num_splits)
     return_lse = c.check_bool("return_lse", return_lse)
     objs = (q, k_cache, v_cache, cache_seqlens)
     if block_table is not None:
@@ -570,6 +549,3 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
 
 # Cached plans (ops/_common.py): decode_attention's and append_kv's.
 _plans = c.plans()
-
-
-c.document(decode_attention, _decode_attention_impl)

@@ -74,15 +74,6 @@ def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
     return out[0], out[1]
 
 
-def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
-                 out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(q) and c.use_torch_op(q, k, cos, sin):
-        from . import _torch_ops
-        return _torch_ops.call(_torch_ops.apply_rotary_op, q, k, cos, sin)
-    return _apply_rotary_impl(q, k, cos, sin, out)
-
-
 def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
                  out: Optional[tuple] = None) -> tuple[Any, Any]:
     """Rotary position embedding of q and k, as HuggingFace's
@@ -337,6 +328,3 @@ def rotary_cos_sin(position_ids: Any, dim: int, base: float = 10000.0,
         import ml_dtypes
         return cos.astype(ml_dtypes.bfloat16), sin.astype(ml_dtypes.bfloat16)
     return cos.astype(np.float16), sin.astype(np.float16)
-
-
-c.document(apply_rotary, _apply_rotary_impl)

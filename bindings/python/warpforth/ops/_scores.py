@@ -12,20 +12,6 @@ from . import _common as c
 SMALL_N = 16
 
 
-def attention_scores(q: Any, k: Any, causal: bool = True,
-                     scale: Optional[float] = None, out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    causal = c.check_bool("causal", causal)
-    scale = c.check_scale(scale)
-    if (out is None and c.is_torch(q) and c.is_torch(k) and q.dim() == 4
-            and q.shape[-1] > 0 and c.use_torch_op(q, k)):
-        from . import _torch_ops
-        return _torch_ops.call(
-            _torch_ops.attention_scores_op, q, k, causal,
-            q.shape[-1] ** -0.5 if scale is None else scale)
-    return _attention_scores_impl(q, k, causal, scale, out)
-
-
 def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
                      scale: Optional[float] = None, out: Any = None) -> Any:
     """Attention scores q @ k^T * scale, (B, H, N, d) x (B, H, M, d) ->
@@ -100,6 +86,3 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
 
 # Cached plans (ops/_common.py).
 _plans = c.plans()
-
-
-c.document(attention_scores, _attention_scores_impl)

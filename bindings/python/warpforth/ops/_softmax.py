@@ -249,14 +249,6 @@ def _launch_rows(b: c.PlanBuilder, name: str, a: c.Arg, rows: int,
 _plans = c.plans()
 
 
-def softmax(x: Any, out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(x) and c.use_torch_op(x):
-        from . import _torch_ops
-        return _torch_ops.call(_torch_ops.softmax_op, x)
-    return _softmax_impl(x, out)
-
-
 def _softmax_impl(x: Any, out: Any = None) -> Any:
     """Softmax over the last dimension of a contiguous float32, bfloat16 or
     float16 tensor (math in f32, result in x's dtype). Rows of -inf give
@@ -287,14 +279,6 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
                      [a, c.arg(out, "out")])
     b.store(_plans, out)
     return out
-
-
-def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(y) and c.use_torch_op(y, dy):
-        from . import _torch_ops
-        return _torch_ops.call(_torch_ops.softmax_backward_op, y, dy)
-    return _softmax_backward_impl(y, dy, out)
 
 
 def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
@@ -329,9 +313,3 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
                      1, [a, b, c.arg(out, "out")])
     pb.store(_plans, out)
     return out
-
-
-c.document(softmax, _softmax_impl)
-
-
-c.document(softmax_backward, _softmax_backward_impl)

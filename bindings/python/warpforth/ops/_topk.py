@@ -215,15 +215,6 @@ def _start(logits: Any, out: Any, extra: tuple) -> Any:
                             TOPP_U, TOPP_WS_SLOTS))
 
 
-def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    k = min(c.check_int("k", k, 1), c.KEEP_ALL)
-    if out is None and c.is_torch(logits) and c.use_torch_op(logits):
-        from . import _torch_ops
-        return _torch_ops.call(_torch_ops.top_k_mask_op, logits, k)
-    return _top_k_mask_impl(logits, k, out)
-
-
 def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
     """Keeps the k largest logits of each row (over the last dimension) and
     sets the others to -inf, as HuggingFace's TopKLogitsWarper: an element
@@ -244,16 +235,6 @@ def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
     c.check_no_overlap([("out", out)], [("logits", logits)],
                        in_place=[("out", "logits")])
     return _launch(b, "top_k_mask", a, logits, out, k)
-
-
-def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
-               out: Any = None) -> Any:
-    """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(logits) and c.use_torch_op(logits):
-        p, m = _p_args(p, min_tokens_to_keep)
-        from . import _torch_ops
-        return _torch_ops.call(_torch_ops.top_p_mask_op, logits, p, m)
-    return _top_p_mask_impl(logits, p, min_tokens_to_keep, out)
 
 
 def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
@@ -277,7 +258,7 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     are each split over many blocks, with the same rule; their f32 sums go
     in another order, so a decision within f32 rounding of p may differ
     from the one-block-a-row kernel's."""
-    p, m = _p_args(p, min_tokens_to_keep)
+    p, m = p_args(p, min_tokens_to_keep)
     b = _start(logits, out, ("p", p, m))
     if type(b) is tuple:
         return b[0]
@@ -289,15 +270,9 @@ def _top_p_mask_impl(logits: Any, p: float, min_tokens_to_keep: int = 1,
     return _launch(b, "top_p_mask", a, logits, out, m, p)
 
 
-def _p_args(p: Any, min_tokens_to_keep: Any) -> tuple[float, int]:
+def p_args(p: Any, min_tokens_to_keep: Any) -> tuple[float, int]:
     """top_p_mask's p in [0, 1] and min_tokens_to_keep >= 1 (clamped to
     c.KEEP_ALL: past the row it keeps the whole row)."""
     return (c.check_float("p", p, 0.0, 1.0),
             min(c.check_int("min_tokens_to_keep", min_tokens_to_keep, 1),
                 c.KEEP_ALL))
-
-
-c.document(top_k_mask, _top_k_mask_impl)
-
-
-c.document(top_p_mask, _top_p_mask_impl)

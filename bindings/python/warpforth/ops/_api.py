@@ -1,0 +1,233 @@
+"""The ops' public functions: each checks its scalars, then runs as its
+torch custom op (ops/_torch_ops.py) where that pays (use_torch_op), else
+calls its implementation (the op's module) directly. They live here, above
+both, so that no op module imports _torch_ops (which imports them all):
+the package's modules import each other in one direction
+(test/check_python_imports.py). _torch_ops imports torch, so it is imported
+on a call's first use, never by `import warpforth.ops`."""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any, Optional
+
+from . import _common as c
+from . import _attention, _decode, _rotary, _scores, _softmax, _topk
+
+_eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
+
+
+def use_torch_op(x: Any, *others: Any) -> bool:
+    """Whether an op called on the torch tensor `x` (out= not given) runs
+    as its torch op (ops/_torch_ops.py call): while torch.compile traces
+    (the op is opaque to it), and eagerly where the op's kernel is the C++
+    plan replay (ops/_native.py), which costs less host
+    time a call than the Python path (bench/op_host_time.py, H100 host:
+    softmax 13.9 against 16.7 us, decode_attention 37.5 against 56.5), and
+    where its
+    other array arguments `others` are torch tensors (or None) too (else
+    the Python path's checks say what is wrong). (torch releases the GIL
+    while an op it dispatches runs, so the CPU backend's kernels run
+    without it on either path.)"""
+    global _eager_torch_ops
+    if c.compiling():
+        return True
+    if others:
+        tensor = type(x)
+        for o in others:
+            if o is not None and type(o) is not tensor:
+                return False
+    if _eager_torch_ops is None:
+        from . import _torch_ops   # builds the C++ kernel on first use
+        _eager_torch_ops = _torch_ops.native()
+    return _eager_torch_ops
+
+
+def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
+                     block_table: Any = None, scale: Optional[float] = None,
+                     num_splits: Optional[int] = None,
+                     return_lse: bool = False, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    scale, num_splits = _decode.scalars(scale, num_splits)
+    return_lse = c.check_bool("return_lse", return_lse)
+    if (out is None and c.is_torch(q)
+            and use_torch_op(q, k_cache, v_cache, cache_seqlens,
+                               block_table)):
+        from . import _torch_ops   # imports torch: on first use
+        o, lse = _torch_ops.call(
+            _torch_ops.decode_attention_op,
+            q, k_cache, v_cache, cache_seqlens, block_table, scale,
+            num_splits)
+        return (o, lse) if return_lse else o
+    return _decode._decode_attention_impl(q, k_cache, v_cache, cache_seqlens,
+                                  block_table, scale, num_splits, return_lse,
+                                  out)
+
+
+c.document(decode_attention, _decode._decode_attention_impl)
+
+
+
+def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
+                 out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(q) and use_torch_op(q, k, cos, sin):
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(_torch_ops.apply_rotary_op, q, k, cos, sin)
+    return _rotary._apply_rotary_impl(q, k, cos, sin, out)
+
+
+c.document(apply_rotary, _rotary._apply_rotary_impl)
+
+
+
+def softmax(x: Any, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(x) and use_torch_op(x):
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(_torch_ops.softmax_op, x)
+    return _softmax._softmax_impl(x, out)
+
+
+def softmax_backward(y: Any, dy: Any, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(y) and use_torch_op(y, dy):
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(_torch_ops.softmax_backward_op, y, dy)
+    return _softmax._softmax_backward_impl(y, dy, out)
+
+
+c.document(softmax, _softmax._softmax_impl)
+
+
+c.document(softmax_backward, _softmax._softmax_backward_impl)
+
+
+
+def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    k = min(c.check_int("k", k, 1), c.KEEP_ALL)
+    if out is None and c.is_torch(logits) and use_torch_op(logits):
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(_torch_ops.top_k_mask_op, logits, k)
+    return _topk._top_k_mask_impl(logits, k, out)
+
+
+def top_p_mask(logits: Any, p: float, min_tokens_to_keep: int = 1,
+               out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(logits) and use_torch_op(logits):
+        p, m = _topk.p_args(p, min_tokens_to_keep)
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(_torch_ops.top_p_mask_op, logits, p, m)
+    return _topk._top_p_mask_impl(logits, p, min_tokens_to_keep, out)
+
+
+c.document(top_k_mask, _topk._top_k_mask_impl)
+
+
+c.document(top_p_mask, _topk._top_p_mask_impl)
+
+
+def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
+                    scale: Optional[float] = None, return_lse: bool = False,
+                    out: Any = None) -> Any:
+    """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
+    d), Hkv dividing Hq (grouped-query attention: query head h reads
+    key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128
+    (bfloat16 and float16 also 32 and 256);
+    scale 1/sqrt(d) unless given. With causal, query i sees keys
+    j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
+    after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
+    see no key, and their output is 0 (their log-sum-exp -inf). q, k and v
+    may be strided views (the features contiguous), such as
+    qkv[:, :, 0].transpose(1, 2) of a (B, N, 3, H, d) projection: the
+    Hopper kernel reads them where they lie, the others from dense copies.
+    Returns the output (B, Hq, Nq, d) in q's dtype, its dimensions in
+    memory in q's order (dense for a dense q; for q above a (B, Nq, Hq, d)
+    buffer transposed, so that o.transpose(1, 2) is dense), or with
+    return_lse (out, lse), lse
+    float32 (B, Hq, Nq): the natural-log log-sum-exp of each query's scaled
+    scores over the keys it sees. float32 runs on the tensor cores in
+    3xTF32 (f32 accuracy); bfloat16 and float16 on the 16-bit tensor cores
+    with f32 accumulation (P rounded to the input's dtype, as
+    FlashAttention-2 does): kernels/attention/flash_attention.forth (-D T
+    bf16 or f16) and flash_attention_f32.forth. scale: any finite
+    number (Python or numpy); out must not share memory with q, k or v;
+    B and Hq at most 65535 (a grid's limit; the Hopper kernel takes more).
+
+    On torch tensors (without out=) with inputs that require grad it is
+    differentiable (the backward is flash_attention_backward); under
+    torch.compile it is the custom op torch.ops.warpforth.flash_attention,
+    opaque to torch.compile, which sees its fake implementation. Eager
+    calls skip torch.library's dispatch cost (an autograd.Function where
+    grads are wanted)."""
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
+    return_lse = c.check_bool("return_lse", return_lse)
+    torch = sys.modules.get("torch")
+    if out is None and torch is not None and isinstance(q, torch.Tensor):
+        tensor = torch.Tensor
+        traced = c.compiling()
+        # (written out, not any() over a generator: this runs once a layer
+        # in training, where the forward's host time counts)
+        if traced or (torch.is_grad_enabled() and (
+                q.requires_grad or
+                (isinstance(k, tensor) and k.requires_grad) or
+                (isinstance(v, tensor) and v.requires_grad))):
+            ops = _torch_ops or _load_torch_ops()
+            scale = _op_scale(q, scale)
+            # Traced: the custom op; eager: the same forward and backward as
+            # a plain autograd.Function (torch.library's dispatch is slow).
+            if traced:
+                o, lse = ops.flash_attention_op(q, k, v, bool(causal), scale)
+                return (o, lse) if return_lse else o
+            if return_lse:
+                return ops.FlashAttentionLseFunction.apply(q, k, v,
+                                                           bool(causal), scale)
+            return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
+                                                    scale)
+        if q.dim() == 4 and use_torch_op(q, k, v):
+            # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
+            ops = _torch_ops or _load_torch_ops()
+            o, lse = ops.call(ops.flash_attention_op, q, k, v, bool(causal),
+                              _op_scale(q, scale))
+            return (o, lse) if return_lse else o
+    return _attention.flash_attention_impl(q, k, v, causal, scale, return_lse, out)
+
+
+def _op_scale(q: Any, scale: Optional[float]) -> float:
+    """The torch op's scale argument (a float; the op has no default):
+    1/sqrt(d) unless given; 1.0 where q has no head dimension to take it
+    from (the op's checks then say what is wrong with q)."""
+    if scale is None and q.dim() == 4 and q.shape[-1] > 0:
+        return 1.0 / math.sqrt(q.shape[-1])
+    return 1.0 if scale is None else float(scale)
+
+
+_torch_ops: Any = None   # ops/_torch_ops.py, imported on first use
+
+
+def _load_torch_ops() -> Any:
+    global _torch_ops
+    from . import _torch_ops as ops
+    _torch_ops = ops
+    return ops
+
+
+def attention_scores(q: Any, k: Any, causal: bool = True,
+                     scale: Optional[float] = None, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    causal = c.check_bool("causal", causal)
+    scale = c.check_scale(scale)
+    if (out is None and c.is_torch(q) and c.is_torch(k) and q.dim() == 4
+            and q.shape[-1] > 0 and use_torch_op(q, k)):
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.call(
+            _torch_ops.attention_scores_op, q, k, causal,
+            q.shape[-1] ** -0.5 if scale is None else scale)
+    return _scores._attention_scores_impl(q, k, causal, scale, out)
+
+
+c.document(attention_scores, _scores._attention_scores_impl)
