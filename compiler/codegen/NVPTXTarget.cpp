@@ -454,8 +454,7 @@ public:
                              ? b.getFloatTy()
                              : llvm::StructType::get(b.getContext(), outTypes);
     auto *type = llvm::FunctionType::get(result, inTypes, false);
-    llvm::Value *r =
-        callPtx(b, type, text, constraints, args);
+    llvm::Value *r = callPtx(b, type, text, constraints, args);
     return splitResults(b, r);
   }
 

@@ -22,11 +22,10 @@ namespace wf {
 /// ("sm_80"; empty: no @arch). `checkSites`: a checked build's sites (see
 /// common/CheckABI.h), null otherwise; `sanitize`: a CPU build in sanitize
 /// mode.
-rt::KernelSignature kernelSignature(const KernelHeader &header,
-                                    const std::string &arch = "",
-                                    const std::vector<std::string> *checkSites =
-                                        nullptr,
-                                    bool sanitize = false);
+rt::KernelSignature
+kernelSignature(const KernelHeader &header, const std::string &arch = "",
+                const std::vector<std::string> *checkSites = nullptr,
+                bool sanitize = false);
 
 /// The signature block of that kernel (rt::formatSignature).
 std::string

@@ -60,8 +60,10 @@ bool spliceText(Token &tok, const std::vector<TypeParam> &params,
     const TypeParam *p = find(params, inner);
     if (!p) {
       diags.error(at(tok.loc, open),
-                  "'{" + inner + "}' names no type parameter (declare one: "
-                  "'\\! type " + inner + " f32 bf16 f16')",
+                  "'{" + inner +
+                      "}' names no type parameter (declare one: "
+                      "'\\! type " +
+                      inner + " f32 bf16 f16')",
                   static_cast<uint32_t>(inner.size() + 2));
       return false;
     }
@@ -70,29 +72,48 @@ bool spliceText(Token &tok, const std::vector<TypeParam> &params,
     open += name.size();
     changed = true;
   }
-  for (size_t pos = upperCase(text).find("SIZEOF("); pos != std::string::npos;
-       pos = upperCase(text).find("SIZEOF(", pos)) {
-    size_t close = text.find(')', pos);
-    std::string inner = close == std::string::npos
-                            ? std::string()
-                            : text.substr(pos + 7, close - pos - 7);
-    const TypeParam *p = find(params, inner);
-    if (!p) {
-      diags.error(at(tok.loc, pos),
-                  "'sizeof(" + inner + ")': sizeof takes a type parameter "
-                  "(declared with '\\! type')",
-                  static_cast<uint32_t>(inner.size() + 8));
-      // 0 in its place: one error, not a second about the expression.
-      text.replace(pos, close == std::string::npos ? text.size() - pos
-                                                   : close - pos + 1,
-                   "0");
-      tok.upper = upperCase(text);
-      return false;
+  // sizeof(NAME): its bytes; is(NAME,TYPE): 1 if NAME is TYPE, else 0.
+  for (const char *fn : {"SIZEOF(", "IS("}) {
+    std::string call = fn;
+    for (size_t pos = upperCase(text).find(call); pos != std::string::npos;
+         pos = upperCase(text).find(call, pos + 1)) {
+      if (pos > 0 && (std::isalnum(static_cast<unsigned char>(text[pos - 1])) ||
+                      text[pos - 1] == '_'))
+        continue; // part of a longer name (AXIS(...)
+      size_t close = text.find(')', pos);
+      size_t end = close == std::string::npos ? text.size() : close + 1;
+      std::string args = text.substr(pos + call.size(),
+                                     end - pos - call.size() -
+                                         (close == std::string::npos ? 0 : 1));
+      std::string name = args, typeName;
+      size_t comma = args.find(',');
+      if (comma != std::string::npos) {
+        name = args.substr(0, comma);
+        typeName = args.substr(comma + 1);
+      }
+      const TypeParam *p = find(params, name);
+      bool isSizeof = call == "SIZEOF(";
+      auto type = parseElemType(typeName);
+      std::string value;
+      if (!p || close == std::string::npos ||
+          (isSizeof ? comma != std::string::npos : !type)) {
+        diags.error(at(tok.loc, pos),
+                    "'" + text.substr(pos, end - pos) + "': " +
+                        (isSizeof ? "sizeof(T) takes a type parameter"
+                                  : "is(T,TYPE) takes a type parameter and a "
+                                    "type (i8 .. f64)") +
+                        " (type parameters are declared with '\\! type')",
+                    static_cast<uint32_t>(end - pos));
+        // 0 in its place: one error, not a second about the expression.
+        text.replace(pos, end - pos, "0");
+        tok.upper = upperCase(text);
+        return false;
+      }
+      value = isSizeof ? std::to_string(elemTypeBytes(p->type))
+                       : std::string(*type == p->type ? "1" : "0");
+      text.replace(pos, end - pos, value);
+      changed = true;
     }
-    std::string bytes = std::to_string(elemTypeBytes(p->type));
-    text.replace(pos, close - pos + 1, bytes);
-    pos += bytes.size();
-    changed = true;
   }
   if (changed)
     tok.upper = upperCase(text);
@@ -128,8 +149,10 @@ collectTypeParams(const std::vector<Token> &tokens, size_t headerEnd,
     }
     if (const TypeParam *twice = find(params, name.text)) {
       diags.error(name.loc,
-                  "type parameter '" + name.text + "' declared twice (first "
-                  "at line " + std::to_string(twice->nameTok.loc.line) + ")",
+                  "type parameter '" + name.text +
+                      "' declared twice (first "
+                      "at line " +
+                      std::to_string(twice->nameTok.loc.line) + ")",
                   name.length());
       continue;
     }
@@ -139,9 +162,12 @@ collectTypeParams(const std::vector<Token> &tokens, size_t headerEnd,
       auto t = parseElemType(dir.parts[k].text);
       if (!t) {
         diags.error(dir.parts[k].loc,
-                    "unknown type '" + dir.parts[k].text + "' for type "
-                    "parameter '" + name.text + "': expected i8, i16, i32, "
-                    "i64, f16, bf16, f32 or f64",
+                    "unknown type '" + dir.parts[k].text +
+                        "' for type "
+                        "parameter '" +
+                        name.text +
+                        "': expected i8, i16, i32, "
+                        "i64, f16, bf16, f32 or f64",
                     dir.parts[k].length());
         ok = false;
         break;
@@ -163,8 +189,9 @@ collectTypeParams(const std::vector<Token> &tokens, size_t headerEnd,
         listed = listed || (t && *t == a);
       if (!listed)
         diags.error(name.loc,
-                    "-D " + it->first + "=" + it->second + ": type parameter '" +
-                        name.text + "' takes " + typeList(allowed),
+                    "-D " + it->first + "=" + it->second +
+                        ": type parameter '" + name.text + "' takes " +
+                        typeList(allowed),
                     name.length());
       else
         p.type = *t;
@@ -189,8 +216,8 @@ void spliceTypeParams(std::vector<Token> &tokens,
       spliceText(part, params, diags);
     // `param X T[N]`: the parameter as the element type.
     const std::string &what = tok.parts[0].upper;
-    bool typed = what == "PARAM" || what == "SHARED" || what == "REG" ||
-                 what == "TMAP";
+    bool typed =
+        what == "PARAM" || what == "SHARED" || what == "REG" || what == "TMAP";
     if (!typed || tok.parts.size() < 3)
       continue;
     Token &spec = tok.parts[2];
@@ -198,8 +225,8 @@ void spliceTypeParams(std::vector<Token> &tokens,
     const TypeParam *p = find(params, spec.text.substr(0, bracket));
     if (!p)
       continue;
-    spec.text.replace(0, bracket == std::string::npos ? spec.text.size()
-                                                      : bracket,
+    spec.text.replace(0,
+                      bracket == std::string::npos ? spec.text.size() : bracket,
                       elemTypeName(p->type));
     spec.upper = upperCase(spec.text);
   }

@@ -8,7 +8,8 @@
 //   - `{T}` inside any word or directive part, the kernel's and INCLUDEd
 //     files' alike, spliced with the type's name: `\! kernel softmax_{T}`,
 //     `MMA-{T}`, `{T}@` (BF16@ F16@ F32@), `F>{T}X2`;
-//   - `sizeof(T)` in header expressions: the type's bytes.
+//   - `sizeof(T)` in header expressions: the type's bytes; `is(T,bf16)`:
+//     1 where T is bf16, else 0.
 // This runs on the tokens before the header and the code are parsed, so
 // that everything after it sees ordinary words and types.
 //
@@ -42,9 +43,10 @@ collectTypeParams(const std::vector<Token> &tokens, size_t headerEnd,
                   std::map<std::string, std::string> &defines,
                   DiagnosticEngine &diags);
 
-/// Splices the parameters into `tokens` (words and directive parts): `{T}`
-/// and `sizeof(T)` anywhere, `T` as the element type of `param`, `shared`,
-/// `reg` and `tmap`. A `{X}` that names no parameter is an error at it.
+/// Splices the parameters into `tokens` (words and directive parts): `{T}`,
+/// `sizeof(T)` and `is(T,TYPE)` anywhere, `T` as the element type of `param`,
+/// `shared`, `reg` and `tmap`. A `{X}` that names no parameter is an error at
+/// it.
 void spliceTypeParams(std::vector<Token> &tokens,
                       const std::vector<TypeParam> &params,
                       DiagnosticEngine &diags);

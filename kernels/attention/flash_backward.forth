@@ -19,8 +19,7 @@
 \! const DSTRIDE BC+16/ESZ
 \ 1: dS in two 16-bit parts (flash-backward-mma.fs), bf16's default: f16
 \ (3 more bits) needs no split, nor f32 (3xTF32 keeps dS to f32 accuracy).
-\ 0x{T} reads the type's name as a hex number: 0xBF16 is the largest.
-\! const DS_SPLIT 0x{T}/0xBF16
+\! const DS_SPLIT is(T,bf16)
 \! const BR 16*MT*WARPS
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+16/ESZ

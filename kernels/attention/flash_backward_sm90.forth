@@ -17,9 +17,8 @@
 \! const QST 2                      \ stages of the Q/dO ring
 \! const STM 1                      \ dS^T to shared memory by STMATRIX (0: 32-bit stores)
 \ 1: dS into dQ as two 16-bit parts; bf16's default (the op picks it:
-\ _attention_backward.ds_split), f16's 0. 0x{T} reads the type's name as
-\ a hex number: 0xBF16 is the larger.
-\! const DS_SPLIT 0x{T}/0xBF16
+\ _attention_backward.ds_split), f16's 0.
+\! const DS_SPLIT is(T,bf16)
 \! const DQW 1                      \ DQ_TMA's reductions issued by a thread of the producer's warpgroup (flash-backward-sm90.fs dqw)
 \! const DQ_TMA 1-DS_SPLIT*(128/HEAD_DIM-1)   \ dQ's parts added by TMA reductions from shared memory (0: atomics a thread; two-part dS at d64 leaves no room for its tile)
 \ Floats an atomic of dQ (1, 2 or 4), on an H100 (bench/backward_tiles.py):

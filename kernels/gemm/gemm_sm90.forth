@@ -16,9 +16,8 @@
 \! type T bf16 f16
 \! const BN 256                      \ tile columns: 64, 128, 192 or 256
 \! const STAGES 4                    \ shared-memory ring depth
-\ The input type for gemm-sm90.fs: 1 f16, 0 bf16 (0x{T} reads the type's
-\ name as a hex number: 0xF16 over 0xBF16 is 0).
-\! const F16 0xF16/0x{T}
+\ The input type for gemm-sm90.fs: 1 f16, 0 bf16.
+\! const F16 is(T,f16)
 \! const GROUP 8                     \ row tiles per group of blocks
 \! param M i32
 \! param N i32

@@ -18,7 +18,9 @@
 \! param P i64[4]
 \ CHECK-DAG: type-params.forth:[[@LINE-1]]:10: error: duplicate name 'P' (first declared at line 17)
 \! const E sizeof(W)
-\ CHECK-DAG: type-params.forth:[[@LINE-1]]:12: error: 'sizeof(W)': sizeof takes a type parameter (declared with '\! type')
+\ CHECK-DAG: type-params.forth:[[@LINE-1]]:12: error: 'sizeof(W)': sizeof(T) takes a type parameter (type parameters are declared with '\! type')
+\! const F is(T,half)
+\ CHECK-DAG: type-params.forth:[[@LINE-1]]:12: error: 'is(T,half)': is(T,TYPE) takes a type parameter and a type (i8 .. f64) (type parameters are declared with '\! type')
 1.0 MMA-{X}
 \ CHECK-DAG: type-params.forth:[[@LINE-1]]:9: error: '{X}' names no type parameter (declare one: '\! type X f32 bf16 f16')
 \ ONCE-NOT: not a compile-time integer
