@@ -192,6 +192,51 @@ class HotPath(unittest.TestCase):
             sm.REGISTERS = saved
         self.assertEqual(c.plan_stats["built"], before + 1)
 
+    def test_every_tunable_is_in_the_key(self):
+        """Every op's every upper-case setting counts, not a hand-kept list
+        (softmax's used to miss SHORT, MAX_VALUES, PIPE_MAX_*): setting any
+        one makes a new plan for the same call, in each op module."""
+        from warpforth.ops import _attention, _rotary, _scores, _topk
+        for module, name, call in (
+                (sm, "SHORT", lambda: ops.softmax(randn(4, 64))),
+                (sm, "MAX_VALUES", lambda: ops.softmax(randn(4, 64))),
+                (_topk, "APPLY_U", lambda: ops.top_k_mask(randn(2, 100), 5)),
+                (_rotary, "BLOCK", lambda: ops.apply_rotary(
+                    randn(1, 2, 8, 64), randn(1, 1, 8, 64),
+                    randn(1, 8, 64), randn(1, 8, 64))),
+                (_scores, "SMALL_N", lambda: ops.attention_scores(
+                    randn(1, 2, 8, 64), randn(1, 2, 8, 64))),
+                (_attention, "HOPPER_ROUNDS", lambda: ops.flash_attention(
+                    randn(1, 2, 8, 64), randn(1, 1, 8, 64),
+                    randn(1, 1, 8, 64), causal=True))):
+            with self.subTest(f"{module.__name__}.{name}"):
+                c.clear_plans()
+                call()
+                call()
+                before = c.plan_stats["built"]
+                saved = getattr(module, name)
+                try:
+                    setattr(module, name, saved)   # the same value, anew
+                    call()
+                finally:
+                    setattr(module, name, saved)
+                self.assertEqual(c.plan_stats["built"], before + 1)
+
+    def test_tunable_dicts_are_read_only(self):
+        """A dict tunable edited in place would change no key: it raises,
+        and assigning a new dict (kept as a read-only copy) is the way."""
+        from warpforth.ops import _attention
+        with self.assertRaises(TypeError):
+            _attention.HOPPER_DEFINES["KVS"] = 3
+        saved = _attention.HOPPER_DEFINES
+        mine = {"KVS": 3}
+        try:
+            _attention.HOPPER_DEFINES = mine
+            mine["KVS"] = 4            # the caller's dict, not the copy
+            self.assertEqual(_attention.HOPPER_DEFINES["KVS"], 3)
+        finally:
+            _attention.HOPPER_DEFINES = saved
+
     def test_odd_arrays_take_the_checking_path(self):
         """A subclass of ndarray is checked and launched every call, and
         no plan is kept for it."""

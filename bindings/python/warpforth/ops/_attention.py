@@ -205,11 +205,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     return_lse = c.check_bool("return_lse", return_lse)
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
-                 (causal, scale, return_lse, ARCH,
-                  HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  HOPPER_ROUNDS,
-                  tuple(sorted(MMA_DEFINES.items())),
-                  LPT_GROUP_BYTES))
+                 (causal, scale, return_lse))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)

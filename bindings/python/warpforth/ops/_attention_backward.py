@@ -96,9 +96,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
-                 (causal, scale, DQ_MODE, _attention.ARCH,
-                  HOPPER, tuple(sorted(HOPPER_DEFINES.items())),
-                  _attention.LPT_GROUP_BYTES, PDL))
+                 (causal, scale))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))

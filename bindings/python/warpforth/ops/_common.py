@@ -978,12 +978,12 @@ class PlanBuilder:
 def start(plans: dict, objs: tuple, outs: int, extra: Any) -> Any:
     """An op's first step: the tuple of its results when a cached plan
     for these tensors (probe) and `extra` (the op's other arguments and
-    tunables, hashable) ran; else a PlanBuilder for its checking path
+    tunables' _version, hashable) ran; else a PlanBuilder for its checking path
     (keyless when probe gives None: nothing is then kept)."""
     p = probe(objs, outs)
     if p is None:
         return PlanBuilder(None, objs)
-    key = (p[0], extra)
+    key = (p[0], _version, extra)
     try:
         plan = plans.get(key)
     except TypeError:  # an unhashable argument: the checks will say
@@ -1031,20 +1031,45 @@ def on_clear(clear: Any) -> None:
     _clear_watchers.append(clear)
 
 
+# The op modules' tunables' version: every plan key holds it (start), and
+# setting any tunable makes a new one, so no plan made with the old value
+# replays and no key lists tunables by hand (one that forgot one would).
+_version = 0
+
+
+def _frozen(value: Any) -> Any:
+    """A tunable as stored: dicts read-only (a copy), lists and sets as
+    tuples and frozensets, so that an edit in place, which no version
+    would see, raises instead (assign a new value)."""
+    if isinstance(value, dict):
+        return types.MappingProxyType(dict(value))
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
 class _TunableModule(types.ModuleType):
     """An op module whose upper-case settings (its tunables: kernel
-    choices, tile sizes) clear the native path's plans when one is set.
-    The Python plans' keys hold the tunables; the C++ kernel's do not
-    (it never reads them), so a plan made before the change would
-    otherwise replay after it."""
+    choices, tile sizes) are frozen (_frozen), and whose assignment makes a
+    new _version and clears the native path's plans (the C++ kernel's
+    keys hold no tunables: it never reads them)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
+        global _version
+        if name.isupper():
+            value = _frozen(value)
         super().__setattr__(name, value)
         if name.isupper():
+            _version += 1
             for clear in _clear_watchers:
                 clear()
 
 
 def watch_tunables(*modules: Any) -> None:
     for m in modules:
+        for name, value in list(vars(m).items()):
+            if name.isupper():
+                setattr(m, name, _frozen(value))
         m.__class__ = _TunableModule

@@ -376,12 +376,7 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
         objs += (out,)
     pb = c.start(_plans, objs, 0 if out is None else 1,
                  (block_table is None, out is None, scale, num_splits,
-                  return_lse, WARPS,
-                  MAX_ROWS, DEFAULT_SMS, MIN_SPLIT_KEYS, MAX_SPLITS,
-                  MERGE_LAUNCH_BYTES, PREFETCH, STAGES,
-                  tuple(TUNE.items()), MMA, MMA_HEAD_DIMS, MMA_KT, MMA_WARPS,
-                  tuple(MMA_STAGES.items()), tuple(MMA_MIN_BLOCKS.items()),
-                  tuple(MMA_TUNE.items()), FUSED_MERGE, PDL))
+                  return_lse))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa = c.arg(q, "q", min_dims=4)

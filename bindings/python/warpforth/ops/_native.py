@@ -17,7 +17,8 @@ The C++ keys hold the tensors (dtype, shape, strides, device, address
 alignment, aliasing) and the scalar arguments, not the op modules'
 tunables (their upper-case settings): setting one (`_attention.HOPPER =
 False`) forgets every plan here, as ops.clear_plans() does (ops/_common.py
-watch_tunables); a dict changed in place needs clear_plans().
+watch_tunables; their dicts are read-only, so an edit in place raises
+instead of going unseen).
 
 Plans run below autograd, on the current stream of the tensors' GPU (CPU
 tensors: the CPU backend; torch releases the GIL around the call). While

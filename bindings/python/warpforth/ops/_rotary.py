@@ -49,13 +49,6 @@ HEADS_BLOCK = 128
 BLOCK = 256
 
 
-def _tunables() -> tuple:
-    """Everything above that a cached plan depends on."""
-    return (HEADS, HEADS_PER_THREAD,
-            tuple(sorted(HEADS_PER_THREAD_BY_DTYPE.items())), VEC_BYTES,
-            HEADS_BLOCK, BLOCK)
-
-
 def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
     if out is None:
         return c.empty(qa, qa.shape), c.empty(ka, ka.shape)
@@ -94,9 +87,9 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     output is refused. B at most 65535 (a grid's limit)."""
     objs: tuple = (q, k, cos, sin)
     if out is None:
-        pb = c.start(_plans, objs, 0, _tunables())
+        pb = c.start(_plans, objs, 0, ())
     elif type(out) in (tuple, list) and len(out) == 2:
-        pb = c.start(_plans, objs + tuple(out), 2, _tunables())
+        pb = c.start(_plans, objs + tuple(out), 2, ())
     else:
         pb = c.PlanBuilder(None, objs)
     if type(pb) is tuple:
@@ -211,7 +204,7 @@ def _launch_rows(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
               grid=(n, b), block=(bx, by))
 
 
-# Cached plans (ops/_common.py), by the tensors and _tunables().
+# Cached plans (ops/_common.py), by the tensors and the tunables.
 _plans = c.plans()
 
 

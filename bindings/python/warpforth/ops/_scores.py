@@ -28,7 +28,7 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     causal = c.check_bool("causal", causal)
     scale = c.check_scale(scale)
     objs = (q, k) if out is None else (q, k, out)
-    pb = c.start(_plans, objs, len(objs) - 2, (causal, scale, SMALL_N))
+    pb = c.start(_plans, objs, len(objs) - 2, (causal, scale))
     if type(pb) is tuple:
         return pb[0]
     qa = c.arg(q, "q", min_dims=4)

@@ -81,15 +81,6 @@ CLUSTER_BLOCKS = 8       # the portable cluster size
 CLUSTER_VALUES = 32      # f32 a thread: 64 registers, no spills (ptxas)
 
 
-def _tunables() -> tuple:
-    """Everything above that a cached plan depends on."""
-    return (REGISTERS, SHARED_ROWS, PIPE, PIPE_DTYPES, PIPE_NBUF,
-            PIPE_THREADS, PIPE_MIN_COLS, PIPE_BLOCKS, CHUNK, STREAM_THREADS,
-            SPLIT_REGS, SPLIT_REV, SPLIT_BATCH, MIN_BLOCKS, MAX_SHARED_ROW,
-            CLUSTER, CLUSTER_DTYPES, CLUSTER_CPU, CLUSTER_BLOCKS,
-            CLUSTER_VALUES)
-
-
 def _pow2(n: int) -> int:
     p = 1
     while p < n:
@@ -259,7 +250,7 @@ def _softmax_impl(x: Any, out: Any = None) -> Any:
     p = c.probe(objs, len(objs) - 1)
     key = None
     if p is not None:
-        key = (p[0], _tunables())
+        key = (p[0], c._version)
         plan = _plans.get(key)
         if plan is not None:
             done = plan.run(list(objs), p[1], p[2])
@@ -290,7 +281,7 @@ def _softmax_backward_impl(y: Any, dy: Any, out: Any = None) -> Any:
     p = c.probe(objs, len(objs) - 2)
     key = None
     if p is not None:
-        key = (p[0], _tunables())
+        key = (p[0], c._version)
         plan = _plans.get(key)
         if plan is not None:
             done = plan.run(list(objs), p[1], p[2])

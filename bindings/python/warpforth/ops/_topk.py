@@ -207,12 +207,7 @@ _plans = c.plans()
 def _start(logits: Any, out: Any, extra: tuple) -> Any:
     objs = (logits,) if out is None else (logits, out)
     return c.start(_plans, objs, len(objs) - 1,
-                   extra + (CAND_MAX, BLOCK, tuple(DEFINES.items()),
-                            SPLIT, SPLIT_KMAX, SPLIT_MAX_ROWS, SPLIT_BLOCKS, CHUNK_BLOCK,
-                            CHUNK_E, CHUNK_MINB, MERGE_E, APPLY_U,
-                            TOPP_SPLIT_MAX_ROWS, TOPP_SPLIT_BLOCKS,
-                            TOPP_CHUNK_MIN, TOPP_MIN_CHUNKS, TOPP_BLOCK,
-                            TOPP_U, TOPP_WS_SLOTS))
+                   extra)
 
 
 def _top_k_mask_impl(logits: Any, k: int, out: Any = None) -> Any:
