@@ -949,7 +949,14 @@ void HeaderParser::finish(const std::map<std::string, std::string> &defines,
     if (r.status == rt::SizeEval::Symbolic) {
       auto dep = constByUpper.find(upperCase(r.detail));
       if (dep == constByUpper.end())
-        why = "unknown name '" + r.detail + "'";
+        why = "unknown name '" + r.detail + "'" +
+              // -D T=bf16 for a kernel without '\! type T ...'
+              (parseElemType(texts[i]) ? " (a type: '" + c.name +
+                                             "' is no type parameter of "
+                                             "this kernel; one is declared "
+                                             "with '\\! type " +
+                                             c.name + " ...')"
+                                       : "");
       else if (header.consts[dep->second].isFloat)
         why = "'" + r.detail + "' is a float constant";
       else
