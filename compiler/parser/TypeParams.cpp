@@ -42,7 +42,8 @@ SourceLoc at(SourceLoc loc, size_t offset) {
   return loc;
 }
 
-/// `{NAME}` and `sizeof(NAME)` in one word; false after an error.
+/// `{NAME}`, `sizeof(NAME)` and `is(NAME,TYPE)` in one word; false after
+/// an error.
 bool spliceText(Token &tok, const std::vector<TypeParam> &params,
                 DiagnosticEngine &diags) {
   std::string &text = tok.text;
