@@ -53,20 +53,19 @@ def decode_attention(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: Any,
     return_lse = c.check_bool("return_lse", return_lse)
     if (out is None and c.is_torch(q)
             and use_torch_op(q, k_cache, v_cache, cache_seqlens,
-                               block_table)):
+                             block_table)):
         from . import _torch_ops   # imports torch: on first use
         o, lse = _torch_ops.call(
             _torch_ops.decode_attention_op,
             q, k_cache, v_cache, cache_seqlens, block_table, scale,
             num_splits)
         return (o, lse) if return_lse else o
-    return _decode._decode_attention_impl(q, k_cache, v_cache, cache_seqlens,
-                                  block_table, scale, num_splits, return_lse,
-                                  out)
+    return _decode._decode_attention_impl(
+        q, k_cache, v_cache, cache_seqlens, block_table, scale, num_splits,
+        return_lse, out)
 
 
 c.document(decode_attention, _decode._decode_attention_impl)
-
 
 
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
@@ -79,7 +78,6 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
 
 
 c.document(apply_rotary, _rotary._apply_rotary_impl)
-
 
 
 def softmax(x: Any, out: Any = None) -> Any:
@@ -102,7 +100,6 @@ c.document(softmax, _softmax._softmax_impl)
 
 
 c.document(softmax_backward, _softmax._softmax_backward_impl)
-
 
 
 def top_k_mask(logits: Any, k: int, out: Any = None) -> Any:
