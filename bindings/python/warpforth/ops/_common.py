@@ -1058,13 +1058,13 @@ class _TunableModule(types.ModuleType):
 
     def __setattr__(self, name: str, value: Any) -> None:
         global _version
-        if name.isupper():
-            value = _frozen(value)
-        super().__setattr__(name, value)
-        if name.isupper():
-            _version += 1
-            for clear in _clear_watchers:
-                clear()
+        if not name.isupper():
+            super().__setattr__(name, value)
+            return
+        super().__setattr__(name, _frozen(value))
+        _version += 1
+        for clear in _clear_watchers:
+            clear()
 
 
 def watch_tunables(*modules: Any) -> None:
