@@ -648,6 +648,15 @@ public:
       return b.CreateUnaryIntrinsic(llvm::Intrinsic::log, args[0]);
     case ir::Op::FPow:
       return b.CreateBinaryIntrinsic(llvm::Intrinsic::pow, args[0], args[1]);
+    case ir::Op::FTanhApprox: {
+      // tanh.approx.f32 is within 2^-10.987 relative (PTX ISA); libm's
+      // tanhf in f32 (f64 mode rounds through f32 as the GPU does).
+      llvm::Type *f = b.getFloatTy();
+      llvm::FunctionCallee callee = module->getOrInsertFunction(
+          "tanhf", llvm::FunctionType::get(f, {f}, false));
+      return b.CreateFPCast(
+          b.CreateCall(callee, {b.CreateFPCast(args[0], f)}), type);
+    }
     case ir::Op::FTanh:
     case ir::Op::FSin:
     case ir::Op::FCos:

@@ -473,6 +473,7 @@ private:
     case Op::FExp2:
     case Op::FLog:
     case Op::FTanh:
+    case Op::FTanhApprox:
     case Op::FSin:
     case Op::FCos:
     case Op::FErf:

@@ -724,6 +724,19 @@ public:
       return libdevice(b, f32 ? "__nv_logf" : "__nv_log", args, type);
     case ir::Op::FTanh:
       return libdevice(b, f32 ? "__nv_tanhf" : "__nv_tanh", args, type);
+    case ir::Op::FTanhApprox: {
+      // One MUFU.TANH (sm_75; LLVM 19 has no intrinsic for it): what
+      // attention's softcap needs per score, where libdevice's tanhf is
+      // about twenty instructions. Not a side effect: LLVM may move or
+      // drop it like any arithmetic. f64 mode goes through f32.
+      llvm::Type *f = b.getFloatTy();
+      llvm::Value *x = b.CreateFPCast(args[0], f);
+      llvm::Value *r = b.CreateCall(
+          llvm::InlineAsm::get(llvm::FunctionType::get(f, {f}, false),
+                               "tanh.approx.f32 $0, $1;", "=f,f", false),
+          {x});
+      return b.CreateFPCast(r, type);
+    }
     case ir::Op::FPow:
       return libdevice(b, f32 ? "__nv_powf" : "__nv_pow", args, type);
     // The accurate ones (2 ulp in f32, 1-2 in f64, CUDA's sinf/cosf/erff),

@@ -111,6 +111,8 @@ const char *opName(Op op) {
     return "fmin";
   case Op::FTanh:
     return "ftanh";
+  case Op::FTanhApprox:
+    return "ftanh.approx";
   case Op::FPow:
     return "fpow";
   case Op::FFloor:

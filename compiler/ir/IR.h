@@ -65,6 +65,7 @@ enum class Op : uint8_t {
   FMax,
   FMin,
   FTanh,
+  FTanhApprox, // tanh.approx.f32 on the GPU (sm_75), libm's on the host
   FPow,
   FFloor,
   FSin, // libdevice on the GPU, libm on the host (TargetHooks::math)
