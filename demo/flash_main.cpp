@@ -131,13 +131,16 @@ int run(const Options &opt) {
   std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq), wf::rt::Arg::buf(bk),
                                    wf::rt::Arg::buf(bv), wf::rt::Arg::buf(bo)};
   if (tc) {
-    // The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE (no grouped heads
-    // and NQ = NKV here).
+    // The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE WL WR CAP (no
+    // grouped heads, no window or softcap, and NQ = NKV here).
     args.push_back(wf::rt::Arg::buf(blse));
     for (int64_t x : {opt.seqLen, opt.seqLen, opt.heads, opt.heads, opt.batch})
       args.push_back(wf::rt::Arg::integer(x));
     args.push_back(
         wf::rt::Arg::real(1.0 / std::sqrt(static_cast<double>(opt.headDim))));
+    args.push_back(wf::rt::Arg::integer(0));
+    args.push_back(wf::rt::Arg::integer(0));
+    args.push_back(wf::rt::Arg::real(1.0));
   } else {
     for (int64_t x : {opt.seqLen, opt.heads, opt.batch})
       args.push_back(wf::rt::Arg::integer(x));

@@ -51,7 +51,8 @@ lpt-tile query-tile-of BR * { q0 }
 q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
-SCALE 1.4426950408889634 F* { scale2 }
+score-scale2 { scale2 }
+q0 first-tile BC * { kfirst }     \ the first tile's first key
 q0 key-tiles { ntiles }
 blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 
@@ -206,7 +207,7 @@ THEN
 MT 0 UNROLL DO  MASKED I 4 * ML!  MASKED I 4 * 1+ ML!  LOOP
 
 ntiles 0 ?DO
-  I BC * { k0 }
+  I BC * kfirst + { k0 }
   I 2 MOD { b }
   \ Wait for this tile, and prefetch the next into the other buffer (free
   \ since the BARRIER that closed the last iteration) after the products
@@ -217,7 +218,7 @@ ntiles 0 ?DO
   \ --mma-variants, session 15): B4 H16 N4096 causal d64 284 / 294, d128
   \ 321 / 323, full d64 317 / 323, d128 348 / 358; GPT-2 194 / 202; GQA
   \ 322 / 331 (d96 and N1024 rows alike: issue 14's note).
-  I 0= IF kvoff 0 0 load-tile CP-ASYNC-COMMIT THEN
+  I 0= IF kvoff kfirst 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles <  LATE 0=  AND IF
     kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
@@ -269,16 +270,20 @@ ntiles 0 ?DO
     kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT
   THEN THEN
 
-  \ Mask keys past the end and, when causal, after a row's diagonal; only
-  \ tiles that reach past either need it.
-  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qw diagonal + > AND  OR IF
+  \ SOFTCAP: each score through tanh (score-scale2 takes it on).
+  SOFTCAP IF
+    softcap-pre { pre }
+    MT BC * 2 / 0 UNROLL DO  I SC@ pre F* FTANH-APPROX I SC!  LOOP
+  THEN
+  \ Mask keys past the end and outside a row's range (causal: after its
+  \ diagonal; LOCAL: its window); only tiles that reach past either need it.
+  k0 qw qw 16 MT * + 1- tile-masked IF
     -1.0 0.0 F/ { ninf }
     MT 0 UNROLL DO I { qt }   \ (K is the param, not the loop index)
       BC 8 / 0 UNROLL DO
         4 0 UNROLL DO
           k0 J 8 * + t 2* + I 2 MOD + { col }
-          qw qt 16 * + g + I 2 / 8 * + diagonal + { last }
-          col NKV >=  CAUSAL 0<> col last > AND  OR IF
+          col  qw qt 16 * + g + I 2 / 8 * +  key-masked IF
             ninf qt BC 2 / * J 4 * + I + SC!
           THEN
         LOOP

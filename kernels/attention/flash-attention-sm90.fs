@@ -112,24 +112,36 @@ INCLUDE flash-lpt.fs
     PV-MMA
   LOOP
   WGMMA-COMMIT ;
-\ Mask keys past the end and, when causal, after a row's diagonal; only
-\ tiles that reach past either need it.
-\ A row's last visible key (the last one, or with CAUSAL its diagonal's if
-\ that comes first) less the thread's first column: then each score is
-\ one compare of a constant (8j + c) against it.
+\ Mask keys past the end and outside a row's range (causal: after its
+\ diagonal; LOCAL: its window); only tiles that reach past either need it.
+\ A row's last visible key (the last one, or with CAUSAL or LOCAL its
+\ range's if that comes first), and with LOCAL its first, less the
+\ thread's first column: then each score is one compare of a constant
+\ (8j + c) against each.
 : mask-s ( k0 r0 -- )
   { k0 r0 }
-  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- r0 diagonal + > AND  OR IF
+  k0 r0 r0 8 + tile-masked IF
     LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
     2 0 UNROLL DO I { h }
-      NKV 1-  CAUSAL IF r0 h 8 * + diagonal + MIN THEN  c0 - { lim }
+      NKV 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
+      r0 h 8 * + first-key c0 - { lo }
       BC 8 / 0 UNROLL DO
         2 0 UNROLL DO
-          J 8 * I + lim > IF  MASKED J 4 * h 2* + I + SACC!  THEN
+          J 8 * I + lim >  LOCAL IF J 8 * I + lo < OR THEN IF
+            masked-score J 4 * h 2* + I + SACC!
+          THEN
         LOOP
       LOOP
     LOOP
   THEN ;
+\ SOFTCAP: S's scores through tanh (score-scale2 takes them on), before
+\ the masks (tanh(-inf) would be a score), then the masks.
+: cap-s ( -- )
+  SOFTCAP IF
+    softcap-pre { pre }
+    BC 2 / 0 UNROLL DO  I SACC@ pre F* FTANH-APPROX I SACC!  LOOP
+  THEN ;
+: prepare-s ( k0 r0 -- )  cap-s mask-s ;
 \ The max and the sum of a row's scores (those of 8j + c at SACC[4j + n0
 \ + c], c = 0, 1), in four chains (j even and odd, c 0 and 1), so that
 \ FMAX and F+ latencies overlap. H100 bf16 TFLOP/s (.prof/s13_fwdab.sh,
@@ -213,10 +225,11 @@ INCLUDE flash-lpt.fs
   ELSE
     DUP DIV_QT fdiv { it pair }  it pair NQ BR tiles * -  pair
   THEN ;
-\ An item's (batch, head) and its first query row and key tiles.
-: geometry ( tile pair -- batch-id head-id q0 ntiles )
+\ An item's (batch, head), its first query row, its first key tile and
+\ how many it takes.
+: geometry ( tile pair -- batch-id head-id q0 t0 ntiles )
   DUP DIV_HQ fdiv { pair b }  b  pair b HQ * -
-  ROT query-tile-of BR * DUP key-tiles ;
+  ROT query-tile-of BR *  DUP first-tile  OVER key-tiles ;
 \ The pairs and the items (with the LPT grid's slots past the last pair).
 : work ( -- pairs items )
   BATCH HQ *  { pairs }
@@ -274,7 +287,7 @@ wg NCWG = IF
       { it r done used }
       it item-of { tile pair }
       pair pairs < IF
-        tile pair geometry { batch-id head-id q0 ntiles }
+        tile pair geometry { batch-id head-id q0 t0 ntiles }
         head-id DIV_GQ fdiv { kvh }               \ the head of K and V
         done QBUF MOD { qb }
         done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
@@ -283,9 +296,9 @@ wg NCWG = IF
         ntiles 0 ?DO
           used I + stage { s ph }
           ph 1 XOR  s kempty MBAR-WAIT
-          batch-id kvh I BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+          batch-id kvh I t0 + BC *  s kfull  KS s tile-bytes * +  K BC load-tile
           ph 1 XOR  s vempty MBAR-WAIT
-          batch-id kvh I BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+          batch-id kvh I t0 + BC *  s vfull  VS s tile-bytes * +  V BC load-tile
         LOOP
         done 1+ TO done  used ntiles + TO used
       THEN
@@ -303,7 +316,7 @@ ELSE
   TID-X 127 AND 32 / { w }
   LANE-ID 4 / { g }
   LANE-ID 4 MOD { t }
-  SCALE 1.4426950408889634 F* { scale2 }
+  score-scale2 { scale2 }
   TID-X 127 AND 0= { leader }            \ releases the stages and Q
   turns wg 0= AND IF  1 256 BAR-ARRIVE-N  THEN   \ warpgroup 0 first
   0 0                    \ done: items done, used: K/V tiles used
@@ -314,7 +327,7 @@ ELSE
     qb item-slot S@ { it }
     it 0< 0=  WHILE
     { done used }
-    it item-of geometry { batch-id head-id q0 ntiles }
+    it item-of geometry { batch-id head-id q0 t0 ntiles }
     QS qb q-bytes * + { qtile }
     q0 wg 64 * + w 16 * + g + { r0 }      \ rows r0 and r0 + 8
     HEAD_DIM 2 / 0 UNROLL DO  0.0 I OACC!  LOOP
@@ -329,7 +342,7 @@ ELSE
         wg my-turn  qtile wg s0 s-issue  wg your-turn
         0 WGMMA-WAIT
         leader IF  s0 kempty MBAR-ARRIVE  THEN
-        0 r0 mask-s  scale2 softmax-s  pack-p
+        t0 BC * r0 prepare-s  scale2 softmax-s  pack-p
         ntiles 1 ?DO
           used I + stage { s ph }  used I + 1- stage { sp php }
           ph s kfull MBAR-WAIT
@@ -341,7 +354,7 @@ ELSE
           wg your-turn
           1 WGMMA-WAIT
           leader IF  s kempty MBAR-ARRIVE  THEN
-          I BC * r0 mask-s  scale2 softmax-s
+          I t0 + BC * r0 prepare-s  scale2 softmax-s
           0 WGMMA-WAIT
           leader IF  sp vempty MBAR-ARRIVE  THEN
           pack-p
@@ -360,7 +373,7 @@ ELSE
         ph s kfull MBAR-WAIT
         qtile wg s s-issue  0 WGMMA-WAIT
         leader IF  s kempty MBAR-ARRIVE  THEN
-        I BC * r0 mask-s  scale2 softmax-s  rescale-o  pack-p
+        I t0 + BC * r0 prepare-s  scale2 softmax-s  rescale-o  pack-p
         ph s vfull MBAR-WAIT
         s pv-issue  0 WGMMA-WAIT
         leader IF  s vempty MBAR-ARRIVE  THEN

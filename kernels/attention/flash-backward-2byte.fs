@@ -6,6 +6,8 @@
 : PACK ( x0 x1 -- pair )  F>{T}X2 ;
 : UNPACK ( pair -- x0 x1 )  {T}X2>F ;
 16 CONSTANT KSTEP
+\ SOFTCAP's tanh: the forward's (tanh.approx, one instruction).
+: CAP-TANH ( x -- t )  FTANH-APPROX ;
 \ The accumulators' products: the 16-bit MMA sums in f32 as it goes.
 : MMA+ ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA ;
 \ Each lane's LDMATRIX row: an A fragment of 16 rows x 16 features (row

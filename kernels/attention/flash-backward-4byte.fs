@@ -4,6 +4,8 @@
 \ conflicts), multiplied by MMA-3XTF32 (f32 accuracy, as the forward).
 
 8 CONSTANT KSTEP
+\ SOFTCAP's tanh: the forward's (the accurate one, f32 results).
+: CAP-TANH ( x -- t )  FTANH ;
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-3XTF32 ;
 \ Into the accumulators that live across tiles (dQ, dK, dV) too: a fresh
 \ product added with F+ (as the forward does against the tensor core's

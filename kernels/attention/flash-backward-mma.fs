@@ -20,7 +20,7 @@
 \ (element bytes), KSTEP (the MMA's k: 16, or 8 for TF32) and the words
 \ that differ by type (flash-backward-2byte.fs, flash-backward-4byte.fs): MMA,
 \ MMA+ (into a long-lived accumulator), AFRAG, BFRAG2, BFRAG2-T, PFRAG,
-\ DSFRAG, DSLO and STORE2. L2 and DPRE rows are NQP
+\ DSFRAG, DSLO, STORE2 and CAP-TANH. L2 and DPRE rows are NQP
 \ floats apart (NQ rounded up to a multiple of 128, zero-padded by the
 \ op), so that a tile's 16-byte copies never leave them.
 
@@ -33,14 +33,15 @@ ROLE IF BID-X ELSE query-tile THEN BR * { r0 }
 r0 WARP-ID 16 MT * * + { rw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
-SCALE 1.4426950408889634 F* { scale2 }
+score-scale2 { scale2 }
 
-\ Column tiles: ROLE 0 those of q-tile key-tiles; ROLE 1 per query head
-\ of the group, from the first query any of the rows sees on.
+\ Column tiles: ROLE 0 those of q-tile key-tiles from its first-tile on;
+\ ROLE 1 per query head of the group, from the first query any of the
+\ rows sees to the last.
+ROLE IF r0 first-query 0 MAX BC / ELSE r0 first-tile THEN { cstart }
 ROLE IF
-  CAUSAL IF r0 diagonal - 0 MAX BC / ELSE 0 THEN
-ELSE 0 THEN { cstart }
-ROLE IF NQ BC tiles cstart - 0 MAX ELSE r0 key-tiles THEN { span }
+  r0 BR + NKV MIN 1- last-query 1+ NQ MIN 0 MAX  BC tiles cstart - 0 MAX
+ELSE r0 key-tiles THEN { span }
 ROLE IF group ELSE 1 THEN span * { ntiles }
 \ Tile i (of span per query head): its first column, and the first rows
 \ of its column tensors' head and of its L2/D (ROLE 1: query head
@@ -169,18 +170,20 @@ ntiles 0 ?DO
         \ (Rows past the end are masked too: their K/V rows repeat the last
         \ one, and with DQ_ATOMIC their dS would reach dQ.)
         col ncols >=  row nrows >=  OR
-        CAUSAL 0<> ROLE IF row col diagonal + > ELSE col row diagonal + > THEN AND
-        OR { hidden }
+        ROLE IF row col ELSE col row THEN key-masked  OR { hidden }
         ROLE IF
           jg 8 * t 2* + e 2 MOD + 4 * { vo }
           b 0 vec vo + SF32@  b 1 vec vo + SF32@
         ELSE
           qt 4 * e 2 / + RV@  qt 4 * 2 + e 2 / + RV@
         THEN { lrow dd }
-        n SC@ scale2 F* lrow F- FEXP2 { pv }
+        \ SOFTCAP: P from the capped score, and dS through tanh's
+        \ derivative 1 - tanh^2 (SCALE follows, as without the cap).
+        n SC@  SOFTCAP IF softcap-pre F* CAP-TANH THEN { sv }
+        sv scale2 F* lrow F- FEXP2 { pv }
         hidden IF 0.0 TO pv THEN
         pv n SC!
-        n DPC@ dd F- pv F* n DPC!
+        n DPC@ dd F- pv F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN  n DPC!
       LOOP
     LOOP
   LOOP

@@ -70,9 +70,11 @@ INCLUDE flash-lpt.fs
   { b h row mbar smem map rows }
   panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP ;
 
-\ The query tiles this block's keys k0 .. k0 + BC - 1 see, per query head:
-\ from qstart on (causal: query i sees key j when j <= i + diagonal).
-: qstart ( k0 -- t )  CAUSAL IF diagonal - 0 MAX BR / ELSE DROP 0 THEN ;
+\ The query tiles that see this block's keys k0 .. k0 + BC - 1, per query
+\ head: from qstart on, qtiles of them (flash-grid.fs first-query and
+\ last-query: causal or a window).
+: qstart ( k0 -- t )  first-query 0 MAX BR / ;
+: qend ( k0 -- t )  BC + NKV MIN 1- last-query 1+ NQ MIN 0 MAX BR tiles ;
 
 \ The block order (flash-lpt.fs), over (batch, K/V head) pairs and key
 \ blocks: with LPT every head's heaviest blocks (causal: the first keys,
@@ -84,9 +86,8 @@ pair BATCH HKV * >= IF EXIT THEN
 pair HKV /MOD { kv-head-id batch-id }
 kblock BC * { k0 }
 HQ HKV / { group }
-NQ BR tiles { nqt }
 k0 qstart { qt0 }
-nqt qt0 - 0 MAX { per-head }
+k0 qend qt0 - 0 MAX { per-head }
 group per-head * { niters }
 kv-head-id group * { h0 }                 \ the first query head of the group
 \ Iteration i: query head (of HQ) and first query row.
@@ -286,8 +287,10 @@ TID-X 128 / { wg }
   { edge lsb dsb s q0 key0 scale2 }
   s BR * 4 * { so }
   \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
-  \ query q0 + x are hidden when 8r >= kmax, x >= qmax or 8r > x + dlt.
-  NKV key0 - { kmax }  NQ q0 - { qmax }  q0 diagonal + key0 - { dlt }
+  \ query q0 + x are hidden when 8r >= kmax, x >= qmax, 8r > x + dlt
+  \ (after the query's last key) or 8r < x + dlo (before its first).
+  NKV key0 - { kmax }  NQ q0 - { qmax }
+  q0 last-key key0 - { dlt }  q0 first-key key0 - { dlo }
   BR 8 / 0 UNROLL DO I { jg }
     jg 8 * LANE-ID 4 MOD 2* + { ql }
     lsb so + ql 4 * + 2SF@ { l0 l1 }
@@ -296,13 +299,17 @@ TID-X 128 / { wg }
       c IF l1 d1 ELSE l0 d0 THEN { lv dd }
       2 0 UNROLL DO I { r }
         jg 4 * r 2* + c + { n }
-        n SACC@ scale2 F* lv F- FEXP2 { p }
+        \ SOFTCAP: P from the capped score, dS^T through tanh's
+        \ derivative 1 - tanh^2 (SCALE follows, as without the cap).
+        n SACC@  SOFTCAP IF softcap-pre F* FTANH-APPROX THEN { sv }
+        sv scale2 F* lv F- FEXP2 { p }
         edge IF
           r 8 * kmax >=  ql c + qmax >=  OR
-          CAUSAL 0<> r 8 * ql c + dlt + > AND  OR IF 0.0 TO p THEN
+          bounded IF r 8 * ql c + dlt + > OR THEN
+          LOCAL IF r 8 * ql c + dlo + < OR THEN  IF 0.0 TO p THEN
         THEN
         p n SACC!
-        n DPACC@ dd F- p F* n DPACC!
+        n DPACC@ dd F- p F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN  n DPACC!
       LOOP
     LOOP
   LOOP ;
@@ -343,7 +350,7 @@ ELSE
   LANE-ID 4 MOD { t }
   w 16 * g + { kr }                       \ keys kr and kr + 8 of the warpgroup's
   k0 wg 64 * + kr + { key0 }
-  SCALE 1.4426950408889634 F* { scale2 }
+  score-scale2 { scale2 }
   TID-X 127 AND 0= { leader }             \ releases the stages
   HEAD_DIM 2 / 0 UNROLL DO  0.0 I DVACC!  0.0 I DKACC!  LOOP
   0 0 bar MBAR-WAIT
@@ -355,8 +362,8 @@ ELSE
     WGMMA-FENCE
     wg s sdp-issue
     WGMMA-COMMIT  0 WGMMA-WAIT
-    q0 BR + NQ >  k0 wg 64 * + 64 + NKV >  OR
-    CAUSAL 0<> k0 wg 64 * + 63 + q0 diagonal + > AND  OR IF
+    q0 BR + NQ >
+    k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR IF
       -1 LS DS s q0 key0 scale2 p-ds
     ELSE
       0 LS DS s q0 key0 scale2 p-ds

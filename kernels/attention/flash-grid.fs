@@ -1,8 +1,8 @@
 \ The grid, heads and causal ranges of the FlashAttention-2 forward kernels
 \ (flash_attention_f32.forth and its 16-bit siblings), INCLUDEd right after
-\ their headers. Each declares the constants HEAD_DIM, CAUSAL, BR (query
-\ rows per block) and BC (keys per tile) and the params NQ, NKV, HQ, HKV
-\ and BATCH:
+\ their headers. Each declares the constants HEAD_DIM, CAUSAL, LOCAL,
+\ SOFTCAP, BR (query rows per block) and BC (keys per tile) and the params
+\ NQ, NKV, HQ, HKV, BATCH, WL, WR, SCALE and CAP:
 \  - Q and O are (BATCH, HQ, NQ, HEAD_DIM), K and V (BATCH, HKV, NKV,
 \    HEAD_DIM), LSE (BATCH, HQ, NQ), all contiguous;
 \  - grid (ceil(NQ/BR), HQ, BATCH): a block takes BR query rows of query
@@ -11,18 +11,58 @@
 \  - CAUSAL: query row i sees keys j <= i + NKV - NQ (the diagonal at the
 \    bottom right, as after NKV - NQ cached keys). With NQ > NKV the first
 \    NQ - NKV rows see no key: their O is 0 and their LSE -inf.
+\  - LOCAL (a sliding window, FlashAttention's window_size): query row i
+\    sees keys j with i + NKV - NQ - WL <= j <= i + NKV - NQ + WR; the op
+\    passes a bound past every key for an unlimited side (and WR 0 when
+\    causal). Tiles outside every row's window are not visited.
+\  - SOFTCAP: scores become CAP tanh(s SCALE / CAP) before the softmax
+\    (Gemma 2's, FlashAttention's softcap).
 
 \ The max and the sum over the four lanes (t = 0..3) that share a row of
 \ an MMA accumulator.
 : quad-max ( x -- x' )  DUP 1 FSHFL-XOR FMAX  DUP 2 FSHFL-XOR FMAX ;
 : quad-sum ( x -- x' )  DUP 1 FSHFL-XOR F+  DUP 2 FSHFL-XOR F+ ;
 -1.0e30 CONSTANT MASKED   \ finite: exp(MASKED - m) is 0, never NaN
-\ A row that sees any key sees key 0 (of the first tile), so its running max
-\ is a real score from the first tile on, and its MASKED keys add nothing.
+\ Without LOCAL a row that sees any key sees key 0 (of the first tile), so
+\ its running max is a real score from the first tile on, and its MASKED
+\ keys add nothing. With a window a row's first tiles may hold none of
+\ its keys: masked scores are then -inf (masked-score), so that a running
+\ max that starts at MASKED stays there, finite, until a real score comes,
+\ and each masked key adds exp(-inf) = 0.
+: masked-score ( -- x )  LOCAL IF -1.0 0.0 F/ ELSE MASKED THEN ;
 
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
 \ Causal: query row i sees keys up to i + diagonal.
 : diagonal ( -- n )  NKV NQ - ;
+\ Whether a row's last key depends on the row (causal or a window).
+: bounded ( -- flag )  CAUSAL LOCAL OR ;
+\ The last and first key that row `row` sees (either may lie outside the
+\ keys: a row whose last key is negative sees none).
+: last-key ( row -- key )
+  LOCAL IF diagonal + WR + ELSE CAUSAL IF diagonal + ELSE DROP NKV 1- THEN THEN ;
+: first-key ( row -- key )  LOCAL IF diagonal + WL - ELSE DROP 0 THEN ;
+\ Whether key `col` is masked for row `row`.
+: key-masked ( col row -- flag )
+  { col row }  col NKV >=
+  bounded IF col row last-key > OR THEN
+  LOCAL IF col row first-key < OR THEN ;
+\ Whether the keys klo .. khi need masks for the rows rlo .. rhi (some key
+\ past the end, after rlo's last or before rhi's first), and the tile of
+\ BC keys from k0.
+: range-masked ( klo khi rlo rhi -- flag )
+  { klo khi rlo rhi }  khi NKV >=
+  bounded IF khi rlo last-key > OR THEN
+  LOCAL IF klo rhi first-key < OR THEN ;
+: tile-masked ( k0 rlo rhi -- flag )  >R >R DUP BC + 1- R> R> range-masked ;
+\ The backward's other way round: the first and the last query row that
+\ sees key `key` (either may lie outside the rows).
+: first-query ( key -- row )
+  bounded IF diagonal -  LOCAL IF WR - THEN ELSE DROP 0 THEN ;
+: last-query ( key -- row )  LOCAL IF diagonal - WL + ELSE DROP NQ 1- THEN ;
+\ SOFTCAP: a raw score times softcap-pre, through tanh, is the capped
+\ score over CAP; score-scale2 takes either to log2 units.
+: softcap-pre ( -- x )  SCALE CAP F/ ;
+: score-scale2 ( -- x )  SOFTCAP IF CAP ELSE SCALE THEN 1.4426950408889634 F* ;
 \ Rows past the end read the last row (their results are never stored).
 : q-in-bounds ( row -- row' )  NQ 1- MIN ;
 : kv-in-bounds ( key -- key' )  NKV 1- MIN ;
@@ -34,15 +74,19 @@
 \ as many keys as an earlier one or more, wherever the diagonal lies: the
 \ blocks that start first take the last tiles.
 : query-tile-of ( id -- qtile )
-  NQ BR tiles  CAUSAL IF 1- SWAP - ELSE DROP THEN ;
+  NQ BR tiles  bounded IF 1- SWAP - ELSE DROP THEN ;
 : query-tile ( -- qtile )  BID-X query-tile-of ;
-\ The number of BC-key tiles that the BR query rows from q0 on see: all
-\ NKV keys, or with CAUSAL those up to the last row's diagonal (0 when
-\ every row is above it).
+\ The BC-key tiles that the BR query rows from q0 on see: the first
+\ (0, or with LOCAL the tile of the first row's first key) and how many
+\ from there: up to the last key, or with CAUSAL or LOCAL the last row's
+\ last key (0 when every row is above the diagonal).
+: first-tile ( q0 -- t )  LOCAL IF first-key 0 MAX BC / ELSE DROP 0 THEN ;
 : key-tiles ( q0 -- count )
-  CAUSAL IF BR + NQ MIN diagonal + 0 MAX ELSE DROP NKV THEN BC tiles ;
+  { q0 }
+  bounded IF q0 BR + NQ MIN 1- last-key 1+ NKV MIN 0 MAX ELSE NKV THEN
+  BC tiles  q0 first-tile - 0 MAX ;
 \ Whether query row `row` sees no key at all.
-: no-keys ( row -- flag )  CAUSAL IF diagonal + 0< ELSE DROP NKV 0= THEN ;
+: no-keys ( row -- flag )  bounded IF last-key 0< ELSE DROP NKV 0= THEN ;
 \ The natural-log log-sum-exp of a row from its running max m (log2 units)
 \ and sum l: (m + log2 l) ln 2.
 : row-lse ( m l -- lse )  FLOG SWAP 0.6931471805599453 F* F+ ;

@@ -3,7 +3,7 @@
 \ layout). f32 has its own kernel, flash_attention_f32.forth: every
 \ product in 3xTF32 with its own tiles, staging and fragment layout, not
 \ this one's 16-bit LDMATRIX fragments.
-\ -D HEAD_DIM (a multiple of 16), CAUSAL; the tile shape MT, WARPS, BC,
+\ -D HEAD_DIM (a multiple of 16), CAUSAL, LOCAL, SOFTCAP; the tile shape MT, WARPS, BC,
 \ QREG and MIN_BLOCKS defaults are the fastest of a sweep on an H100
 \ (issue 14's note: MT 1/2, BC 32/64/128, QREG, 8 warps); the op reads
 \ BR and NTHREADS back.
@@ -12,6 +12,8 @@
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 0
+\! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
+\! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const MT 2
 \! const WARPS 4
 \! const BC 64
@@ -37,6 +39,9 @@
 \! param BATCH i64
 \! param HG i64                     \ (batch, head) pairs a group of the LPT grid
 \! param SCALE f32
+\! param WL i64                     \ LOCAL's window: keys before and after the diagonal
+\! param WR i64
+\! param CAP f32
 \! shared SM i16[(4*BC+(1-QREG)*BR)*STRIDE]
 \! reg QF i32[QREG*MT*HEAD_DIM/4+1-QREG]
 \! reg SC f32[MT*BC/2]

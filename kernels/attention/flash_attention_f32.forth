@@ -45,6 +45,8 @@
 \! float f32
 \! const HEAD_DIM 64
 \! const CAUSAL 1
+\! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
+\! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
 \! const D64 128/(HEAD_DIM+64)
 \! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d96 and d128
@@ -79,6 +81,9 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
+\! param WL i64                     \ LOCAL's window: keys before and after the diagonal
+\! param WR i64
+\! param CAP f32
 \! shared SM f32[SHARED_FLOATS]
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
@@ -125,7 +130,9 @@ query-tile BR * { q0 }
 q0 WARP-ID 16 * + diagonal + { qd }
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
-SCALE 1.4426950408889634 F* { qscale }  \ SCALE*log2(e)
+\ Q's scale: SCALE*log2(e), so that scores come in log2 units; with
+\ SOFTCAP SCALE/CAP, tanh's argument (CAP*log2(e) follows the tanh).
+SOFTCAP IF softcap-pre ELSE score-scale2 THEN { qscale }
 
 \ The block's Q rows, scaled, into shared memory (rows past the end read
 \ the last row; their results are never stored). The first BARRIER of the
@@ -141,9 +148,10 @@ MASKED { m0 }  MASKED { m1 }    \ running max of rows g and g+8 (log2 units)
 0.0 { l0 }  0.0 { l1 }          \ this lane's part of their running sums
 
 q0 key-tiles { ktiles }             \ 0 when no row of the block sees a key
-ASYNC IF ktiles 0> IF 0 base prefetch THEN THEN
+q0 first-tile BC * { kfirst }
+ASYNC IF ktiles 0> IF kfirst base prefetch THEN THEN
 ktiles 0 ?DO
-  I BC * { k0 }
+  I BC * kfirst + { k0 }
   BARRIER
   ASYNC IF 0 CP-ASYNC-WAIT THEN   \ this thread's copies of the tile are in
   STAGED 0 UNROLL DO
@@ -176,9 +184,24 @@ ktiles 0 ?DO
     LOOP
   LOOP
 
+  \ SOFTCAP: the accurate tanh (f32 results), then to log2 units.
+  SOFTCAP IF
+    score-scale2 { capl2 }
+    BC 2 / 0 UNROLL DO  I SC@ FTANH capl2 F* I SC!  LOOP
+  THEN
   \ Mask keys past the end and, when causal, keys after the row's
-  \ diagonal; only tiles that reach past either need it.
-  k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
+  \ diagonal; only tiles that reach past either need it. A window's
+  \ masks (LOCAL) test each key against both ends of its row's range.
+  LOCAL IF
+    k0  qd diagonal -  DUP 15 + tile-masked IF
+      KT 0 UNROLL DO
+        4 0 UNROLL DO
+          k0 t 2* + J 8 * + I 2 MOD +  qd diagonal - g + I 2 / 8 * +
+          key-masked IF  masked-score J 4 * I + SC!  THEN
+        LOOP
+      LOOP
+    THEN
+  ELSE k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
     \ Score (J, I) is key c0 + dc of the row whose diagonal ends at key
     \ qd + g + dr, with dc and dr constants: comparing two per-lane values
     \ with them keeps few registers live.
@@ -194,7 +217,7 @@ ktiles 0 ?DO
         THEN
       LOOP
     LOOP
-  THEN
+  THEN THEN
 
   \ Online softmax on the fragments.
   m0 KT 0 UNROLL DO I 4 * SC@ FMAX I 4 * 1+ SC@ FMAX LOOP quad-max { n0 }

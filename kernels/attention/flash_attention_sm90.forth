@@ -2,13 +2,16 @@
 \ or f16 (-D T) in and out, with the log-sum-exp: flash-attention-sm90.fs
 \ has the design and the blocks' items (query tiles of BR = 64 NCWG rows,
 \ taken in rounds: grid (blocks,)), flash-grid.fs the layout and the
-\ causal rule. -D HEAD_DIM 64 or 128, CAUSAL.
+\ causal rule and the window. -D HEAD_DIM 64 or 128, CAUSAL, LOCAL,
+\ SOFTCAP.
 \! kernel flash_attention_sm90_{T}
 \! type T bf16 f16
 \! float f32
 \! const HEAD_DIM 128
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-attention-sm90.fs)
 \! const CAUSAL 0
+\! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
+\! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const NCWG 2                     \ consumer warpgroups (64 query rows each)
 \! const BR 64*NCWG
 \! const BC 128
@@ -48,6 +51,9 @@
 \! param DIV_HQ i64
 \! param DIV_GQ i64
 \! param SCALE f32
+\! param WL i64                     \ LOCAL's window: keys before and after the diagonal
+\! param WR i64
+\! param CAP f32
 \! param TICKET i64[2]               \ DYN's counter, 0 before and after a launch (next-item)
 \! param Q_SB i64
 \! param Q_SH i64

@@ -9,6 +9,8 @@
 \! const ROLE 0
 \! const HEAD_DIM 64
 \! const CAUSAL 0
+\! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
+\! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const MT 1
 \! const WARPS 4
 \! const BC 64
@@ -42,6 +44,9 @@
 \! param HKV i64
 \! param BATCH i64
 \! param SCALE f32
+\! param WL i64                     \ LOCAL's window: keys before and after the diagonal
+\! param WR i64
+\! param CAP f32
 \! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC+DQ_ATOMIC*BR*DSTRIDE*ESZ]
 \! reg SC f32[MT*BC/2]
 \! reg DPC f32[MT*BC/2]

@@ -11,6 +11,8 @@
 \! pdl PDL
 \! const LPT 0                     \ 1: grid with the heaviest tiles first (flash-backward-sm90.fs)
 \! const CAUSAL 0
+\! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
+\! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const NCWG 2                     \ consumer warpgroups (64 keys each)
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
@@ -54,6 +56,9 @@
 \! param BATCH i64
 \! param HG i64                     \ (batch, K/V head) pairs a group of the LPT grid
 \! param SCALE f32
+\! param WL i64                     \ LOCAL's window: keys before and after the diagonal
+\! param WR i64
+\! param CAP f32
 \! param Q_SB i64
 \! param Q_SH i64
 \! param Q_SN i64

@@ -5,14 +5,40 @@ from __future__ import annotations
 import numpy as np
 
 
-def attention_reference(q, k, v, causal: bool = False, scale=None):
+def hidden_keys(nq: int, nkv: int, causal: bool = False,
+                window=(-1, -1)):
+    """(nq, nkv) bool: the keys each query does not see. FlashAttention's
+    window_size: query i sees keys j with i + nkv - nq - left <= j <=
+    i + nkv - nq + right (-1: unlimited); causal means right = 0."""
+    left, right = window
+    if causal:
+        right = 0
+    rel = np.arange(nkv)[None, :] - (np.arange(nq)[:, None] + (nkv - nq))
+    hidden = np.zeros((nq, nkv), bool)
+    if right >= 0:
+        hidden |= rel > right
+    if left >= 0:
+        hidden |= rel < -left
+    return hidden
+
+
+def _scores(q, k, scale, softcap):
+    """The scaled scores, capped: softcap tanh(s scale / softcap)."""
+    s = np.einsum("bhnd,bhmd->bhnm", q, k) * scale
+    if softcap:
+        return softcap * np.tanh(s / softcap), s
+    return s, s
+
+
+def attention_reference(q, k, v, causal: bool = False, scale=None,
+                        window=(-1, -1), softcap: float = 0.0):
     """softmax(q k^T * scale) v in float64 from numpy arrays of any dtype:
     q (B, Hq, Nq, d), k and v (B, Hkv, Nkv, d), query head h reading
     key/value head h // (Hq // Hkv); scale 1/sqrt(d) unless given. With
     causal, query i sees keys j <= i + (Nkv - Nq). Returns (o, lse), o
     (B, Hq, Nq, d) and lse (B, Hq, Nq) the natural-log log-sum-exp of each
     query's scaled scores over the keys it sees; a query that sees none
-    has o 0 and lse -inf."""
+    has o 0 and lse -inf. window and softcap as flash_attention's."""
     q, k, v = (np.asarray(x).astype(np.float64) for x in (q, k, v))
     b, hq, nq, d = q.shape
     hkv, nkv = k.shape[1], k.shape[2]
@@ -21,10 +47,8 @@ def attention_reference(q, k, v, causal: bool = False, scale=None):
     group = hq // hkv
     k = np.repeat(k, group, axis=1)
     v = np.repeat(v, group, axis=1)
-    s = np.einsum("bhnd,bhmd->bhnm", q, k) * scale
-    if causal:
-        hidden = np.arange(nkv)[None, :] > np.arange(nq)[:, None] + (nkv - nq)
-        s = np.where(hidden, -np.inf, s)
+    s, _ = _scores(q, k, scale, softcap)
+    s = np.where(hidden_keys(nq, nkv, causal, window), -np.inf, s)
     m = s.max(axis=-1, keepdims=True, initial=-np.inf)
     seen = np.isfinite(m)                  # rows that see some key
     p = np.exp(s - np.where(seen, m, 0.0))
@@ -36,7 +60,8 @@ def attention_reference(q, k, v, causal: bool = False, scale=None):
 
 
 def attention_backward_reference(dout, q, k, v, causal: bool = False,
-                                 scale=None):
+                                 scale=None, window=(-1, -1),
+                                 softcap: float = 0.0):
     """(dq, dk, dv) of attention_reference's output in float64, for the
     gradient dout: P = softmax, dV = P^T dO, dP = dO V^T, dS = P (dP - D)
     with D = rowsum(dO O), dQ = scale dS K, dK = scale dS^T Q; dk and dv
@@ -48,19 +73,19 @@ def attention_backward_reference(dout, q, k, v, causal: bool = False,
     if scale is None:
         scale = 1.0 / np.sqrt(d)
     group = hq // hkv
-    o, lse = attention_reference(q, k, v, causal, scale)
+    o, lse = attention_reference(q, k, v, causal, scale, window, softcap)
     ke = np.repeat(k, group, axis=1)
     ve = np.repeat(v, group, axis=1)
-    s = np.einsum("bhnd,bhmd->bhnm", q, ke) * scale
+    s, raw = _scores(q, ke, scale, softcap)
     with np.errstate(invalid="ignore"):
         p = np.exp(s - lse[..., None])      # 0 where masked or no key
-    if causal:
-        hidden = np.arange(nkv)[None, :] > np.arange(nq)[:, None] + (nkv - nq)
-        p = np.where(hidden, 0.0, p)
+    p = np.where(hidden_keys(nq, nkv, causal, window), 0.0, p)
     p = np.where(np.isfinite(lse)[..., None], p, 0.0)
     dv = np.einsum("bhnm,bhnd->bhmd", p, dout)
     dp = np.einsum("bhnd,bhmd->bhnm", dout, ve)
     ds = p * (dp - (dout * o).sum(axis=-1, keepdims=True))
+    if softcap:   # d(softcap tanh(x / softcap))/dx = 1 - tanh^2
+        ds = ds * (1.0 - np.tanh(raw / softcap) ** 2)
     dq = np.einsum("bhnm,bhmd->bhnd", ds, ke) * scale
     dk = np.einsum("bhnm,bhnd->bhmd", ds, q) * scale
     return (dq, dk.reshape(b, hkv, group, nkv, d).sum(axis=2),

@@ -83,7 +83,7 @@ class FlashSm90(unittest.TestCase):
             o[...] = np.nan
             lse[...] = np.nan
             kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, fd(hg),
-                 fd(tiles), fd(hq), fd(hq // hkv), scale, ticket,
+                 fd(tiles), fd(hq), fd(hq // hkv), scale, 0, 0, 1.0, ticket,
                  *strides(q), *strides(k), *strides(v), *strides(o),
                  grid=(blocks or items,), block=kern.const("NTHREADS"))
             self.assertEqual(ticket.tolist(), [0, 0], what + ": counter")

@@ -129,7 +129,8 @@ c.document(top_p_mask, _topk._top_p_mask_impl)
 
 def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                     scale: Optional[float] = None, return_lse: bool = False,
-                    out: Any = None) -> Any:
+                    out: Any = None, window: tuple = (-1, -1),
+                    softcap: float = 0.0) -> Any:
     """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
     d), Hkv dividing Hq (grouped-query attention: query head h reads
     key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128
@@ -137,7 +138,14 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     scale 1/sqrt(d) unless given. With causal, query i sees keys
     j <= i + (Nkv - Nq) (the diagonal at the bottom-right, as in decoding
     after Nkv - Nq cached keys); with Nq > Nkv the first Nq - Nkv queries
-    see no key, and their output is 0 (their log-sum-exp -inf). q, k and v
+    see no key, and their output is 0 (their log-sum-exp -inf).
+    window=(left, right) is local attention (FlashAttention's
+    window_size): query i sees keys j with i + (Nkv - Nq) - left <= j <=
+    i + (Nkv - Nq) + right, -1 for an unlimited side (with causal, right
+    is 0); key tiles outside every row's window are skipped, so the cost
+    follows the unmasked work. softcap > 0 caps the scores as Gemma 2
+    does: softcap * tanh(scores * scale / softcap) before the softmax
+    (tanh.approx in bfloat16/float16, the accurate tanh in float32). q, k and v
     may be strided views (the features contiguous), such as
     qkv[:, :, 0].transpose(1, 2) of a (B, N, 3, H, d) projection: the
     Hopper kernel reads them where they lie, the others from dense copies.
@@ -163,6 +171,9 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     return_lse = c.check_bool("return_lse", return_lse)
+    window = c.check_window(window)
+    softcap = c.check_softcap(softcap)
+    masks = (*window, softcap)
     torch = sys.modules.get("torch")
     if out is None and torch is not None and isinstance(q, torch.Tensor):
         tensor = torch.Tensor
@@ -178,20 +189,22 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
             # Traced: the custom op; eager: the same forward and backward as
             # a plain autograd.Function (torch.library's dispatch is slow).
             if traced:
-                o, lse = ops.flash_attention_op(q, k, v, bool(causal), scale)
+                o, lse = ops.flash_attention_op(q, k, v, bool(causal), scale,
+                                                *masks)
                 return (o, lse) if return_lse else o
             if return_lse:
-                return ops.FlashAttentionLseFunction.apply(q, k, v,
-                                                           bool(causal), scale)
+                return ops.FlashAttentionLseFunction.apply(
+                    q, k, v, bool(causal), scale, masks)
             return ops.FlashAttentionFunction.apply(q, k, v, bool(causal),
-                                                    scale)
+                                                    scale, masks)
         if q.dim() == 4 and use_torch_op(q, k, v):
             # No grad: the op's kernel, the C++ plan replay (c.use_torch_op)
             ops = _torch_ops or _load_torch_ops()
             o, lse = ops.call(ops.flash_attention_op, q, k, v, bool(causal),
-                              _op_scale(q, scale))
+                              _op_scale(q, scale), *masks)
             return (o, lse) if return_lse else o
-    return _attention.flash_attention_impl(q, k, v, causal, scale, return_lse, out)
+    return _attention.flash_attention_impl(q, k, v, causal, scale, return_lse,
+                                           out, window, softcap)
 
 
 def _op_scale(q: Any, scale: Optional[float]) -> float:

@@ -196,16 +196,39 @@ def qkv_args(q: Any, k: Any, v: Any, *others: tuple) -> tuple:
     return (qa, ka, va, *more)
 
 
+def masking(causal: bool, window: tuple, softcap: float, nq: int,
+            nkv: int) -> tuple[dict, tuple]:
+    """The kernels' -D CAUSAL, LOCAL and SOFTCAP and their params (WL, WR,
+    CAP) for causal, a checked window (FlashAttention's semantics: causal
+    makes the right side 0; (-1, 0) is causal itself) and softcap. An
+    unlimited side becomes a bound past every key (nq + nkv)."""
+    left, right = window
+    if causal:
+        right = 0
+    if left == -1 and right == 0:
+        causal, right = True, -1
+    local = left >= 0 or right >= 0
+    far = nq + nkv + 1
+    defines = {"CAUSAL": int(causal and not local), "LOCAL": int(local),
+               "SOFTCAP": int(softcap > 0)}
+    return defines, (left if left >= 0 else far, right if right >= 0 else far,
+                     softcap if softcap > 0 else 1.0)
+
+
 def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          scale: Optional[float] = None,
-                         return_lse: bool = False, out: Any = None) -> Any:
+                         return_lse: bool = False, out: Any = None,
+                         window: tuple = (-1, -1),
+                         softcap: float = 0.0) -> Any:
     """flash_attention on any arguments, without the torch custom op."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     return_lse = c.check_bool("return_lse", return_lse)
+    window = c.check_window(window)
+    softcap = c.check_softcap(softcap)
     objs = (q, k, v) if out is None else (q, k, v, out)
     pb = c.start(_plans, objs, len(objs) - 3,
-                 (causal, scale, return_lse))
+                 (causal, scale, return_lse, window, softcap))
     if type(pb) is tuple:
         return pb if return_lse else pb[0]
     qa, ka, va = qkv_args(q, k, v)
@@ -235,10 +258,12 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         lse[...] = float("-inf")
         return result
     sm = _arch(qa)
-    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    masks, wargs = masking(causal, window, softcap, nq, nkv)
+    causal = bool(masks["CAUSAL"])
+    defines = {"HEAD_DIM": d, **masks}
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
-        _hopper(pb, qa, ka, va, oa, lse, defines, float(scale))
+        _hopper(pb, qa, ka, va, oa, lse, defines, float(scale), wargs)
     else:
         # The mma.sync kernels read and write dense tensors.
         defines.update(_tiles(qa.dtype, d, sm, causal))
@@ -257,7 +282,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
         pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
                   st.dense(va).value, o, lse, nq, nkv, hq, hkv, b, *hg,
-                  float(scale), grid=grid, block=kern.const("NTHREADS"))
+                  float(scale), *wargs, grid=grid,
+                  block=kern.const("NTHREADS"))
         pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
@@ -332,13 +358,14 @@ def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
 
 
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
-            lse: Any, defines: dict, scale: float) -> None:
+            lse: Any, defines: dict, scale: float, wargs: tuple) -> None:
     """The Hopper kernel: TMA reads q, k and v where they lie (dense copies
     of views it cannot: rows not 16-byte aligned), its stores write out
     with out's strides (a dense result copied into an out it cannot)."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
-    defines.update(hopper_schedule(d, bool(defines["CAUSAL"]), nkv))
+    defines.update(hopper_schedule(
+        d, bool(defines["CAUSAL"] or defines["LOCAL"]), nkv))
     kern, blocks, divs = hopper_grid(
         "attention/flash_attention_sm90.forth", qa,
         {**defines, "T": qa.dtype}, nq, b, hq, hkv, _kv_pair_bytes(qa, ka))
@@ -351,7 +378,7 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     # return-tickets); without DYN unread, and no buffer made for it.
     ticket = pb.counter(qa, 2)
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
-              nq, nkv, hq, hkv, b, *divs, scale, ticket,
+              nq, nkv, hq, hkv, b, *divs, scale, *wargs, ticket,
               *[s for x in (*ins, o) for s in st.strides3(x)],
               grid=(blocks,), block=kern.const("NTHREADS"))
     pb.copy_into(o.value, oa.value)

@@ -82,7 +82,9 @@ def _columns(dtype: str, d: int) -> tuple[int, int]:
 
 def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                              lse: Any, causal: bool = False,
-                             scale: Optional[float] = None) -> tuple:
+                             scale: Optional[float] = None,
+                             window: tuple = (-1, -1),
+                             softcap: float = 0.0) -> tuple:
     """(dq, dk, dv) for o = flash_attention(q, k, v, causal, scale) and the
     gradient dout of o; `out` and `lse` are the forward's (return_lse=True).
     Shapes as flash_attention's (grouped-query heads: dk and dv summed over
@@ -92,11 +94,14 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     FlashAttention-2; in bfloat16 dS goes in as two parts), float32 in
     3xTF32 (f32 accuracy). Every tensor may be a strided view (the
     features contiguous; flash_attention's note); dq comes in q's
-    dimension order, dk and dv in k's."""
+    dimension order, dk and dv in k's. window and softcap as the
+    forward's (the same values it was called with)."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
+    window = c.check_window(window)
+    softcap = c.check_softcap(softcap)
     pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
-                 (causal, scale))
+                 (causal, scale, window, softcap))
     if type(pb) is tuple:
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
@@ -131,7 +136,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     sm = _arch(qa)
     arch = f"sm_{sm}"
     dt = qa.dtype
-    defines = {"HEAD_DIM": d, "CAUSAL": 1 if causal else 0}
+    masks, wargs = _attention.masking(causal, window, softcap, nq, nkv)
+    defines = {"HEAD_DIM": d, **masks}
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's
@@ -168,7 +174,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
                 c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
-                (b, hq, hkv, nq, nkv, nqp), float(scale))
+                (b, hq, hkv, nq, nkv, nqp), float(scale), wargs)
         _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
         pb.store(_plans, dq, dk, dv)
         return dq, dk, dv
@@ -179,7 +185,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     gk, gv = (dk, dv) if pk == (0, 1, 2, 3) else (
         pb.new(c.empty(qa, ka.shape)), pb.new(c.empty(qa, ka.shape)))
     args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
-            dq_acc, nq, nqp, nkv, hq, hkv, b, float(scale))
+            dq_acc, nq, nqp, nkv, hq, hkv, b, float(scale), *wargs)
     if not atomic:
         kq = c.kernel("attention/flash_backward.forth", qa,
                       dict(defines, ROLE=0, BC=bc_q, T=dt), arch=arch)
@@ -214,7 +220,7 @@ def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
 
 
 def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
-            scale) -> None:
+            scale, wargs) -> None:
     """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
     kernel, a block per 128 keys (TMA reads q, k, v and dout where they
     lie; dk and dv written with their strides, which they share)."""
@@ -223,7 +229,8 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
     # (16-bit) and dQ sums (f32) of its query heads.
     d = defines["HEAD_DIM"]
-    defines = {**defines, **ds_split(dt, d, bool(defines["CAUSAL"])),
+    defines = {**defines,
+               **ds_split(dt, d, bool(defines["CAUSAL"] or defines["LOCAL"])),
                "T": dt}
     kern, grid, hg = _attention.lpt_kernel(
         "attention/flash_backward_sm90.forth", qa, defines,
@@ -233,7 +240,7 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
               dq_acc, dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
-              hq, hkv, b, hg, scale,
+              hq, hkv, b, hg, scale, *wargs,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
               grid=grid, block=kern.const("NTHREADS"))
 

@@ -168,6 +168,27 @@ def check_scale(value: Any) -> Optional[float]:
     return None if value is None else check_float("scale", value)
 
 
+def check_window(value: Any) -> tuple[int, int]:
+    """The attention ops' window: (left, right), each -1 (unlimited) or a
+    count of keys >= 0 (FlashAttention's window_size)."""
+    if (not isinstance(value, (tuple, list)) or len(value) != 2 or any(
+            isinstance(x, bool) or not isinstance(x, numbers.Integral)
+            for x in value)):
+        raise TypeError("window: expected (left, right), two integers, got "
+                        f"{value!r}")
+    left, right = int(value[0]), int(value[1])
+    if left < -1 or right < -1:
+        raise ValueError("window: each side is -1 (unlimited) or a number "
+                         f"of keys >= 0, got {(left, right)}")
+    return left, right
+
+
+def check_softcap(value: Any) -> float:
+    """The attention ops' softcap: 0 (none) or a finite number > 0."""
+    cap = check_float("softcap", value, 0.0)
+    return cap
+
+
 def check_bool(name: str, value: Any) -> bool:
     """A flag: a bool, a numpy bool, or the integers 0 and 1 (a string
     such as "False" would be true)."""

@@ -46,7 +46,8 @@ def native() -> bool:
     return bool(_native.load())
 
 
-def _flash_attention_fake(q, k, v, causal, scale):
+def _flash_attention_fake(q, k, v, causal, scale, window_left=-1,
+                          window_right=-1, softcap=0.0):
     # The output's strides are the op's (ops/_strided.py: q's order).
     return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
                                           q.shape),
@@ -55,13 +56,17 @@ def _flash_attention_fake(q, k, v, causal, scale):
 
 flash_attention_op = _define(
     "flash_attention(Tensor q, Tensor k, Tensor v, bool causal, "
-    "float scale) -> (Tensor, Tensor)",
-    lambda q, k, v, causal, scale: _attention.flash_attention_impl(
-        q, k, v, causal, scale, return_lse=True),
+    "float scale, int window_left=-1, int window_right=-1, "
+    "float softcap=0.0) -> (Tensor, Tensor)",
+    lambda q, k, v, causal, scale, wl=-1, wr=-1, cap=0.0:
+    _attention.flash_attention_impl(q, k, v, causal, scale, return_lse=True,
+                                    window=(wl, wr), softcap=cap),
     _flash_attention_fake)
 
 
-def _flash_attention_backward_fake(dout, q, k, v, out, lse, causal, scale):
+def _flash_attention_backward_fake(dout, q, k, v, out, lse, causal, scale,
+                                   window_left=-1, window_right=-1,
+                                   softcap=0.0):
     # dq in q's order, dk and dv in k's (ops/_strided.py).
     pk = _strided.torch_order(k)
     return (_strided.torch_empty_in_order(q, _strided.torch_order(q),
@@ -72,18 +77,21 @@ def _flash_attention_backward_fake(dout, q, k, v, out, lse, causal, scale):
 
 flash_attention_backward_op = _define(
     "flash_attention_backward(Tensor dout, Tensor q, Tensor k, Tensor v, "
-    "Tensor out, Tensor lse, bool causal, float scale) "
+    "Tensor out, Tensor lse, bool causal, float scale, "
+    "int window_left=-1, int window_right=-1, float softcap=0.0) "
     "-> (Tensor, Tensor, Tensor)",
     # looked up a call (tests replace it to see gradcheck fail)
-    lambda *args: _attention_backward.flash_attention_backward(*args),
+    lambda *args: _attention_backward.flash_attention_backward(
+        *args[:8], *((args[8], args[9]),) if len(args) > 8 else (),
+        *args[10:]),
     _flash_attention_backward_fake)
 
 
 def _setup_context(ctx, inputs, output):
-    q, k, v, causal, scale = inputs
+    q, k, v, causal, scale, *masks = inputs
     out, lse = output
     ctx.save_for_backward(q, k, v, out, lse)
-    ctx.causal, ctx.scale = causal, scale
+    ctx.causal, ctx.scale, ctx.masks = causal, scale, masks
     ctx.mark_non_differentiable(lse)
 
 
@@ -91,8 +99,8 @@ def _backward(ctx, dout, _dlse):
     q, k, v, out, lse = ctx.saved_tensors
     # dout as autograd gives it (the op reads strided views).
     dq, dk, dv = flash_attention_backward_op(
-        dout, q, k, v, out, lse, ctx.causal, ctx.scale)
-    return dq, dk, dv, None, None
+        dout, q, k, v, out, lse, ctx.causal, ctx.scale, *ctx.masks)
+    return (dq, dk, dv, None, None) + (None,) * len(ctx.masks)
 
 
 torch.library.register_autograd("warpforth::flash_attention", _backward,
@@ -117,21 +125,23 @@ def call(op, *args):
         return op(*args)
 
 
-def _forward(q, k, v, causal, scale):
+# masks: (window_left, window_right, softcap), the ops' last arguments.
+def _forward(q, k, v, causal, scale, masks):
     if _NATIVE:
         with _below_autograd():
-            return flash_attention_op(q, k, v, causal, scale)
-    return _attention.flash_attention_impl(q, k, v, causal, scale,
-                                           return_lse=True)
+            return flash_attention_op(q, k, v, causal, scale, *masks)
+    return _attention.flash_attention_impl(
+        q, k, v, causal, scale, return_lse=True, window=masks[:2],
+        softcap=masks[2])
 
 
-def _backward_eager(dout, q, k, v, out, lse, causal, scale):
+def _backward_eager(dout, q, k, v, out, lse, causal, scale, masks):
     if _NATIVE:
         with _below_autograd():
             return flash_attention_backward_op(dout, q, k, v, out, lse,
-                                               causal, scale)
+                                               causal, scale, *masks)
     return _attention_backward.flash_attention_backward(
-        dout, q, k, v, out, lse, causal, scale)
+        dout, q, k, v, out, lse, causal, scale, masks[:2], masks[2])
 
 
 class FlashAttentionLseFunction(torch.autograd.Function):
@@ -145,10 +155,10 @@ class FlashAttentionLseFunction(torch.autograd.Function):
     still sees the custom op (ops/_attention.py picks). Returns (o, lse)."""
 
     @staticmethod
-    def forward(ctx, q, k, v, causal, scale):
-        o, lse = _forward(q, k, v, causal, scale)
+    def forward(ctx, q, k, v, causal, scale, masks):
+        o, lse = _forward(q, k, v, causal, scale, masks)
         ctx.save_for_backward(q, k, v, o, lse)
-        ctx.causal, ctx.scale = causal, scale
+        ctx.causal, ctx.scale, ctx.masks = causal, scale, masks
         ctx.mark_non_differentiable(lse)
         # lse's gradient stays None instead of a zero tensor made for
         # every backward (a fill kernel and ~14 us of host time).
@@ -158,11 +168,11 @@ class FlashAttentionLseFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dout, _dlse):
         if dout is None:   # o itself unused: no gradient reaches q, k, v
-            return None, None, None, None, None
+            return None, None, None, None, None, None
         q, k, v, out, lse = ctx.saved_tensors
         dq, dk, dv = _backward_eager(dout, q, k, v, out, lse, ctx.causal,
-                                     ctx.scale)
-        return dq, dk, dv, None, None
+                                     ctx.scale, ctx.masks)
+        return dq, dk, dv, None, None, None
 
 
 class FlashAttentionFunction(torch.autograd.Function):
@@ -171,18 +181,19 @@ class FlashAttentionFunction(torch.autograd.Function):
     would wrap and mark (host time in a launch-bound forward)."""
 
     @staticmethod
-    def forward(ctx, q, k, v, causal, scale):
-        o, lse = _forward(q, k, v, causal, scale)
+    def forward(ctx, q, k, v, causal, scale, masks):
+        o, lse = _forward(q, k, v, causal, scale, masks)
         ctx.save_for_backward(q, k, v, o)
         ctx.lse, ctx.causal, ctx.scale = lse, causal, scale
+        ctx.masks = masks
         return o
 
     @staticmethod
     def backward(ctx, dout):
         q, k, v, out = ctx.saved_tensors
         dq, dk, dv = _backward_eager(dout, q, k, v, out, ctx.lse, ctx.causal,
-                                     ctx.scale)
-        return dq, dk, dv, None, None
+                                     ctx.scale, ctx.masks)
+        return dq, dk, dv, None, None, None
 
 
 # The other ops: one each (outputs allocated inside, as the ops do
