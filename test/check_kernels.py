@@ -269,7 +269,9 @@ SPILLS_ALLOWED["flash_backward.forth:f32"] = (
     "and dV accumulators, 128 f32 a lane, plus the 3xTF32 operand splits) "
     "even with 16-column tiles; issue 15's note")
 SPILLS_ALLOWED["flash_backward.forth"] = (
-    24, "bf16/f16: the dK/dV kernel "
+    40, "bf16 d128 dK/dV with SOFTCAP (tanh's derivative per score) "
+    "spills 40 bytes (issue 37, session 20; speed not yet measured). "
+    "bf16/f16: the dK/dV kernel "
     "at d128 without a causal mask spills 16 bytes since FEXP2 became "
     "ex2.approx.ftz (255 registers; 250 without spills before): ptxas's "
     "allocation at the limit; with DQ_ATOMIC's dQ tile (sm_90's default) "
@@ -325,12 +327,45 @@ VARIANTS["flash_backward_sm90.forth"] += [
      "-D", f"DS_SPLIT={1 - s}"]
     for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
     for s in [_attention_backward.ds_split("bf16", d, c)["DS_SPLIT"]]]
+# Sliding windows and softcap (issue 37) in every attention kernel, as the
+# ops compile them: LOCAL (CAUSAL 0: a window carries its right side) and
+# SOFTCAP, alone and together, at the op's tiles for each head_dim.
+_MASKS = [["-D", "LOCAL=1"], ["-D", "SOFTCAP=1"],
+          ["-D", "LOCAL=1", "-D", "SOFTCAP=1"]]
+for _dt in ("bf16", "f16"):
+    VARIANTS["flash_attention.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
+         "-D", "LPT=1"] + [x for k, v in _attention._tiles(_dt, d, 90).items()
+                           for x in ("-D", f"{k}={v}")] + m
+        for d in (64, 96, 128, 256) for m in _MASKS]
+    VARIANTS["flash_attention_sm90.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0"] + [
+            x for k, v in _attention.hopper_schedule(d, True, 4096).items()
+            for x in ("-D", f"{k}={v}")] + m
+        for d in _attention.HOPPER_HEAD_DIMS for m in _MASKS]
+    VARIANTS["flash_backward_sm90.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
+         "-D", "LPT=1", "-D", "PDL=1"] + m
+        for d in _attention_backward.HOPPER_HEAD_DIMS for m in _MASKS]
+for _dt, _dims in _attention_backward.HEAD_DIMS.items():
+    VARIANTS["flash_backward.forth"] += [
+        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
+         "-D", f"ROLE={role}",
+         "-D", f"BC={_attention_backward._columns(_dt, d)[role]}"] + m
+        for d in (64, 128) for role in (0, 1) for m in _MASKS]
+VARIANTS["flash_attention_f32.forth"] += [
+    ["-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0"] + m
+    for d in (64, 128) for m in _MASKS]
 SPILLS_ALLOWED["flash_backward_sm90.forth:f16"] = (
-    24, "f16: the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
+    40, "f16 d128 with a sliding window (LOCAL) spills 36-40 bytes "
+    "(issue 37, session 20). f16: the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
     "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills 20 "
     "bytes, d64 full 4 (ptxas's allocation at the limit)")
 SPILLS_ALLOWED["flash_backward_sm90.forth"] = (
-    176, "f16 and bf16 with dS in one part: the consumers hold dK, dV "
+    200, "a sliding window (LOCAL, issue 37) at bf16 d64 spills 196 bytes "
+    "(two bounds a score in p-ds at setmaxnreg's 240; one unsigned "
+    "compare instead spilled 220: ptxas's allocation; its speed is "
+    "session 20's note). f16 and bf16 with dS in one part: the consumers hold dK, dV "
     "(HEAD_DIM f32 a thread), S^T and dP^T (BR each) in 240 registers "
     "(setmaxnreg): d128 causal spills 20 bytes (12 without the dQ writer, "
     "DQW, which measured 1-3% faster there), d64 full 4 (ptxas's "

@@ -80,10 +80,10 @@ flash_attention_backward_op = _define(
     "Tensor out, Tensor lse, bool causal, float scale, "
     "int window_left=-1, int window_right=-1, float softcap=0.0) "
     "-> (Tensor, Tensor, Tensor)",
+    lambda dout, q, k, v, out, lse, causal, scale, wl=-1, wr=-1, cap=0.0:
     # looked up a call (tests replace it to see gradcheck fail)
-    lambda *args: _attention_backward.flash_attention_backward(
-        *args[:8], *((args[8], args[9]),) if len(args) > 8 else (),
-        *args[10:]),
+    _attention_backward.flash_attention_backward(
+        dout, q, k, v, out, lse, causal, scale, (wl, wr), cap),
     _flash_attention_backward_fake)
 
 
