@@ -192,13 +192,19 @@ private:
     emit(Step::Const, static_cast<int64_t>(v));
   }
 
-  // NAME, or NAME-NAME-... where each '-' is followed by a name start: the
-  // whole name where it resolves, else a subtraction of its parts.
+  // NAME, or NAME-NAME-... where each '-' is followed by a name start (a
+  // Forth name may hold hyphens): the longest run of parts from the first
+  // that names something, the rest left to the caller as subtractions (so
+  // that A-B*C is A - (B*C): taken as one unit, the parts made it
+  // (A-B)*C).
   void parseName() {
+    size_t start = pos;
     std::vector<std::string> parts(1);
+    std::vector<size_t> ends;
     for (;;) {
       while (pos < expr.size() && isNameChar(expr[pos]))
         parts.back() += expr[pos++];
+      ends.push_back(pos);
       if (pos + 1 < expr.size() && expr[pos] == '-' &&
           isNameStart(expr[pos + 1])) {
         ++pos;
@@ -207,25 +213,15 @@ private:
       }
       break;
     }
-    std::string whole = parts[0];
-    for (size_t i = 1; i < parts.size(); ++i)
-      whole += "-" + parts[i];
-    if (!resolver) {
+    for (size_t k = parts.size(); k > 1 && resolver; --k) {
+      if (emitName(expr.substr(start, ends[k - 1] - start), false)) {
+        pos = ends[k - 1];
+        return;
+      }
+    }
+    pos = ends[0];
+    if (!resolver || !emitName(parts[0], true))
       emit(Step::Unknown);
-      return;
-    }
-    if (emitName(whole, parts.size() == 1))
-      return;
-    if (parts.size() == 1) {
-      emit(Step::Unknown);
-      return;
-    }
-    for (size_t i = 0; i < parts.size(); ++i) {
-      if (!emitName(parts[i], true))
-        emit(Step::Unknown);
-      if (i > 0)
-        emit(Step::Sub);
-    }
   }
 };
 

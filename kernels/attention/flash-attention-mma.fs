@@ -37,10 +37,14 @@ INCLUDE flash-lpt.fs
 \ tiles of a group's heads first: causal, the last); blocks past BATCH*HQ
 \ pairs leave at once. Words, not locals: load-tile (a word) reads them.
 : pair ( -- n )  HQ lpt-pair ;
-: blk-q-head ( -- row )  pair NQ * ;
+\ VARLEN: the pair is (sequence, head), its rows the sequence's (set-seq).
+: blk-q-head ( -- row )
+  VARLEN IF pair HQ MOD NQ * q-off + ELSE pair NQ * THEN ;
 : blk-kv-head ( -- row )
-  pair HQ /MOD  HKV *  SWAP HQ HKV / /  +  NKV * ;
+  VARLEN IF pair HQ MOD HQ HKV / / NKV * kv-off +
+  ELSE pair HQ /MOD  HKV *  SWAP HQ HKV / /  +  NKV * THEN ;
 pair BATCH HQ * >= IF EXIT THEN
+VARLEN IF pair HQ / set-seq THEN
 
 \ Shared region r: K0 V0 K1 V1, then Q; byte offset of (row, col) in one.
 : region ( r -- addr )  BC STRIDE * 2* * SM + ;
@@ -48,6 +52,9 @@ pair BATCH HQ * >= IF EXIT THEN
 : q-region ( -- addr )  QREG IF 0 ELSE 4 THEN region ;
 
 lpt-tile query-tile-of BR * { q0 }
+\ VARLEN: the grid's tiles are the longest sequence's; a shorter one's
+\ blocks past its rows leave (query-tile-of counts from its last tile).
+VARLEN IF q0 0<  q0 len-q >=  OR IF EXIT THEN THEN
 q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
@@ -78,7 +85,7 @@ blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 : load-tile ( kvoff k0 b -- )
   { kvoff k0 b }  kvoff 0 SHFL-IDX TO kvoff
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
-  whole-rows  k0 BC + NKV <=  AND IF
+  whole-rows  k0 BC + len-kv <=  AND IF
     TID-X row-chunks /MOD { c r }
     kvoff  k0 r + HEAD_DIM 2* * +  c 16 * + { src }
     b 2* region  r c 8 * at + { kdst }
@@ -356,7 +363,7 @@ MT 0 UNROLL DO I { qt }
   2 0 UNROLL DO I { h }
     qw qt 16 * + h 8 * + g + { row }
     qt 4 * h + ML@  qt 4 * 2 + h + ML@ quad-sum  row finish { inv ls }
-    row NQ < IF
+    row len-q < IF
       HEAD_DIM 8 / 0 UNROLL DO
         qt HEAD_DIM 2 / * I 4 * + h 2* + { n }
         n OC@ inv F*  n 1+ OC@ inv F*  PACK

@@ -1,8 +1,9 @@
 \ The grid, heads and causal ranges of the FlashAttention-2 forward kernels
 \ (flash_attention_f32.forth and its 16-bit siblings), INCLUDEd right after
 \ their headers. Each declares the constants HEAD_DIM, CAUSAL, LOCAL,
-\ SOFTCAP, BR (query rows per block) and BC (keys per tile) and the params
-\ NQ, NKV, HQ, HKV, BATCH, WL, WR, SCALE and CAP:
+\ SOFTCAP, VARLEN, BR (query rows per block) and BC (keys per tile), the
+\ params NQ, NKV, HQ, HKV, BATCH, WL, WR, SCALE, CAP, CU_Q and CU_K and the
+\ register array SEQ (i64[4]):
 \  - Q and O are (BATCH, HQ, NQ, HEAD_DIM), K and V (BATCH, HKV, NKV,
 \    HEAD_DIM), LSE (BATCH, HQ, NQ), all contiguous;
 \  - grid (ceil(NQ/BR), HQ, BATCH): a block takes BR query rows of query
@@ -17,6 +18,12 @@
 \    causal). Tiles outside every row's window are not visited.
 \  - SOFTCAP: scores become CAP tanh(s SCALE / CAP) before the softmax
 \    (Gemma 2's, FlashAttention's softcap).
+\  - VARLEN (packed sequences, FlashAttention's varlen API): Q, K, V, O
+\    are (1, H, NQ or NKV, HEAD_DIM), NQ and NKV the total rows, and
+\    sequence s (of BATCH) the rows CU_Q[s] .. CU_Q[s+1] - 1 of Q and O
+\    (CU_K[s] .. of K and V), attended on its own: every rule above holds
+\    per sequence, with len-q and len-kv its lengths (set-seq; the words below
+\    use len-q and len-kv, which are NQ and NKV without VARLEN).
 
 \ The max and the sum over the four lanes (t = 0..3) that share a row of
 \ an MMA accumulator.
@@ -32,25 +39,38 @@
 : masked-score ( -- x )  LOCAL IF -1.0 0.0 F/ ELSE MASKED THEN ;
 
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
+\ VARLEN: sequence s's first rows and lengths, into SEQ (q-off len-q kv-off
+\ len-kv) for the words below; once per block, or per item where blocks take
+\ several.
+: set-seq ( s -- )
+  VARLEN IF
+    4 * { s4 }  CU_Q s4 + I32@ { q0 }  CU_K s4 + I32@ { k0 }
+    q0 0 SEQ!  CU_Q s4 + 4 + I32@ q0 - 1 SEQ!
+    k0 2 SEQ!  CU_K s4 + 4 + I32@ k0 - 3 SEQ!
+  ELSE DROP THEN ;
+: q-off ( -- row )  VARLEN IF 0 SEQ@ ELSE 0 THEN ;
+: len-q ( -- n )  VARLEN IF 1 SEQ@ ELSE NQ THEN ;
+: kv-off ( -- row )  VARLEN IF 2 SEQ@ ELSE 0 THEN ;
+: len-kv ( -- n )  VARLEN IF 3 SEQ@ ELSE NKV THEN ;
 \ Causal: query row i sees keys up to i + diagonal.
-: diagonal ( -- n )  NKV NQ - ;
+: diagonal ( -- n )  len-kv len-q - ;
 \ Whether a row's last key depends on the row (causal or a window).
 : bounded ( -- flag )  CAUSAL LOCAL OR ;
 \ The last and first key that row `row` sees (either may lie outside the
 \ keys: a row whose last key is negative sees none).
 : last-key ( row -- key )
-  LOCAL IF diagonal + WR + ELSE CAUSAL IF diagonal + ELSE DROP NKV 1- THEN THEN ;
+  LOCAL IF diagonal + WR + ELSE CAUSAL IF diagonal + ELSE DROP len-kv 1- THEN THEN ;
 : first-key ( row -- key )  LOCAL IF diagonal + WL - ELSE DROP 0 THEN ;
 \ Whether key `col` is masked for row `row`.
 : key-masked ( col row -- flag )
-  { col row }  col NKV >=
+  { col row }  col len-kv >=
   bounded IF col row last-key > OR THEN
   LOCAL IF col row first-key < OR THEN ;
 \ Whether the keys klo .. khi need masks for the rows rlo .. rhi (some key
 \ past the end, after rlo's last or before rhi's first), and the tile of
 \ BC keys from k0.
 : range-masked ( klo khi rlo rhi -- flag )
-  { klo khi rlo rhi }  khi NKV >=
+  { klo khi rlo rhi }  khi len-kv >=
   bounded IF khi rlo last-key > OR THEN
   LOCAL IF klo rhi first-key < OR THEN ;
 : tile-masked ( k0 rlo rhi -- flag )  >R >R DUP BC + 1- R> R> range-masked ;
@@ -58,23 +78,26 @@
 \ sees key `key` (either may lie outside the rows).
 : first-query ( key -- row )
   bounded IF diagonal -  LOCAL IF WR - THEN ELSE DROP 0 THEN ;
-: last-query ( key -- row )  LOCAL IF diagonal - WL + ELSE DROP NQ 1- THEN ;
+: last-query ( key -- row )  LOCAL IF diagonal - WL + ELSE DROP len-q 1- THEN ;
 \ SOFTCAP: a raw score times softcap-pre, through tanh, is the capped
 \ score over CAP; score-scale2 takes either to log2 units.
 : softcap-pre ( -- x )  SCALE CAP F/ ;
 : score-scale2 ( -- x )  SOFTCAP IF CAP ELSE SCALE THEN 1.4426950408889634 F* ;
 \ Rows past the end read the last row (their results are never stored).
-: q-in-bounds ( row -- row' )  NQ 1- MIN ;
-: kv-in-bounds ( key -- key' )  NKV 1- MIN ;
+: q-in-bounds ( row -- row' )  len-q 1- MIN ;
+: kv-in-bounds ( key -- key' )  len-kv 1- MIN ;
 \ The first row of this block's query head in Q, O (times HEAD_DIM) and
-\ LSE, and of its K/V head in K and V.
-: q-head ( -- row )  BID-Z HQ * BID-Y + NQ * ;
-: kv-head ( -- row )  BID-Z HKV * BID-Y HQ HKV / / + NKV * ;
+\ LSE, and of its K/V head in K and V (VARLEN: of its sequence, BID-Z).
+: q-head ( -- row )
+  VARLEN IF BID-Y NQ * q-off + ELSE BID-Z HQ * BID-Y + NQ * THEN ;
+: kv-head ( -- row )
+  VARLEN IF BID-Y HQ HKV / / NKV * kv-off +
+  ELSE BID-Z HKV * BID-Y HQ HKV / / + NKV * THEN ;
 \ This block's tile of BR query rows. With a causal mask a later tile sees
 \ as many keys as an earlier one or more, wherever the diagonal lies: the
 \ blocks that start first take the last tiles.
 : query-tile-of ( id -- qtile )
-  NQ BR tiles  bounded IF 1- SWAP - ELSE DROP THEN ;
+  len-q BR tiles  bounded IF 1- SWAP - ELSE DROP THEN ;
 : query-tile ( -- qtile )  BID-X query-tile-of ;
 \ The BC-key tiles that the BR query rows from q0 on see: the first
 \ (0, or with LOCAL the tile of the first row's first key) and how many
@@ -83,10 +106,10 @@
 : first-tile ( q0 -- t )  LOCAL IF first-key 0 MAX BC / ELSE DROP 0 THEN ;
 : key-tiles ( q0 -- count )
   { q0 }
-  bounded IF q0 BR + NQ MIN 1- last-key 1+ NKV MIN 0 MAX ELSE NKV THEN
+  bounded IF q0 BR + len-q MIN 1- last-key 1+ len-kv MIN 0 MAX ELSE len-kv THEN
   BC tiles  q0 first-tile - 0 MAX ;
 \ Whether query row `row` sees no key at all.
-: no-keys ( row -- flag )  bounded IF last-key 0< ELSE DROP NKV 0= THEN ;
+: no-keys ( row -- flag )  bounded IF last-key 0< ELSE DROP len-kv 0= THEN ;
 \ The natural-log log-sum-exp of a row from its running max m (log2 units)
 \ and sum l: (m + log2 l) ln 2.
 : row-lse ( m l -- lse )  FLOG SWAP 0.6931471805599453 F* F+ ;

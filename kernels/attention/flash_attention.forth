@@ -14,6 +14,7 @@
 \! const CAUSAL 0
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
+\! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
 \! const MT 2
 \! const WARPS 4
 \! const BC 64
@@ -27,11 +28,11 @@
 \! const NTHREADS 32*WARPS
 \! const STRIDE HEAD_DIM+8
 \! launch-bounds NTHREADS MIN_BLOCKS
-\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
-\! param K T[BATCH*HKV*NKV*HEAD_DIM]
-\! param V T[BATCH*HKV*NKV*HEAD_DIM]
-\! param O T[BATCH*HQ*NQ*HEAD_DIM]
-\! param LSE f32[BATCH*HQ*NQ]
+\! param Q T[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param K T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param V T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param O T[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param LSE f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ]
 \! param NQ i64
 \! param NKV i64
 \! param HQ i64
@@ -42,7 +43,10 @@
 \! param WL i64                     \ LOCAL's window: keys before and after the diagonal
 \! param WR i64
 \! param CAP f32
+\! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
+\! param CU_K i32[VARLEN*BATCH+1]
 \! shared SM i16[(4*BC+(1-QREG)*BR)*STRIDE]
+\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
 \! reg QF i32[QREG*MT*HEAD_DIM/4+1-QREG]
 \! reg SC f32[MT*BC/2]
 \! reg OC f32[MT*HEAD_DIM/2]

@@ -47,6 +47,7 @@
 \! const CAUSAL 1
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
+\! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
 \ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
 \! const D64 128/(HEAD_DIM+64)
 \! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d96 and d128
@@ -70,11 +71,11 @@
 \! const SHARED_FLOATS RAW+ASYNC*2*BC*HEAD_DIM
 \! const STAGED BC*HEAD_DIM/4/NTHREADS  \ float4s of K (and of V) per thread
 \! const PART 4*BC*STRIDE      \ bytes from a tile's big parts to its small
-\! param Q f32[BATCH*HQ*NQ*HEAD_DIM]
-\! param K f32[BATCH*HKV*NKV*HEAD_DIM]
-\! param V f32[BATCH*HKV*NKV*HEAD_DIM]
-\! param O f32[BATCH*HQ*NQ*HEAD_DIM]
-\! param LSE f32[BATCH*HQ*NQ]
+\! param Q f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param K f32[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param V f32[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param O f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param LSE f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ]
 \! param NQ i64
 \! param NKV i64
 \! param HQ i64
@@ -84,7 +85,10 @@
 \! param WL i64                     \ LOCAL's window: keys before and after the diagonal
 \! param WR i64
 \! param CAP f32
+\! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
+\! param CU_K i32[VARLEN*BATCH+1]
 \! shared SM f32[SHARED_FLOATS]
+\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 
@@ -121,6 +125,10 @@ INCLUDE flash-grid.fs
 : sc4@ ( n -- x0 x1 x2 x3 )  { n } n SC@ n 1+ SC@ n 2 + SC@ n 3 + SC@ ;
 : sc4! ( x0 x1 x2 x3 n -- )  { n } n 3 + SC! n 2 + SC! n 1+ SC! n SC! ;
 
+\ VARLEN: the block's sequence is BID-Z (flash-grid.fs); the grid's tiles
+\ are the longest sequence's, a shorter one's blocks past its rows leave.
+BID-Z set-seq
+VARLEN IF BID-X len-q BR tiles >= IF EXIT THEN THEN
 q-head { qrow }                   \ this query head's first row
 qrow HEAD_DIM * { qbase }
 kv-head HEAD_DIM * { base }       \ its K/V head's first float
@@ -201,12 +209,12 @@ ktiles 0 ?DO
         LOOP
       LOOP
     THEN
-  ELSE k0 BC + NKV >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
+  ELSE k0 BC + len-kv >  CAUSAL 0<> k0 BC + 1- qd > AND  OR IF
     \ Score (J, I) is key c0 + dc of the row whose diagonal ends at key
     \ qd + g + dr, with dc and dr constants: comparing two per-lane values
     \ with them keeps few registers live.
     k0 t 2* + { c0 }
-    c0 NKV - { past }           \ key c0 + dc is past the end: past >= -dc
+    c0 len-kv - { past }           \ key c0 + dc is past the end: past >= -dc
     c0 qd - g - { above }       \ after the row's diagonal: above > dr - dc
     KT 0 UNROLL DO
       4 0 UNROLL DO
@@ -261,14 +269,14 @@ l0 quad-sum { s0 }  l1 quad-sum { s1 }
 qd diagonal - g + { row0 }
 m0 s0 row0 finish { inv0 lse0 }
 m1 s1 row0 8 + finish { inv1 lse1 }
-row0 NQ < IF
+row0 len-q < IF
   DT 0 UNROLL DO
     I 4 * OC@ inv0 F*  I 4 * 1+ OC@ inv0 F*
     O qbase row0 HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!
   LOOP
   t 0= IF lse0 LSE qrow row0 + FLOATS + F! THEN
 THEN
-row0 8 + NQ < IF
+row0 8 + len-q < IF
   DT 0 UNROLL DO
     I 4 * 2 + OC@ inv1 F*  I 4 * 3 + OC@ inv1 F*
     O qbase row0 8 + HEAD_DIM * + I 8 * + t 2* + FLOATS + 2F!

@@ -11,6 +11,7 @@
 \! const CAUSAL 0
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
+\! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
 \! const MT 1
 \! const WARPS 4
 \! const BC 64
@@ -27,16 +28,16 @@
 \! const STRIDE HEAD_DIM+16/ESZ
 \! const ESZ sizeof(T)
 \! launch-bounds NTHREADS MIN_BLOCKS
-\! param Q T[BATCH*HQ*NQ*HEAD_DIM]
-\! param K T[BATCH*HKV*NKV*HEAD_DIM]
-\! param V T[BATCH*HKV*NKV*HEAD_DIM]
-\! param DOUT T[BATCH*HQ*NQ*HEAD_DIM]
-\! param L2 f32[BATCH*HQ*NQP]
-\! param DPRE f32[BATCH*HQ*NQP]
-\! param DQ T[BATCH*HQ*NQ*HEAD_DIM]
-\! param DK T[BATCH*HKV*NKV*HEAD_DIM]
-\! param DV T[BATCH*HKV*NKV*HEAD_DIM]
-\! param DQACC f32[DQ_ATOMIC*BATCH*HQ*NQ*HEAD_DIM]
+\! param Q T[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param K T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param V T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param DOUT T[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param L2 f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQP]
+\! param DPRE f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQP]
+\! param DQ T[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! param DK T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param DV T[(BATCH-VARLEN*(BATCH-1))*HKV*NKV*HEAD_DIM]
+\! param DQACC f32[DQ_ATOMIC*(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param NKV i64
@@ -47,7 +48,10 @@
 \! param WL i64                     \ LOCAL's window: keys before and after the diagonal
 \! param WR i64
 \! param CAP f32
+\! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
+\! param CU_K i32[VARLEN*BATCH+1]
 \! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*BC+DQ_ATOMIC*BR*DSTRIDE*ESZ]
+\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
 \! reg SC f32[MT*BC/2]
 \! reg DPC f32[MT*BC/2]
 \! reg AC1 f32[MT*HEAD_DIM/2]

@@ -13,6 +13,7 @@
 \! const CAUSAL 0
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
+\! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
 \! const NCWG 2                     \ consumer warpgroups (64 keys each)
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128
@@ -38,16 +39,16 @@
 \! launch-bounds NTHREADS MINB
 \ Q, K, V, DOUT, DK and DV are (BATCH, heads, rows, HEAD_DIM) with any
 \ strides (in elements, the features contiguous; DK and DV share theirs).
-\! tmap Q T[BATCH,HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
-\! tmap K T[BATCH,HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
-\! tmap V T[BATCH,HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
-\! tmap DOUT T[BATCH,HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
-\! tmap L2 f32[BATCH*HQ,NQP] box 1,BR
-\! tmap DPRE f32[BATCH*HQ,NQP] box 1,BR
-\! param DQACC f32[BATCH*HQ*NQ*HEAD_DIM]
-\! tmap DQMAP f32[BATCH*HQ,NQ,HEAD_DIM] box 1,64,32 swizzle 128   \ DQACC again (DQ_TMA)
-\! param DK T[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
-\! param DV T[(BATCH-1)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
+\! tmap Q T[BATCH-VARLEN*(BATCH-1),HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
+\! tmap K T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
+\! tmap V T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! tmap DOUT T[BATCH-VARLEN*(BATCH-1),HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
+\! tmap L2 f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,BR
+\! tmap DPRE f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,BR
+\! param DQACC f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
+\! tmap DQMAP f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQ,HEAD_DIM] box 1,64,32 swizzle 128   \ DQACC again (DQ_TMA)
+\! param DK T[(BATCH-1)*(1-VARLEN)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
+\! param DV T[(BATCH-1)*(1-VARLEN)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
 \! param NQ i64
 \! param NQP i64
 \! param NKV i64
@@ -59,6 +60,8 @@
 \! param WL i64                     \ LOCAL's window: keys before and after the diagonal
 \! param WR i64
 \! param CAP f32
+\! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
+\! param CU_K i32[VARLEN*BATCH+1]
 \! param Q_SB i64
 \! param Q_SH i64
 \! param Q_SN i64
@@ -83,6 +86,7 @@
 \! shared LS f32[QST*BR] align 128
 \! shared DS f32[QST*BR] align 128
 \! shared BARS i64[1+2*QST+2*NCWG]
+\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
 \! reg SACC f32[BR/2]
 \! reg DPACC f32[BR/2]
 \! reg DVACC f32[HEAD_DIM/2]

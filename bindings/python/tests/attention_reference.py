@@ -90,3 +90,51 @@ def attention_backward_reference(dout, q, k, v, causal: bool = False,
     dk = np.einsum("bhnm,bhnd->bhmd", ds, q) * scale
     return (dq, dk.reshape(b, hkv, group, nkv, d).sum(axis=2),
             dv.reshape(b, hkv, group, nkv, d).sum(axis=2))
+
+
+def varlen_reference(q, k, v, cu_q, cu_k, causal=False, scale=None,
+                     window=(-1, -1), softcap=0.0):
+    """flash_attention_varlen's f64 reference: q (total_q, Hq, d), k and v
+    (total_k, Hkv, d), sequence s the rows cu_q[s]:cu_q[s+1] of q and
+    cu_k[s]:cu_k[s+1] of k and v, each attended on its own
+    (attention_reference). Returns (o (total_q, Hq, d), lse (Hq,
+    total_q))."""
+    q, k, v = (np.asarray(x).astype(np.float64) for x in (q, k, v))
+    o = np.zeros(q.shape)
+    lse = np.full((q.shape[1], q.shape[0]), -np.inf)
+    for s in range(len(cu_q) - 1):
+        qs = slice(int(cu_q[s]), int(cu_q[s + 1]))
+        ks = slice(int(cu_k[s]), int(cu_k[s + 1]))
+        if qs.stop == qs.start:
+            continue
+        if ks.stop == ks.start:   # no key: o 0, lse -inf
+            continue
+        os_, ls = attention_reference(
+            q[qs].transpose(1, 0, 2)[None], k[ks].transpose(1, 0, 2)[None],
+            v[ks].transpose(1, 0, 2)[None], causal,
+            scale if scale is not None else 1.0 / np.sqrt(q.shape[-1]),
+            window, softcap)
+        o[qs] = os_[0].transpose(1, 0, 2)
+        lse[:, qs] = ls[0]
+    return o, lse
+
+
+def varlen_backward_reference(dout, q, k, v, cu_q, cu_k, causal=False,
+                              scale=None, window=(-1, -1), softcap=0.0):
+    """(dq, dk, dv) of varlen_reference, per sequence
+    (attention_backward_reference), in the packed layouts."""
+    q, k, v, dout = (np.asarray(x).astype(np.float64)
+                     for x in (q, k, v, dout))
+    dq, dk, dv = np.zeros(q.shape), np.zeros(k.shape), np.zeros(v.shape)
+    t = (lambda x: x.transpose(1, 0, 2)[None])
+    for s in range(len(cu_q) - 1):
+        qs = slice(int(cu_q[s]), int(cu_q[s + 1]))
+        ks = slice(int(cu_k[s]), int(cu_k[s + 1]))
+        if qs.stop == qs.start or ks.stop == ks.start:
+            continue
+        g = attention_backward_reference(
+            t(dout[qs]), t(q[qs]), t(k[ks]), t(v[ks]), causal,
+            scale if scale is not None else 1.0 / np.sqrt(q.shape[-1]),
+            window, softcap)
+        dq[qs], dk[ks], dv[ks] = (x[0].transpose(1, 0, 2) for x in g)
+    return dq, dk, dv

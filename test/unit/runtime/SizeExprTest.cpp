@@ -39,6 +39,12 @@ TEST_CASE("size expressions: names", "[sizeexpr]") {
   CHECK(eval("SEQ_LEN*HEAD_DIM", n) == 1024);
   CHECK(eval("SEQ-LEN*2", n) == 20); // a Forth name with a hyphen
   CHECK(eval("N-M", n) == 5);        // unknown as a whole: a subtraction
+  // ... with the usual precedence: N - (M*(N-1)), N - M - 1 (the parts
+  // were once one unit: (N-M)*(N-1) = 35).
+  CHECK(eval("N-M*(N-1)", n) == -13);
+  CHECK(eval("N-M-1", n) == 4);
+  CHECK(eval("N-M*2+1", n) == 3);
+  CHECK(eval("SEQ-LEN-N*2", n) == -6); // the longest known name first
   CHECK(eval("N-1", n) == 7);
   CHECK(eval("(N+M)*N", n) == 88);
   CHECK_FALSE(eval("N*UNKNOWN", n)); // unknown name: no check

@@ -215,6 +215,13 @@ def masking(causal: bool, window: tuple, softcap: float, nq: int,
                      softcap if softcap > 0 else 1.0)
 
 
+def dense_seqs(pb: c.PlanBuilder, like: c.Arg) -> tuple:
+    """CU_Q and CU_K of a call without VARLEN: unread, one i32 for both
+    (a buffer the plan makes, no view of one: a plan replays it)."""
+    cu = pb.empty(like, (1,), "i32")
+    return cu, cu
+
+
 def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          scale: Optional[float] = None,
                          return_lse: bool = False, out: Any = None,
@@ -259,6 +266,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         return result
     sm = _arch(qa)
     masks, wargs = masking(causal, window, softcap, nq, nkv)
+    wargs += dense_seqs(pb, qa)
     causal = bool(masks["CAUSAL"])
     defines = {"HEAD_DIM": d, **masks}
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90

@@ -137,6 +137,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     arch = f"sm_{sm}"
     dt = qa.dtype
     masks, wargs = _attention.masking(causal, window, softcap, nq, nkv)
+    wargs += _attention.dense_seqs(pb, qa)
     defines = {"HEAD_DIM": d, **masks}
     hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS

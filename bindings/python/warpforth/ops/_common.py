@@ -429,14 +429,15 @@ def empty(like: Arg, shape: tuple, dtype: Optional[str] = None) -> Any:
     if like.is_torch:
         torch = _torch()
         tdt = {"f32": torch.float32, "bf16": torch.bfloat16,
-               "f16": torch.float16, "i64": torch.int64}[dtype]
+               "f16": torch.float16, "i64": torch.int64,
+               "i32": torch.int32}[dtype]
         return torch.empty(shape, dtype=tdt, device=like.value.device)
     import numpy as np
     if dtype == "bf16":
         import ml_dtypes
         return np.empty(shape, dtype=ml_dtypes.bfloat16)
     return np.empty(shape, dtype={"f32": np.float32, "f16": np.float16,
-                                  "i64": np.int64}[dtype])
+                                  "i64": np.int64, "i32": np.int32}[dtype])
 
 
 def output(out: Any, like: Arg, shape: tuple,

@@ -1,0 +1,162 @@
+"""flash_attention_varlen: attention over packed sequences of different
+lengths (FlashAttention's varlen API), in the kernels of flash_attention
+with -D VARLEN (kernels/attention/flash-grid.fs): q (total_q, Hq, d), k
+and v (total_k, Hkv, d), sequence s the rows cu_seqlens_q[s] ..
+cu_seqlens_q[s+1] - 1 of q (and of k, v by cu_seqlens_k). A block (or a
+Hopper item) takes a query tile of one sequence, so that no work is
+padded to the longest sequence: the grid's tiles are the longest's, and a
+shorter sequence's blocks past its rows leave at once."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from . import _attention as fa
+from . import _common as c
+from . import _strided as st
+
+
+def _packed(x: Any, name: str, heads_of: Optional[c.Arg] = None) -> c.Arg:
+    a = c.arg(x, name, min_dims=3, strided=True)
+    if len(a.shape) != 3:
+        raise ValueError(f"{name}: expected (total, heads, d), got shape "
+                         f"{a.shape}")
+    return a
+
+
+def _planes(x: Any) -> Any:
+    """(total, H, d) seen as (1, H, total, d): the kernels' layout."""
+    if c.is_torch(x):
+        return x.permute(1, 0, 2).unsqueeze(0)
+    return x.transpose(1, 0, 2)[None]
+
+
+def _cu(x: Any, name: str, like: c.Arg, total: int,
+        batch: Optional[int]) -> tuple[c.Arg, Optional[list]]:
+    """cu_seqlens checked: int32 (batch + 1,) on q's device; on the host
+    (numpy, CPU tensors) also its values: 0 first, non-decreasing, the
+    total last. Returns its Arg and its values where read."""
+    a = c.arg(x, name, dtypes=("i32",))
+    if len(a.shape) != 1 or a.shape[0] < 1:
+        raise ValueError(f"{name}: expected (batch + 1,) int32, got shape "
+                         f"{a.shape}")
+    if batch is not None and a.shape[0] != batch + 1:
+        raise ValueError(f"{name}: shape {a.shape}, expected ({batch + 1},)"
+                         " like cu_seqlens_q")
+    if a.on_gpu != like.on_gpu or a.gpu_ordinal != like.gpu_ordinal:
+        raise ValueError(f"{name}: on {a.where()}, but q is on "
+                         f"{like.where()}")
+    if a.on_gpu:
+        return a, None
+    v = [int(t) for t in (x.tolist() if c.is_torch(x) else list(x))]
+    if v[0] != 0 or v[-1] != total or any(
+            b < a_ for a_, b in zip(v, v[1:])):
+        raise ValueError(f"{name}: must start at 0, never decrease and end "
+                         f"at the total rows {total}, got {v}")
+    return a, v
+
+
+def _max_len(given: Any, name: str, values: Optional[list], cu: Any) -> int:
+    """max_seqlen: given (checked against the lengths where they were
+    read), else the longest sequence (on the GPU a device sync)."""
+    if values is None and given is None:
+        lengths = cu[1:] - cu[:-1]
+        return int(lengths.max()) if lengths.numel() else 0
+    longest = (max((b - a for a, b in zip(values, values[1:])), default=0)
+               if values is not None else None)
+    if given is None:
+        return longest
+    m = c.check_int(name, given, 0)
+    if longest is not None and m < longest:
+        raise ValueError(f"{name}: {m} is less than the longest sequence, "
+                         f"{longest}")
+    return m
+
+
+def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
+                                cu_seqlens_k: Any,
+                                max_seqlen_q: Optional[int] = None,
+                                max_seqlen_k: Optional[int] = None,
+                                causal: bool = False,
+                                scale: Optional[float] = None,
+                                window: tuple = (-1, -1),
+                                softcap: float = 0.0,
+                                return_lse: bool = False,
+                                out: Any = None) -> Any:
+    """flash_attention_varlen on any arguments (the docstring is the public
+    function's, ops/_api.py)."""
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
+    return_lse = c.check_bool("return_lse", return_lse)
+    window = c.check_window(window)
+    softcap = c.check_softcap(softcap)
+    qa, ka, va = (_packed(x, n) for x, n in ((q, "q"), (k, "k"), (v, "v")))
+    c.same_place(qa, ka, va)
+    tq, hq, d = qa.shape
+    tk, hkv = ka.shape[0], ka.shape[1]
+    if ka.shape[2] != d:
+        raise ValueError(f"k: shape {ka.shape}, expected (total_k, Hkv, "
+                         f"{d}) to match q {qa.shape}")
+    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
+        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
+                         "(grouped-query attention needs Hq % Hkv == 0)")
+    c.same_shape(ka, va)
+    cqa, cq = _cu(cu_seqlens_q, "cu_seqlens_q", qa, tq, None)
+    b = cqa.shape[0] - 1
+    cka, ck = _cu(cu_seqlens_k, "cu_seqlens_k", qa, tk, b)
+    mq = _max_len(max_seqlen_q, "max_seqlen_q", cq, cu_seqlens_q)
+    _max_len(max_seqlen_k, "max_seqlen_k", ck, cu_seqlens_k)
+    dims = fa.HEAD_DIMS.get(qa.dtype, fa.HEAD_DIMS["f32"])
+    if d not in dims:
+        raise ValueError(f"q: head dimension {d} is not supported for "
+                         f"{c.dtype_name(qa.dtype)}; expected one of " +
+                         ", ".join(map(str, dims)))
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    if out is None:
+        out = c.empty(qa, qa.shape)
+    else:
+        out = c.output(out, qa, qa.shape, strided=True)
+        c.check_no_overlap([("out", out)], [("q", q), ("k", k), ("v", v)])
+    lse = c.empty(qa, (hq, tq), "f32")
+    result = (out, lse) if return_lse else out
+    if tq * hq == 0:
+        return result
+    if tk == 0 or b == 0:
+        out[...] = 0
+        lse[...] = float("-inf")
+        return result
+    pb = c.PlanBuilder(None, (q, k, v, cu_seqlens_q, cu_seqlens_k, out))
+    sm = fa._arch(qa)
+    masks, wargs = fa.masking(causal, window, softcap, mq, tk)
+    defines = {"HEAD_DIM": d, **masks, "VARLEN": 1}
+    wargs += (cu_seqlens_q, cu_seqlens_k)
+    # The kernels' (1, H, total, d) planes of the packed tensors.
+    qp, kp, vp, op = (c.arg(_planes(x), n, strided=True) for x, n in
+                      ((q, "q"), (k, "k"), (v, "v"), (out, "out")))
+    hopper = fa.HOPPER if fa.HOPPER is not None else qa.on_gpu and sm == 90
+    if hopper and qa.dtype != "f32" and d in fa.HOPPER_HEAD_DIMS:
+        fa.hopper_varlen(pb, qp, kp, vp, op, lse, defines, float(scale),
+                         wargs, b, mq, tq, tk)
+        return result
+    # The mma.sync kernels read and write dense planes.
+    defines.update(fa._tiles(qa.dtype, d, sm, bool(masks["CAUSAL"])))
+    qd, kd, vd = (st.dense(x) for x in (qp, kp, vp))
+    o = c.empty(qa, (1, hq, tq, d))
+    if qa.dtype == "f32":
+        kern = c.kernel("attention/flash_attention_f32.forth", qa, defines,
+                        arch=f"sm_{sm}")
+        grid, hg = (-(-mq // kern.const("BR")), hq, b), ()
+    else:
+        kern, grid, g = fa.lpt_kernel(
+            "attention/flash_attention.forth", qa,
+            {**defines, "T": qa.dtype}, fa.MMA_DEFINES, f"sm_{sm}", "BR",
+            mq, b * hq, fa._kv_pair_bytes(qd, kd), (hq, b))
+        hg = (g,)
+    fa.check_grid(grid, b, hq)
+    pb.launch(kern, qd.value, kd.value, vd.value, o, lse, tq, tk, hq, hkv,
+              b, *hg, float(scale), *wargs, grid=grid,
+              block=kern.const("NTHREADS"))
+    pb.copy_into(o, op.value)
+    return result
