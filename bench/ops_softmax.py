@@ -30,7 +30,6 @@ import torch
 from common import copy_rate_tbs, graph_ms, median_ms, tbs
 
 from warpforth import ops
-from warpforth.ops import _softmax as sm
 
 FORWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16),
            ((4096, 32768), torch.float32), ((4096, 32768), torch.bfloat16),

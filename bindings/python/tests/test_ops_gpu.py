@@ -322,8 +322,6 @@ class RotaryScoresGpu(unittest.TestCase):
         # GPU against f64 HF, at odd shapes and the bench's GQA layout, and
         # in place; the bits past r copied unchanged.
         from test_ops_rotary import VARIANTS
-
-        from warpforth.ops import _rotary
         for b, hq, hkv, n, d, r, batched in [
                 (2, 5, 5, 33, 128, 120, True), (1, 3, 1, 7, 76, 64, False),
                 (2, 32, 8, 100, 128, 128, False),

@@ -13,7 +13,7 @@ import numpy as np
 from opcheck import DTYPES, assert_close, cast, dtypes, f64
 
 from warpforth import ops
-from warpforth.ops import _common, _rotary
+from warpforth.ops import _common
 
 # (B, Hq, Hkv, N, d, r, cos batched)
 SHAPES = [(1, 1, 1, 1, 2, 2, False), (1, 2, 1, 33, 64, 64, False),
