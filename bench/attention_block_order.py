@@ -14,7 +14,6 @@ import torch
 from common import attention_inputs, median_ms
 
 from warpforth import ops
-from warpforth.ops import _attention, _attention_backward as ab
 
 SHAPES = [(8, 12, 12, 1024, 64, True), (4, 16, 16, 4096, 64, True),
           (4, 16, 16, 4096, 128, True), (4, 32, 8, 4096, 128, True),
@@ -25,11 +24,10 @@ ORDERS = [("plain", 0, 1 << 40)] + [
 for b, hq, hkv, n, d, causal in SHAPES:
     q, k, v, do, fl = attention_inputs(b, hq, hkv, n, d, causal)
     cells = []
-    budget = _attention.LPT_GROUP_BYTES
     for name, lpt, group_bytes in ORDERS:
-        _attention.HOPPER_DEFINES = ab.HOPPER_DEFINES = {"LPT": lpt}
-        _attention.LPT_GROUP_BYTES = group_bytes
-        try:
+        with ops.tuned(attention=dict(hopper_defines={"LPT": lpt},
+                                      lpt_group_bytes=group_bytes),
+                       attention_backward=dict(hopper_defines={"LPT": lpt})):
             with torch.no_grad():
                 fwd = median_ms(lambda: ops.flash_attention(q, k, v,
                                                             causal=causal))
@@ -37,9 +35,6 @@ for b, hq, hkv, n, d, causal in SHAPES:
                                              return_lse=True)
             bwd = median_ms(lambda: ops.flash_attention_backward(
                 do, q, k, v, o, lse, causal), reps=10)
-        finally:
-            _attention.HOPPER_DEFINES = ab.HOPPER_DEFINES = {}
-            _attention.LPT_GROUP_BYTES = budget
         cells.append(f"{name}: fwd {fl / fwd / 1e9:.0f} bwd "
                      f"{2.5 * fl / bwd / 1e9:.0f}")
     print(f"B{b} H{hq}/{hkv} N{n} d{d} {'causal' if causal else 'full'}:\n  "

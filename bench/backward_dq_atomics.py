@@ -3,7 +3,7 @@
 Hopper kernel with 1, 2 or 4 floats an atomic (its DQ_VEC), dS in two
 parts (bf16's default) and one, next to SDPA's FA2 and cuDNN backends
 (bf16, causal B4 H16 N4096, TFLOP/s at 2.5x the forward's FLOPs); then the
-mma.sync kernel's dQ pass against its atomic dQ (DQ_MODE), bf16 backward
+mma.sync kernel's dQ pass against its atomic dQ (dq_mode), bf16 backward
 (TFLOP/s).
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/backward_dq_atomics.py
@@ -14,7 +14,6 @@ from common import median_ms
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
 
 
 def bf16_case(d):
@@ -33,17 +32,17 @@ for d in (64, 128):
     ref = None
     for split in (1, 0):
         for vec in (1, 2, 4):
-            ab.HOPPER_DEFINES = {"DQ_VEC": vec, "DS_SPLIT": split}
-            g = torch.autograd.grad(o, (q, k, v), do, retain_graph=True)
-            ref = ref or g
-            diff = max((x.float() - y.float()).abs().max().item()
-                       for x, y in zip(g, ref))
-            ms = median_ms(lambda: torch.autograd.grad(
-                o, (q, k, v), do, retain_graph=True), reps=20)
+            with ops.tuned(attention_backward=dict(
+                    hopper_defines={"DQ_VEC": vec, "DS_SPLIT": split})):
+                g = torch.autograd.grad(o, (q, k, v), do, retain_graph=True)
+                ref = ref or g
+                diff = max((x.float() - y.float()).abs().max().item()
+                           for x, y in zip(g, ref))
+                ms = median_ms(lambda: torch.autograd.grad(
+                    o, (q, k, v), do, retain_graph=True), reps=20)
             print(f"d{d} DS_SPLIT {split} DQ_VEC {vec}: "
                   f"{flops / ms / 1e9:.0f} TFLOP/s (max diff to the first "
                   f"{diff:.1e})")
-    ab.HOPPER_DEFINES = {}
     for name, be in (("FA2", SDPBackend.FLASH_ATTENTION),
                      ("cuDNN", SDPBackend.CUDNN_ATTENTION)):
         with sdpa_kernel(be):
@@ -53,15 +52,13 @@ for d in (64, 128):
         print(f"d{d} {name}: {flops / ms / 1e9:.0f} TFLOP/s")
 
 # The mma.sync backward (bf16 with the Hopper kernel off): dQ by its own
-# pass, or by atomics in the dK/dV kernel (DQ_MODE "atomic", two floats an
+# pass, or by atomics in the dK/dV kernel (dq_mode "atomic", two floats an
 # atomic on sm_90). (f32's two modes: bench/ops_attention.py --backward.)
 for d in (64, 128):
     q, k, v, do, o, flops = bf16_case(d)
-    ab.HOPPER = False
     for mode in ("pass", "atomic"):
-        ab.DQ_MODE = mode
-        ms = median_ms(lambda: torch.autograd.grad(
-            o, (q, k, v), do, retain_graph=True), reps=20)
-        print(f"bf16 mma.sync d{d} DQ_MODE {mode}: {flops / ms / 1e9:.0f} "
+        with ops.tuned(attention_backward=dict(hopper=False, dq_mode=mode)):
+            ms = median_ms(lambda: torch.autograd.grad(
+                o, (q, k, v), do, retain_graph=True), reps=20)
+        print(f"bf16 mma.sync d{d} dq_mode {mode}: {flops / ms / 1e9:.0f} "
               "TFLOP/s")
-    ab.HOPPER, ab.DQ_MODE = None, None

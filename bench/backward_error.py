@@ -14,7 +14,6 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
 
 SHAPES = [(1, 8, 8, 1024, 128, False), (1, 8, 8, 1024, 128, True),
           (2, 8, 8, 1024, 64, False), (1, 8, 8, 4096, 128, True),
@@ -54,11 +53,11 @@ def main() -> None:
                 except RuntimeError as e:
                     print(f"  {name:10s} n/a ({str(e).splitlines()[0][:60]})")
             for label, defs in (("ours 2-part", {}), ("ours 1-part", {"DS_SPLIT": 0})):
-                ab.HOPPER_DEFINES = defs
                 qq, kk, vv = (x.detach().requires_grad_() for x in (q, k, v))
                 o = ops.flash_attention(qq, kk, vv, causal=causal)
-                print(f"  {label:10s} {err(torch.autograd.grad(o, (qq, kk, vv), do))}")
-            ab.HOPPER_DEFINES = {}
+                with ops.tuned(attention_backward=dict(hopper_defines=defs)):
+                    g = torch.autograd.grad(o, (qq, kk, vv), do)
+                print(f"  {label:10s} {err(g)}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ import torch
 from common import median_ms
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
 
 SHAPES = [(8, 12, 12, 1024, 64, True), (4, 16, 16, 4096, 64, True),
           (4, 16, 16, 4096, 128, True), (4, 32, 8, 4096, 128, True),
@@ -29,14 +28,13 @@ for b, hq, hkv, n, d, causal in SHAPES:
     fl = 2.5 * 4 * b * hq * n * n * d * (0.5 if causal else 1.0)
     cells = []
     for qst in (2, 3, 4):
-        ab.HOPPER_DEFINES = {"QST": qst}
         try:
-            ms = median_ms(lambda: ops.flash_attention_backward(
-                do, q, k, v, o, lse, causal), reps=10)
+            with ops.tuned(attention_backward=dict(
+                    hopper_defines={"QST": qst})):
+                ms = median_ms(lambda: ops.flash_attention_backward(
+                    do, q, k, v, o, lse, causal), reps=10)
             cells.append(f"QST {qst}: {fl / ms / 1e9:.0f}")
         except Exception as e:  # shared memory: the ring does not fit
             cells.append(f"QST {qst}: - ({str(e).splitlines()[0][:50]})")
-        finally:
-            ab.HOPPER_DEFINES = {}
     print(f"B{b} H{hq}/{hkv} N{n} d{d} {'causal' if causal else 'full'}: "
           + "; ".join(cells), flush=True)

@@ -16,7 +16,6 @@ from common import attention_inputs, median_ms
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from warpforth import ops
-from warpforth.ops import _attention_backward as ab
 
 SHAPES = [(8, 12, 12, 1024, 64, True), (4, 16, 16, 4096, 64, True),
           (4, 16, 16, 4096, 128, True), (4, 32, 8, 4096, 128, True),
@@ -45,20 +44,18 @@ for b, hq, hkv, n, d, causal in SHAPES:
     cells = []
     for var in VARIANTS[d]:
         name = " ".join(f"{k_}={v_}" for k_, v_ in var.items()) or "default"
-        ab.HOPPER_DEFINES = var
         try:
-            g = ops.flash_attention_backward(do, q, k, v, o, lse, causal)
-            err = max(((x.float() - y.float()).abs().max()
-                       / y.float().abs().max()).item()
-                      for x, y in zip(g, ref))
-            ms = median_ms(lambda: ops.flash_attention_backward(
-                do, q, k, v, o, lse, causal), reps=10)
+            with ops.tuned(attention_backward=dict(hopper_defines=var)):
+                g = ops.flash_attention_backward(do, q, k, v, o, lse, causal)
+                err = max(((x.float() - y.float()).abs().max()
+                           / y.float().abs().max()).item()
+                          for x, y in zip(g, ref))
+                ms = median_ms(lambda: ops.flash_attention_backward(
+                    do, q, k, v, o, lse, causal), reps=10)
             cells.append(f"{name}: {fl / ms / 1e9:.0f} (vs default "
                          f"{err:.0e})")
         except Exception as e:  # shared memory, registers
             cells.append(f"{name}: - ({str(e).splitlines()[0][:60]})")
-        finally:
-            ab.HOPPER_DEFINES = {}
     for bname, be in (("cuDNN", SDPBackend.CUDNN_ATTENTION),
                       ("FA2", SDPBackend.FLASH_ATTENTION)):
         try:

@@ -95,12 +95,11 @@ def main() -> None:
             cells, diff = [], 0.0
             if dt != torch.float32 and d in ab_hopper_dims():
                 # The mma.sync (sm_80) kernel on the same tensors.
-                _attention.HOPPER = False
-                o2 = ops.flash_attention(q, k, v, causal=causal)
-                t = flops / median_ms(
-                    lambda: ops.flash_attention(q, k, v, causal=causal),
-                    reps=args.reps) / 1e9
-                _attention.HOPPER = None
+                with ops.tuned(attention=dict(hopper=False)):
+                    o2 = ops.flash_attention(q, k, v, causal=causal)
+                    t = flops / median_ms(
+                        lambda: ops.flash_attention(q, k, v, causal=causal),
+                        reps=args.reps) / 1e9
                 diff = max(diff, (out.float() - o2.float()).abs().max().item())
                 cells.append(f"mma.sync kernel {t:.0f} ({ours / t:.2f}x)")
             for name, be in backends:
@@ -144,37 +143,33 @@ SM90_VARIANTS = (
 )
 
 
-def time_variants(variants, attr: str, q, k, v, causal, ref, flops,
-                  reps: int, *, reset) -> tuple:
-    """ops.flash_attention with each variant's -D constants (name,
-    defines, head dims or None) set as ops._attention.<attr> (then back to
-    `reset`, its default): TFLOP/s cells ('-' where the head dim is not the
-    variant's), the largest difference of an output to `ref`, and the best
-    TFLOP/s."""
+def time_variants(variants, knob: str, q, k, v, causal, ref, flops,
+                  reps: int) -> tuple:
+    """ops.flash_attention with each variant's value (name, value, head
+    dims or None) as the attention config's `knob` (for the call alone):
+    TFLOP/s cells ('-' where the head dim is not the variant's), the
+    largest difference of an output to `ref`, and the best TFLOP/s."""
     d = q.shape[-1]
     cells, diff, best = [], 0.0, 0.0
-    try:
-        for _, defines, dims in variants:
-            if dims is not None and d not in dims:
-                cells.append("-")
-                continue
-            setattr(_attention, attr, defines)
+    for _, value, dims in variants:
+        if dims is not None and d not in dims:
+            cells.append("-")
+            continue
+        with ops.tuned(attention={knob: value}):
             out = ops.flash_attention(q, k, v, causal=causal)
             diff = max(diff, (out.float() - ref.float()).abs().max().item())
             t = flops / median_ms(
                 lambda: ops.flash_attention(q, k, v, causal=causal),
                 reps=reps) / 1e9
-            best = max(best, t)
-            cells.append(f"{t:.0f}")
-    finally:
-        setattr(_attention, attr, reset)
+        best = max(best, t)
+        cells.append(f"{t:.0f}")
     return cells, diff, best
 
 
-def hopper_table(flag: str, variants, attr: str, reset, shapes,
+def hopper_table(flag: str, variants, knob: str, shapes,
                  reps: int) -> None:
-    """ops.flash_attention with each of `variants` set as
-    ops._attention.<attr> (time_variants), next to FA2 and cuDNN, bf16 and
+    """ops.flash_attention with each of `variants` as the attention
+    config's `knob` (time_variants), next to FA2 and cuDNN, bf16 and
     f16 at `shapes`: TFLOP/s, the first variant's ratio to cuDNN and the
     max difference of an output to cuDNN's. Hopper only (`flag` names the
     option in the refusal)."""
@@ -189,8 +184,8 @@ def hopper_table(flag: str, variants, attr: str, reset, shapes,
             q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
                                                 dt, grad=False)
             ref = sdpa(q, k, v, causal, SDPBackend.CUDNN_ATTENTION)
-            cells, diff, _ = time_variants(variants, attr, q, k, v, causal,
-                                           ref, flops, reps, reset=reset)
+            cells, diff, _ = time_variants(variants, knob, q, k, v, causal,
+                                           ref, flops, reps)
             for _, be in BACKENDS16:
                 t = flops / median_ms(lambda: sdpa(q, k, v, causal, be),
                                       reps=reps) / 1e9
@@ -202,16 +197,17 @@ def hopper_table(flag: str, variants, attr: str, reset, shapes,
 
 def sm90_variants(reps: int) -> None:
     """The Hopper kernel's schedules (-D OVERLAP, PINGPONG, KVS through
-    ops._attention.HOPPER_DEFINES) on the same tensors, next to cuDNN and
-    FA2."""
-    hopper_table("--sm90-variants", SM90_VARIANTS, "HOPPER_DEFINES", {},
+    the attention config's hopper_defines) on the same tensors, next to
+    cuDNN and FA2."""
+    hopper_table("--sm90-variants", SM90_VARIANTS, "hopper_defines",
                  SHAPES, reps)
 
 
-# The Hopper forward's blocks (ops._attention.HOPPER_ROUNDS): name, rounds
-# (a block's items; 0 persistent, None the op's: persistent), head dims. Causal
-# rows run with the op's -D DYN: a block's items after its first come from
-# a counter (.prof/s13_dyn.py timed it against static rounds).
+# The Hopper forward's blocks (the attention config's hopper_rounds):
+# name, rounds (a block's items; 0 persistent, None the op's: persistent),
+# head dims. Causal rows run with the op's -D DYN: a block's items after
+# its first come from a counter (.prof/s13_dyn.py timed it against static
+# rounds).
 SM90_ROUNDS = (("op's", None, None), ("1 round", 1, None),
                ("2 rounds", 2, None), ("3 rounds", 3, None),
                ("persistent", 0, None))
@@ -224,11 +220,11 @@ ROUNDS_SHAPES = SHAPES + [
 def sm90_rounds(reps: int) -> None:
     """The Hopper forward with its blocks taking 1, 2 or 3 items or
     persistent (flash-attention-sm90.fs), next to FA2 and cuDNN."""
-    hopper_table("--sm90-rounds", SM90_ROUNDS, "HOPPER_ROUNDS", None,
+    hopper_table("--sm90-rounds", SM90_ROUNDS, "hopper_rounds",
                  ROUNDS_SHAPES, reps)
 
 
-# name, -D constants over the op's (ops._attention.MMA_DEFINES), head
+# name, -D constants over the op's (the attention config's mma_defines), head
 # dims (None: all)
 MMA_VARIANTS = (
     ("op's", {}, None),
@@ -248,31 +244,27 @@ MMA_VARIANTS = (
 
 def mma_variants(reps: int) -> None:
     """The bf16/f16 mma.sync kernel's tiles (what sm_80 GPUs run; here
-    forced with ops._attention.HOPPER = False) on the same tensors, next to
-    FA2 (the same design, sm_80 code): TFLOP/s, the best variant's ratio to
-    FA2, and the max difference of each output to FA2's."""
+    forced with the attention config's hopper=False) on the same tensors,
+    next to FA2 (the same design, sm_80 code): TFLOP/s, the best variant's
+    ratio to FA2, and the max difference of each output to FA2's."""
     print("| dtype | shape | " + " | ".join(n for n, _, _ in MMA_VARIANTS) +
           " | FA2 | best / FA2 | max diff |")
     print("|---" * (len(MMA_VARIANTS) + 5) + "|")
-    _attention.HOPPER = False
-    try:
+    with ops.tuned(attention=dict(hopper=False)):
         for dt in (torch.bfloat16, torch.float16):
             for (b, hq, hkv, n, d, causal) in SHAPES:
                 q, k, v, _, flops = attention_inputs(b, hq, hkv, n, d, causal,
                                                     dt, grad=False)
                 ref = sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION)
                 cells, diff, best = time_variants(
-                    MMA_VARIANTS, "MMA_DEFINES", q, k, v, causal, ref, flops,
-                    reps, reset={})
+                    MMA_VARIANTS, "mma_defines", q, k, v, causal, ref, flops,
+                    reps)
                 fa2 = flops / median_ms(
                     lambda: sdpa(q, k, v, causal, SDPBackend.FLASH_ATTENTION),
                     reps=reps) / 1e9
                 print(f"| {str(dt)[6:]} | {label(b, hq, hkv, n, d, causal)} "
                       f"| " + " | ".join(cells) + f" | {fa2:.0f} | "
                       f"{best / fa2:.2f} | {diff:.1e} |")
-    finally:
-        _attention.HOPPER = None
-        _attention.MMA_DEFINES = {}
 
 
 def ab_hopper_dims() -> tuple:
@@ -301,44 +293,44 @@ def backward(reps: int) -> None:
             do = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
             flops = 2.5 * 4 * b * hq * n * n * d * 0.5
             o = ops.flash_attention(q, k, v, causal=True)
-            # Both ways of making dQ (ops/_attention_backward.py DQ_MODE):
-            # its own pass, and atomics in the dK/dV kernel (FA2's).
-            # The mma.sync kernels (ab.HOPPER False) and, on sm_90 at d64
-            # and d128, the Hopper kernel (flash_backward_sm90.forth).
+            # Both ways of making dQ (the attention_backward config's
+            # dq_mode): its own pass, and atomics in the dK/dV kernel
+            # (FA2's). The mma.sync kernels (hopper False) and, on sm_90 at
+            # d64 and d128, the Hopper kernel (flash_backward_sm90.forth).
             modes, diff, one_ds, atomics = {}, float("nan"), None, None
-            ab.HOPPER = False
             for mode in ("pass", "atomic"):
-                ab.DQ_MODE = mode
-                ms = median_ms(lambda: torch.autograd.grad(
-                    o, (q, k, v), do, retain_graph=True), reps=reps)
+                with ops.tuned(attention_backward=dict(hopper=False,
+                                                       dq_mode=mode)):
+                    ms = median_ms(lambda: torch.autograd.grad(
+                        o, (q, k, v), do, retain_graph=True), reps=reps)
                 modes[mode] = flops / ms / 1e9
-            ab.DQ_MODE = None
             if hopper and d in ab.HOPPER_HEAD_DIMS:
-                want = torch.autograd.grad(o, (q, k, v), do,
-                                           retain_graph=True)
-                ab.HOPPER = True
-                got = torch.autograd.grad(o, (q, k, v), do,
-                                          retain_graph=True)
+                with ops.tuned(attention_backward=dict(hopper=False)):
+                    want = torch.autograd.grad(o, (q, k, v), do,
+                                               retain_graph=True)
+                with ops.tuned(attention_backward=dict(hopper=True)):
+                    got = torch.autograd.grad(o, (q, k, v), do,
+                                              retain_graph=True)
+                    ms = median_ms(lambda: torch.autograd.grad(
+                        o, (q, k, v), do, retain_graph=True), reps=reps)
                 diff = max((g.float() - w.float()).abs().max().item()
                            for g, w in zip(got, want))
-                ms = median_ms(lambda: torch.autograd.grad(
-                    o, (q, k, v), do, retain_graph=True), reps=reps)
                 modes["hopper"] = flops / ms / 1e9
                 if dt == torch.bfloat16:
                     # dS in one part (the kernel's DS_SPLIT 0), beside
                     # the two parts bf16 takes by default.
-                    ab.HOPPER_DEFINES = {"DS_SPLIT": 0}
-                    ms = median_ms(lambda: torch.autograd.grad(
-                        o, (q, k, v), do, retain_graph=True), reps=reps)
+                    with ops.tuned(attention_backward=dict(
+                            hopper=True, hopper_defines={"DS_SPLIT": 0})):
+                        ms = median_ms(lambda: torch.autograd.grad(
+                            o, (q, k, v), do, retain_graph=True), reps=reps)
                     one_ds = flops / ms / 1e9
                 # dQ's sums by atomics a thread (DQ_TMA 0) instead of TMA
                 # reductions of a shared tile.
-                ab.HOPPER_DEFINES = {"DQ_TMA": 0}
-                ms = median_ms(lambda: torch.autograd.grad(
-                    o, (q, k, v), do, retain_graph=True), reps=reps)
+                with ops.tuned(attention_backward=dict(
+                        hopper=True, hopper_defines={"DQ_TMA": 0})):
+                    ms = median_ms(lambda: torch.autograd.grad(
+                        o, (q, k, v), do, retain_graph=True), reps=reps)
                 atomics = flops / ms / 1e9
-                ab.HOPPER_DEFINES = {}
-            ab.HOPPER = None
             ours = max(modes.values())
             cells = [f"atomic dQ {modes['atomic']:.0f}",
                      f"Hopper {modes.get('hopper', float('nan')):.0f}"]
@@ -372,12 +364,12 @@ def backward(reps: int) -> None:
             o = ops.flash_attention(q, k, v, causal=True)
             torch.autograd.grad(o, (q, k, v), do)
         ms = median_ms(ours_step, reps=reps)
-        # The other way of making dQ (DQ_MODE: the default picks atomics
+        # The other way of making dQ (dq_mode: the default picks atomics
         # on sm_90, the pass elsewhere), for comparison.
-        ab.DQ_MODE = "pass" if hopper else "atomic"
-        other = median_ms(ours_step, reps=reps)
-        cells = [f"dQ {ab.DQ_MODE} {other:.2f}"]
-        ab.DQ_MODE = None
+        mode = "pass" if hopper else "atomic"
+        with ops.tuned(attention_backward=dict(dq_mode=mode)):
+            other = median_ms(ours_step, reps=reps)
+        cells = [f"dQ {mode} {other:.2f}"]
         for name, be in BACKENDS32:
             def step():
                 with sdpa_kernel(be):

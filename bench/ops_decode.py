@@ -18,10 +18,10 @@ checked against SDPA's before timing (max abs difference printed).
     ... --sweep     also with the prefetch, with two 16-byte chunks of a
                     key a lane (8 lanes a key: fewer shuffles, more
                     registers), K/V through a cp.async ring in shared
-                    memory (_decode.STAGES: 2, 3, 4 stages, 2 loads a
-                    step, 8 warps), and at 1, 2, 3, half and twice the
-                    chosen split count (which kernel shape and split rule
-                    to make the default)
+                    memory (the decode config's stages: 2, 3, 4 stages,
+                    2 loads a step, 8 warps), and at 1, 2, 3, half and
+                    twice the chosen split count (which kernel shape and
+                    split rule to make the default)
     ... --only ring,base   only the variants whose label contains one of
                     these words ("base": the default kernel, "simt" the
                     CUDA-core kernel, "fused" the default kernel merging
@@ -69,9 +69,10 @@ def paged(k, v, bs, gen):
 
 def tiles(kind, bs=None):
     """The -D values and row chunks of the kernel decode_attention runs
-    for this shape (with the _decode settings of the moment), and its
+    for this shape (with the decode config of the moment), and its
     shared memory a block."""
-    if _decode.MMA and kind != "f32" and D in _decode.MMA_HEAD_DIMS:
+    if (ops.config("decode").mma and kind != "f32"
+            and D in _decode.MMA_HEAD_DIMS):
         defines, nch = _decode._mma_tiles(HQ // HKV, D, bs)
         return defines, nch, _decode._mma_smem_bytes(defines)
     defines, nch = _decode._tiles(HQ // HKV, kind, D)
@@ -80,10 +81,11 @@ def tiles(kind, bs=None):
 
 def splits(b, n, kind):
     """The split count decode_attention picks for this shape (with the
-    _decode settings of the moment)."""
+    decode config of the moment)."""
     defines, nch, _ = tiles(kind)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    mma = _decode.MMA and kind != "f32" and D in _decode.MMA_HEAD_DIMS
+    mma = (ops.config("decode").mma and kind != "f32"
+           and D in _decode.MMA_HEAD_DIMS)
     return _decode.num_splits_heuristic(
         b * HKV * nch, n, sms, defines["MIN_BLOCKS"],
         kv_bytes=2 * b * HKV * n * D * 2, split_bytes=2 * b * HQ * D * 4,
@@ -127,20 +129,21 @@ def main() -> None:
             else:
                 kk, vv, table = paged(k, v, bs, gen)
                 cache = f"paged {bs}"
-            # (label, PREFETCH or None for the default, TUNE, num_splits,
-            # MMA, MMA_TUNE); TUNE's STAGES turns the cp.async ring on
-            # (_decode._tiles). "base" is the default kernel (the tensor-
-            # core one where _decode.MMA applies), "simt" the CUDA-core
-            # kernel's default, "mma ..." the tensor-core kernel's shapes;
-            # the CUDA-core tunings (prefetch, chunks, ring) run with MMA
-            # off.
+            # (label, prefetch or None for the default, tune, num_splits,
+            # mma, mma_tune: the decode config's knobs); tune's STAGES
+            # turns the cp.async ring on (_decode._tiles). "base" is the
+            # default kernel (the tensor-core one where mma applies),
+            # "simt" the CUDA-core kernel's default, "mma ..." the
+            # tensor-core kernel's shapes; the CUDA-core tunings (prefetch,
+            # chunks, ring) run with mma off.
             # " fused": the default kernel with the merge inside it
-            # (_decode.FUSED_MERGE) instead of its own kernel.
+            # (fused_merge) instead of its own kernel.
             # " no pdl": the default kernels launched one after the other
-            # (_decode.PDL False), not with programmatic dependent launch.
+            # (pdl False), not with programmatic dependent launch.
+            mma_on = ops.config("decode").mma
             variants = [("", None, {}, None), (" simt", None, {}, None),
-                        (" fused", None, {}, None, _decode.MMA, {}),
-                        (" no pdl", None, {}, None, _decode.MMA, {})]
+                        (" fused", None, {}, None, mma_on, {}),
+                        (" no pdl", None, {}, None, mma_on, {})]
             mma = [(" mma stages 3", {"STAGES": 3}),
                    (" mma stages 4", {"STAGES": 4}),
                    (" mma KT32", {"KT": 32}),
@@ -149,7 +152,6 @@ def main() -> None:
                    (" mma 2 warps", {"WARPS": 2})]
             variants += [(lab, None, {}, None, True, t) for lab, t in mma]
             if args.sweep:
-                saved_mma = _decode.MMA
                 s = splits(b, n, "bf16")
                 variants += [
                     (" prefetch", True, {}, None),
@@ -166,9 +168,9 @@ def main() -> None:
                 variants += [(f" {x} splits", None, {}, x) for x in
                              sorted({1, 2, 3, max(1, s // 2), 2 * s} - {s})]
                 for st in (3, 4):   # the ring at other split counts
-                    _decode.TUNE, _decode.MMA = {"STAGES": st}, False
-                    sr = splits(b, n, "bf16")
-                    _decode.TUNE, _decode.MMA = {}, saved_mma
+                    with ops.tuned(decode=dict(tune={"STAGES": st},
+                                               mma=False)):
+                        sr = splits(b, n, "bf16")
                     variants += [(f" ring {st} {x} splits", None,
                                   {"STAGES": st}, x)
                                  for x in sorted({max(1, sr // 2), 2 * sr})]
@@ -176,17 +178,16 @@ def main() -> None:
                 variants = [x for x in variants if any(
                     w in x[0] if w != "base" else not x[0] for w in only)]
             for label, prefetch, tune, ns, *mm in variants:
-                saved = _decode.PREFETCH, _decode.MMA
-                _decode.FUSED_MERGE = "fused" in label
-                _decode.PDL = False if "no pdl" in label else None
+                changes = dict(fused_merge="fused" in label,
+                               pdl=False if "no pdl" in label else None,
+                               tune=tune)
                 if prefetch is not None:
-                    _decode.PREFETCH = prefetch
-                _decode.TUNE = tune
+                    changes["prefetch"] = prefetch
                 if mm:
-                    _decode.MMA, _decode.MMA_TUNE = mm
+                    changes["mma"], changes["mma_tune"] = mm
                 elif label and "splits" not in label or "ring" in label:
-                    _decode.MMA = False     # a CUDA-core variant
-                try:
+                    changes["mma"] = False     # a CUDA-core variant
+                with ops.tuned(decode=changes):
                     def ours():
                         return ops.decode_attention(q, kk, vv, sl, table,
                                                     num_splits=ns)
@@ -196,12 +197,6 @@ def main() -> None:
                                         device_only=False)
                     used = ns or splits(b, n, "bf16")
                     defines, _, smem = tiles("bf16", bs)
-                finally:
-                    _decode.PREFETCH, _decode.MMA = saved
-                    _decode.FUSED_MERGE = False
-                    _decode.PDL = None
-                    _decode.TUNE = {}
-                    _decode.MMA_TUNE = {}
                 t = tbs(nbytes, ms)
                 print(f"| {shape} | {cache}{label or ' (base)'} | {t:.2f} "
                       f"| {t_sdpa:.2f} | {t / t_sdpa:.2f} | {used} "

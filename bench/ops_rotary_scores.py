@@ -16,9 +16,9 @@ hidden, bench/common.py); the outputs are checked against torch's.
 
     WARPFORTH_LIB=.../libwarpforth.so python3 bench/ops_rotary_scores.py
 
---variants times apply_rotary's designs (tunables of ops/_rotary.py) side
+--variants times apply_rotary's designs (knobs of ops/_rotary.py) side
 by side on the same tensors instead: the rows kernel (the design before,
-HEADS False), the heads kernel (the default) and its variants (heads a
+heads False), the heads kernel (the default) and its variants (heads a
 thread, access width, block size), against torch.compile of HF's code
 (partial rotary as GPT-NeoX applies it) on B4 N4096 d128: H32 with r = 128
 and r = 64, and grouped heads (Hq 32, Hkv 8, q and k together), in f32,
@@ -38,7 +38,6 @@ import torch
 from common import ROOT, copy_rate_tbs, median_ms, tbs
 
 from warpforth import ops
-from warpforth.ops import _rotary
 
 
 sys.path.insert(0, str(ROOT / "bindings" / "python" / "tests"))
@@ -96,19 +95,19 @@ def hf_partial(q, k, cos, sin):
     return (torch.cat((qr, q[..., r:]), -1), torch.cat((kr, k[..., r:]), -1))
 
 
-# (name, tunables of ops/_rotary.py) for --variants: the rows kernel (the
-# design before), then the heads kernel as the op runs it by default, then
-# its variants.
+# (name, knobs of ops/_rotary.py RotaryConfig) for --variants: the rows
+# kernel (the design before), then the heads kernel as the op runs it by
+# default, then its variants.
 VARIANTS = [
-    ("rows (before)", dict(HEADS=False)),
+    ("rows (before)", dict(heads=False)),
     ("heads (default)", dict()),
-    ("heads 256 thr", dict(HEADS_BLOCK=256)),
-    ("heads 64 thr", dict(HEADS_BLOCK=64)),
-    ("heads hpt1", dict(HEADS_PER_THREAD=1)),
-    ("heads hpt2", dict(HEADS_PER_THREAD=2)),
-    ("heads hpt8", dict(HEADS_PER_THREAD=8)),
-    ("heads 8-byte", dict(VEC_BYTES=8)),
-    ("heads hpt2 256 thr", dict(HEADS_PER_THREAD=2, HEADS_BLOCK=256)),
+    ("heads 256 thr", dict(heads_block=256)),
+    ("heads 64 thr", dict(heads_block=64)),
+    ("heads hpt1", dict(heads_per_thread=1)),
+    ("heads hpt2", dict(heads_per_thread=2)),
+    ("heads hpt8", dict(heads_per_thread=8)),
+    ("heads 8-byte", dict(vec_bytes=8)),
+    ("heads hpt2 256 thr", dict(heads_per_thread=2, heads_block=256)),
 ]
 # (label, Hq, Hkv, r) at B4 N4096 d128.
 VARIANT_CASES = [("H32 r128", 32, 32, 128), ("H32 r64", 32, 32, 64),
@@ -118,7 +117,6 @@ TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
 
 def bench_variants(reps: int, copy_tbs: float, dtypes: list,
                    b: int = 4, n: int = 4096, d: int = 128) -> None:
-    defaults = {k: getattr(_rotary, k) for _, tun in VARIANTS for k in tun}
     print(f"\napply_rotary designs, B{b} N{n} d{d}, cos/sin ({n}, r); "
           f"copy: {copy_tbs:.2f} TB/s\n")
     print("| case | dtype | variant | ms | TB/s | % of copy | "
@@ -149,16 +147,14 @@ def bench_variants(reps: int, copy_tbs: float, dtypes: list,
             row("torch.compile", t_comp, "", "")
             t_rows = None
             for variant, tun in VARIANTS:
-                for key, v in defaults.items():
-                    setattr(_rotary, key, tun.get(key, v))
-                qo, ko = ops.apply_rotary(q, k, cos, sin)
-                diff = max(rel(qo, tq), rel(ko, tk))
-                del qo, ko
-                t = median_ms(lambda: ops.apply_rotary(q, k, cos, sin), reps)
+                with ops.tuned(rotary=tun):
+                    qo, ko = ops.apply_rotary(q, k, cos, sin)
+                    diff = max(rel(qo, tq), rel(ko, tk))
+                    del qo, ko
+                    t = median_ms(lambda: ops.apply_rotary(q, k, cos, sin),
+                                  reps)
                 t_rows = t_rows or t
                 row(variant, t, f"{t_rows / t:.3f}", f"{diff:.1e}")
-            for key, v in defaults.items():
-                setattr(_rotary, key, v)
             del q, k, tq, tk, compiled
             torch.cuda.empty_cache()
 

@@ -30,7 +30,6 @@ import torch
 from common import copy_rate_tbs, graph_ms, median_ms, tbs
 
 from warpforth import ops
-from warpforth.ops import _softmax as sm
 
 FORWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16),
            ((4096, 32768), torch.float32), ((4096, 32768), torch.bfloat16),
@@ -39,46 +38,46 @@ BACKWARD = [((16384, 4096), torch.float32), ((16384, 4096), torch.bfloat16)]
 
 # (shapes, dtypes, [(label, tunables)]): the first of each list is the
 # design the op had before (the baseline), the rest the candidates.
-OLD_PIPE = {"PIPE": False}
-OLD_SPLIT = {"SPLIT_REGS": False, "SPLIT_REV": False, "SPLIT_BATCH": 0}
-SPLIT_NOW = {"SPLIT_REGS": True, "SPLIT_REV": True, "SPLIT_BATCH": 0}
+OLD_PIPE = {"pipe": False}
+OLD_SPLIT = {"split_regs": False, "split_rev": False, "split_batch": 0}
+SPLIT_NOW = {"split_regs": True, "split_rev": True, "split_batch": 0}
 VARIANTS = [
     ([(4096, 32768)], [torch.bfloat16, torch.float16], [
         ("shared rows (before)", OLD_PIPE),
-        ("pipe nbuf1", {"PIPE": True, "PIPE_NBUF": 1}),
-        ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2}),
-        ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3}),
+        ("pipe nbuf1", {"pipe": True, "pipe_nbuf": 1}),
+        ("pipe nbuf2", {"pipe": True, "pipe_nbuf": 2}),
+        ("pipe nbuf3", {"pipe": True, "pipe_nbuf": 3}),
     ]),
     # f32 rows of 32K columns: one row in shared memory (128 KiB), the next
     # loading while this one is computed from registers.
     ([(4096, 32768), (4096, 16384)], [torch.float32], [
         ("rows (now)", OLD_PIPE),
-        ("pipe", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192,
-                  "PIPE_DTYPES": ("f32", "bf16", "f16")}),
+        ("pipe", {"pipe": True, "pipe_nbuf": 2, "pipe_min_cols": 8192,
+                  "pipe_dtypes": ("f32", "bf16", "f16")}),
     ]),
     ([(4096, 16384), (8192, 8192)], [torch.bfloat16], [
         ("register rows (now)", OLD_PIPE),
-        ("pipe nbuf2", {"PIPE": True, "PIPE_NBUF": 2, "PIPE_MIN_COLS": 8192}),
-        ("pipe nbuf3", {"PIPE": True, "PIPE_NBUF": 3, "PIPE_MIN_COLS": 8192}),
+        ("pipe nbuf2", {"pipe": True, "pipe_nbuf": 2, "pipe_min_cols": 8192}),
+        ("pipe nbuf3", {"pipe": True, "pipe_nbuf": 3, "pipe_min_cols": 8192}),
     ]),
     # Few long rows: split across blocks (two launches, the second reading
     # the row again, mostly from L2) or a cluster of blocks a row in one
     # launch (sm_90: each element read once).
     ([(64, 128256)], [torch.float32, torch.bfloat16], [
-        ("split regs rev (before)", {**SPLIT_NOW, "CLUSTER": False}),
-        ("split streamed", {**OLD_SPLIT, "CLUSTER": False}),
-        ("split regs rev chunk16384", {**SPLIT_NOW, "CLUSTER": False,
-                                       "CHUNK": 16384}),
-        ("cluster 8x512 32 values", {**SPLIT_NOW, "CLUSTER": True,
-                                     "CLUSTER_DTYPES": ("f32", "bf16",
+        ("split regs rev (before)", {**SPLIT_NOW, "cluster": False}),
+        ("split streamed", {**OLD_SPLIT, "cluster": False}),
+        ("split regs rev chunk16384", {**SPLIT_NOW, "cluster": False,
+                                       "chunk": 16384}),
+        ("cluster 8x512 32 values", {**SPLIT_NOW, "cluster": True,
+                                     "cluster_dtypes": ("f32", "bf16",
                                                         "f16")}),
-        ("cluster 8x1024 16 values", {**SPLIT_NOW, "CLUSTER": True,
-                                      "CLUSTER_VALUES": 16,
-                                      "CLUSTER_DTYPES": ("f32", "bf16",
+        ("cluster 8x1024 16 values", {**SPLIT_NOW, "cluster": True,
+                                      "cluster_values": 16,
+                                      "cluster_dtypes": ("f32", "bf16",
                                                          "f16")}),
-        ("cluster 4x1024 32 values", {**SPLIT_NOW, "CLUSTER": True,
-                                      "CLUSTER_BLOCKS": 4,
-                                      "CLUSTER_DTYPES": ("f32", "bf16",
+        ("cluster 4x1024 32 values", {**SPLIT_NOW, "cluster": True,
+                                      "cluster_blocks": 4,
+                                      "cluster_dtypes": ("f32", "bf16",
                                                          "f16")}),
     ]),
 ]
@@ -147,8 +146,6 @@ def row(name, shape, dt, nbytes, ours, eager, comp, copy, host) -> None:
 def variants(compiled, copy) -> None:
     print("\nvariants (ops/_softmax.py tunables), same tensors, GPU time; "
           "ratio = best torch / ours")
-    saved = {k: getattr(sm, k) for _, _, vs in VARIANTS
-             for _, t in vs for k in t}
     for shapes, dts, vs in VARIANTS:
         for shape in shapes:
             for dt in dts:
@@ -165,15 +162,12 @@ def variants(compiled, copy) -> None:
                 print(f"  {name:<22} torch eager {tbs(nbytes, eager):5.2f} "
                       f"compile {tbs(nbytes, comp):5.2f} TB/s")
                 for label, tun in vs:
-                    for k, v in saved.items():
-                        setattr(sm, k, v)
-                    for k, v in tun.items():
-                        setattr(sm, k, v)
                     try:
-                        out.zero_()
-                        ops.softmax(x, out=out)
-                        err = (out.float() - want).abs().max().item()
-                        ms = TIME(lambda: ops.softmax(x, out=out))
+                        with ops.tuned(softmax=tun):
+                            out.zero_()
+                            ops.softmax(x, out=out)
+                            err = (out.float() - want).abs().max().item()
+                            ms = TIME(lambda: ops.softmax(x, out=out))
                     except Exception as e:  # noqa: BLE001 (report, go on)
                         print(f"    {label:<24} failed: {e}")
                         continue
@@ -181,8 +175,6 @@ def variants(compiled, copy) -> None:
                           f"{ms:7.3f} ms  ratio {best / ms:5.2f}  "
                           f"({tbs(nbytes, ms) / copy:.0%} of copy; "
                           f"max err {err:.1e})")
-    for k, v in saved.items():
-        setattr(sm, k, v)
 
 
 if __name__ == "__main__":

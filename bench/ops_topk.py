@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bindings"
 from test_ops_gpu import hf_top_k, hf_top_p  # noqa: E402
 
 from warpforth import ops  # noqa: E402
-from warpforth.ops import _topk  # noqa: E402
 
 SHAPES = [(64, 50257), (64, 128256), (1, 128256), (256, 128256)]
 DTYPES = [torch.float32, torch.bfloat16]
@@ -51,29 +50,28 @@ def sweep() -> None:
     print(f"{'block':>6}{'U':>4}{'top_k k=50':>12}{'top_p p=0.9':>13}")
     for block in (256, 512, 1024):
         for u in (2, 4, 8):
-            _topk.BLOCK, _topk.DEFINES = block, {"U": u}
-            tk = median_ms(lambda: ops.top_k_mask(x, 50, out=out))
-            tp = median_ms(lambda: ops.top_p_mask(x, 0.9, out=out))
+            with ops.tuned(topk=dict(block=block, defines={"U": u})):
+                tk = median_ms(lambda: ops.top_k_mask(x, 50, out=out))
+                tp = median_ms(lambda: ops.top_p_mask(x, 0.9, out=out))
             print(f"{block:>6}{u:>4}{tk:12.3f}{tp:13.3f}")
-    _topk.BLOCK, _topk.DEFINES = None, {}
 
 
-# (name, tunables of ops/_topk.py) for --variants; the first is the
+# (name, knobs of ops/_topk.py TopkConfig) for --variants; the first is the
 # one-block-a-row kernel.
-ANY_ROWS = 65535    # SPLIT_MAX_ROWS for the split variants: every shape
+ANY_ROWS = 65535    # split_max_rows for the split variants: every shape
 VARIANTS = [
-    ("rows", dict(SPLIT=False)),
-    ("split E8 MINB4", dict(CHUNK_E=8, CHUNK_MINB=4, SPLIT_MAX_ROWS=ANY_ROWS)),
-    ("split E12 MINB3", dict(CHUNK_E=12, CHUNK_MINB=3,
-                             SPLIT_MAX_ROWS=ANY_ROWS)),
-    ("split E16 MINB3", dict(CHUNK_E=16, CHUNK_MINB=3,
-                             SPLIT_MAX_ROWS=ANY_ROWS)),
-    ("split E16 MINB2", dict(CHUNK_E=16, CHUNK_MINB=2,
-                             SPLIT_MAX_ROWS=ANY_ROWS)),
-    ("split E12 x2 blocks", dict(CHUNK_E=12, CHUNK_MINB=3,
-                                 SPLIT_BLOCKS=528, SPLIT_MAX_ROWS=ANY_ROWS)),
-    ("split E12 U4", dict(CHUNK_E=12, CHUNK_MINB=3, APPLY_U=4,
-                          SPLIT_MAX_ROWS=ANY_ROWS)),
+    ("rows", dict(split=False)),
+    ("split E8 MINB4", dict(chunk_e=8, chunk_minb=4, split_max_rows=ANY_ROWS)),
+    ("split E12 MINB3", dict(chunk_e=12, chunk_minb=3,
+                             split_max_rows=ANY_ROWS)),
+    ("split E16 MINB3", dict(chunk_e=16, chunk_minb=3,
+                             split_max_rows=ANY_ROWS)),
+    ("split E16 MINB2", dict(chunk_e=16, chunk_minb=2,
+                             split_max_rows=ANY_ROWS)),
+    ("split E12 x2 blocks", dict(chunk_e=12, chunk_minb=3,
+                                 split_blocks=528, split_max_rows=ANY_ROWS)),
+    ("split E12 U4", dict(chunk_e=12, chunk_minb=3, apply_u=4,
+                          split_max_rows=ANY_ROWS)),
 ]
 
 
@@ -88,17 +86,17 @@ def variants() -> None:
     time_variants("k", cases, VARIANTS, ops.top_k_mask, hf_top_k)
 
 
-# (name, tunables of ops/_topk.py) for --p-variants; the first is the
+# (name, knobs of ops/_topk.py TopkConfig) for --p-variants; the first is the
 # one-block-a-row kernel.
 P_VARIANTS = [
-    ("rows", dict(SPLIT=False)),
+    ("rows", dict(split=False)),
     ("split", dict()),
-    ("split 66 blocks", dict(TOPP_SPLIT_BLOCKS=66)),
-    ("split 264 blocks", dict(TOPP_SPLIT_BLOCKS=264)),
-    ("split 528 blocks", dict(TOPP_SPLIT_BLOCKS=528, TOPP_CHUNK_MIN=256)),
-    ("split 256 thr", dict(TOPP_BLOCK=256)),
-    ("split 1024 thr", dict(TOPP_BLOCK=1024)),
-    ("split U8", dict(TOPP_U=8)),
+    ("split 66 blocks", dict(topp_split_blocks=66)),
+    ("split 264 blocks", dict(topp_split_blocks=264)),
+    ("split 528 blocks", dict(topp_split_blocks=528, topp_chunk_min=256)),
+    ("split 256 thr", dict(topp_block=256)),
+    ("split 1024 thr", dict(topp_block=1024)),
+    ("split U8", dict(topp_u=8)),
 ]
 
 
@@ -112,11 +110,10 @@ def p_variants() -> None:
 
 
 def time_variants(arg, cases, designs, op, hf) -> None:
-    """Each design (tunables of ops/_topk.py) of op on each case (shape,
-    dtype, k or p) against HF's code: ms, HF's ms, HF's over ours, the
+    """Each design (knobs of ops/_topk.py TopkConfig) of op on each case
+    (shape, dtype, k or p) against HF's code: ms, HF's ms, HF's over ours, the
     first design's over ours, bytes moved (read and write once) a second,
     and whether the mask agrees with HF's on the same values in f32."""
-    defaults = {n: getattr(_topk, n) for _, v in designs for n in v}
     print(f"{'shape':<12}{'dtype':<9}{arg:>5}  {'variant':<20}{'ms':>8}"
           f"{'HF ms':>8}{'vs HF':>7}{'vs ' + designs[0][0]:>8}{'TB/s':>6}"
           "  mask")
@@ -127,11 +124,10 @@ def time_variants(arg, cases, designs, op, hf) -> None:
         t_hf = median_ms(lambda: hf(x, a))
         t_first = None
         for name, tun in designs:
-            for n, v in defaults.items():
-                setattr(_topk, n, tun.get(n, v))
-            op(x, a, out=out)
-            differ = ((out == float("-inf")) != want).sum().item()
-            t = median_ms(lambda: op(x, a, out=out))
+            with ops.tuned(topk=tun):
+                op(x, a, out=out)
+                differ = ((out == float("-inf")) != want).sum().item()
+                t = median_ms(lambda: op(x, a, out=out))
             t_first = t_first or t
             gb = 2 * x.numel() * x.element_size()
             print(f"{'x'.join(map(str, shape)):<12}"
@@ -139,8 +135,6 @@ def time_variants(arg, cases, designs, op, hf) -> None:
                   f"{name:<20}{t:8.3f}{t_hf:8.3f}{t_hf / t:7.2f}"
                   f"{t_first / t:8.2f}{gb / t / 1e9:6.2f}  "
                   f"{'same' if differ == 0 else f'{differ} differ'}")
-    for n, v in defaults.items():
-        setattr(_topk, n, v)
 
 
 def main() -> None:

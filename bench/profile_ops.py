@@ -25,9 +25,8 @@ from warpforth import ops
 def attention(defines: list) -> None:
     """bf16 flash attention B4 H16 N4096, d128 causal then d64 causal;
     `defines` (NAME=VALUE) go to the Hopper kernel."""
-    from warpforth.ops import _attention
-    _attention.HOPPER_DEFINES = {
-        k: int(v) for k, v in (d.split("=") for d in defines)}
+    ops.configure(attention=dict(hopper_defines={
+        k: int(v) for k, v in (d.split("=") for d in defines)}))
     for d in (128, 64):
         q = torch.randn(4, 16, 4096, d, device="cuda", dtype=torch.bfloat16)
         ops.flash_attention(q, q, q, causal=True)

@@ -31,230 +31,27 @@ FLASH_VARIANTS = [
     ["-D", "HEAD_DIM=128"],
     ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0"],
 ]
-# warpforth.ops.attention_scores: causal or not, wide stores, decoding
-# tiles.
-SCORES_VARIANTS = [
-    [], ["-D", "CAUSAL=0"], ["-D", "VST=4"], ["-D", "VST=4", "-D", "CAUSAL=0"],
-    ["-D", "BN=16", "-D", "TN=1"], ["-D", "BN=16", "-D", "TN=1", "-D", "VST=4"],
-]
-SCORES_MMA_VARIANTS = [
-    [], ["-D", "CAUSAL=0"], ["-D", "VST=2"], ["-D", "VST=2", "-D", "CAUSAL=0"],
-    ["-D", "BN=16", "-D", "WN=16"], ["-D", "BN=16", "-D", "WN=16", "-D", "VST=2"],
-]
-# warpforth.ops.softmax and softmax_backward: lane groups and blocks,
-# registers at the largest sizes the ops use, streamed and shared rows.
-SOFTMAX_VARIANTS = [
-    ["-D", "GROUP=32", "-D", "VW=4", "-D", "VPT=8"],
-    ["-D", "GROUP=256", "-D", "VW=4", "-D", "VPT=16"],
-    ["-D", "GROUP=1024", "-D", "VW=4", "-D", "VPT=4"],
-    ["-D", "GROUP=256", "-D", "VW=4"], ["-D", "GROUP=256", "-D", "VW=1"],
-]
-SOFTMAX_SPLIT_VARIANTS = [
-    ["-D", f"PHASE={ph}", "-D", "GROUP=256", "-D", f"VW={vw}", "-D",
-     f"RVPT={rvpt}", "-D", f"REV={ph - 1}"]
-    for ph in (1, 2) for vw, rvpt in ((4, 0), (1, 0), (4, 8), (1, 32),
-                                      (4, 4), (4, 16))]
-# softmax_cluster.forth: the shapes the op picks (ops/_softmax.py _cluster),
-# 32 values a thread at most, 1024 threads an SM, and 4-block clusters.
-SOFTMAX_CLUSTER_VARIANTS = [
-    ["-D", f"CN={cn}", "-D", f"GROUP={g}", "-D", f"VW={vw}", "-D",
-     f"RVPT={rvpt}", "-D", f"MINB={1024 // g}"]
-    for cn, g, vw, rvpt in ((8, 512, 4, 8), (8, 512, 1, 32), (8, 1024, 4, 8),
-                            (8, 1024, 1, 32), (8, 128, 4, 5),
-                            (4, 1024, 4, 8), (8, 1024, 4, 4))]
-# softmax_pipe.forth: 1 to 32 values a thread (4 or 8 in a vector; the
-# file's defaults are 32), 1 to 3 rows in shared memory.
-SOFTMAX_PIPE_VARIANTS = {
-    dt: [["-D", f"PV={pv}", "-D", f"NBUF={nb}"] for pv in pvs
-         for nb in (1, 2, 3)]
-    for dt, pvs in (("f32", (1, 2, 5, 8)), ("bf16", (1, 2, 3, 4)),
-                    ("f16", (1, 2, 3, 4)))}
 VARIANTS = {
     "flash_attention_rows_f32.forth": FLASH_VARIANTS,
     "flash_attention_gemm_f32.forth": FLASH_VARIANTS,
-    # warpforth.ops.flash_attention's f32 kernel: also head_dim 96, the
-    # smaller tiles it gives GPUs with less shared memory than an H100
-    # (ops/_attention.py), and the d64 shape with cp.async and one block
-    # per SM.
-    "flash_attention_f32.forth": FLASH_VARIANTS + [
-        ["-D", "HEAD_DIM=96"], ["-D", "HEAD_DIM=96", "-D", "CAUSAL=0"],
-        ["-D", "HEAD_DIM=128", "-D", "ASYNC=0"],
-        ["-D", "HEAD_DIM=96", "-D", "WARPS=4", "-D", "ASYNC=0"],
-        ["-D", "HEAD_DIM=128", "-D", "WARPS=4", "-D", "ASYNC=0"],
-        ["-D", "MIN_BLOCKS=1", "-D", "ASYNC=1"],
-    ],
-    # The ops' kernels as warpforth.ops compiles them (the rotary rows
-    # kernels: ops/_rotary.py HEADS False), for each dtype.
-    "apply_rotary.forth": [["-D", f"T={t}"] + v for t in ("f32", "bf16", "f16")
-                           for v in ([], ["-D", "V=4"])],
-    "attention_scores_f32.forth": SCORES_VARIANTS,
-    "attention_scores_mma.forth": [
-        ["-D", f"T={dt}"] + v for dt in ("bf16", "f16")
-        for v in SCORES_MMA_VARIANTS],
     # the Hopper GEMM's defaults, for each type
     "gemm_sm90.forth": [["-D", "T=bf16"], ["-D", "T=f16"]],
 }
-# The 16-bit flash kernels as warpforth.ops.flash_attention compiles them:
-# head_dim 32 to 256, causal and not, and the tiles of GPUs with 99 KiB of
-# shared memory a block; each for bf16 and f16 (-D T).
-VARIANTS["flash_attention.forth"] = []
-for _dt in ("bf16", "f16"):
-    VARIANTS["flash_attention.forth"] += [["-D", f"T={_dt}"] + var for var in [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}", "-D", "LPT=1"]
-        for d in (32, 64, 96, 128) for c in (0, 1)] + [
-        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LPT=0"],
-        # the fragments loaded as they are used (the bench's PIPE 0, 1)
-        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "PIPE=0"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "PIPE=1"],
-        # the next tile's copies before the wait (the bench's LATE 0)
-        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LATE=0"],
-        # the H100's tiles (ops/_attention.py _tiles), and the bench's 96
-        # and 128 keys at d64
-        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=48"],
-        ["-D", "HEAD_DIM=128", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=48"],
-        ["-D", "HEAD_DIM=96", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=48"],
-        ["-D", "HEAD_DIM=96", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=48"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=96"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "QREG=1"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1", "-D", "BC=96"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=0", "-D", "LPT=1", "-D", "BC=128"],
-        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "CAUSAL=1"],
-        ["-D", "HEAD_DIM=128", "-D", "MT=1"],
-        ["-D", "HEAD_DIM=256", "-D", "MT=1", "-D", "BC=32", "-D", "WARPS=2"]]]
-# warpforth.ops.decode_attention's kernels as the op compiles them (its
-# _tiles gives the -D values): head_dim 32 to 256; RB rows a block 2, 4
-# and 8, the most of each MIN_BLOCKS class (the register use grows with
-# RB: all 384 combinations of dtype, head_dim, RB 1..8, paged and prefetch
-# were checked once); the paged cache (more registers than the contiguous
-# one), and at the issue's shape the contiguous one, the prefetch off and
-# the cp.async ring (STAGES);
-# the merge and append kernels as they are; each for every dtype.
+# warpforth.ops' kernels with the -D values each op compiles them with, and
+# those its sweeps and benches may select: its config class's variants()
+# (ops/_config.py; ops/_softmax.py SoftmaxConfig, ...), next to the knobs
+# they describe.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
-from warpforth.ops import _decode  # noqa: E402  (pure Python, no library)
-from warpforth.ops import _attention, _attention_backward  # noqa: E402
-from warpforth.ops import _rotary, _topk  # noqa: E402
+from warpforth import ops  # noqa: E402  (pure Python, no library)
 
-
-# The heads kernels of apply_rotary (ops/_rotary.py HEADS): every vector
-# width the op can pick (16 bytes down to one element), with the heads a
-# thread of _rotary.HEADS_PER_THREAD_BY_DTYPE (fewer where q and k have
-# fewer heads: 1 to 4) and 8 (bench/ops_rotary_scores.py --variants).
-VARIANTS["apply_rotary_heads.forth"] = [
-    ["-D", f"T={_dt}", "-D", f"V={v}", "-D", f"HPT={h}"]
-    for _dt, _vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
-                     ("f16", (1, 2, 4, 8)))
-    for v in _vs for h in (1, 2, 3, 4, 8)]
-
-
-# The split top-p (ops/_topk.py _top_p_split): its three phases, with the
-# loads in flight the op gives them (the top-k split's kernels and the mask
-# run with their files' defaults), for each element type (-D T).
-VARIANTS["top_p_split.forth"] = [
-    ["-D", f"T={_dt}", "-D", f"PHASE={ph}", "-D", f"U={_topk.TOPP_U}"]
-    for _dt in ("f32", "bf16", "f16") for ph in (1, 2, 3)]
-for _f in ("top_k_mask", "top_p_mask", "top_k_chunks", "top_k_apply"):
-    VARIANTS[f"{_f}.forth"] = [["-D", f"T={_dt}"]
-                               for _dt in ("f32", "bf16", "f16")]
-
-
-# The backward kernels as flash_attention_backward compiles them: ROLE 0
-# (dQ) and 1 (dK, dV), the column tiles of _attention_backward._columns
-# (from the op; DQ_MODE "pass", sm_80's default), and ROLE 1 with DQ_ATOMIC
-# and two floats an atomic (DQ_VEC 2, sm_90's default) where
-# _atomic_ok takes the tile.
-def _backward_variants(dt, dims):
-    out = []
-    for d in dims:
-        for c in (0, 1):
-            for role in (0, 1):
-                bc = _attention_backward._columns(dt, d)[role]
-                out.append(["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
-                            "-D", f"ROLE={role}", "-D", f"BC={bc}"])
-                if role == 1 and _attention_backward._atomic_ok(bc, d):
-                    out.append(out[-1] + ["-D", "DQ_ATOMIC=1",
-                                          "-D", "DQ_VEC=2"])
-    return out
-
-
-VARIANTS["flash_backward_pre.forth"] = []
-VARIANTS["flash_backward.forth"] = []
-for _dt, _dims in _attention_backward.HEAD_DIMS.items():
-    VARIANTS["flash_backward_pre.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"ZERO_DQ={z}",
-         "-D", f"LPR={8 if d <= 32 else 16 if d <= 64 else 32}",
-         "-D", f"PDL={z}"]   # (the Hopper backward zeroes and uses PDL)
-        for d in _dims for z in (0, 1)]
-    VARIANTS["flash_backward.forth"] += [
-        ["-D", f"T={_dt}"] + v for v in _backward_variants(_dt, _dims)]
-
-
-def _decode_variants(dt):
-    def flags(defines):
-        return [x for k, v in defines.items() for x in ("-D", f"{k}={v}")]
-    out = []
-    for d in _decode.HEAD_DIMS:
-        for rows in (2, 4, 8):
-            out.append(flags({**_decode._tiles(rows, dt, d)[0], "PAGED": 1}))
-    main = _decode._tiles(4, dt, 128)[0]
-    out.append(flags({**main, "PAGED": 0}))
-    saved = _decode.PREFETCH, _decode.STAGES
-    try:
-        _decode.PREFETCH = not saved[0]  # the other setting too
-        out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
-        _decode.PREFETCH = saved[0]
-        # The cp.async ring (STAGES): 2 to 4 stages at the issue's shape,
-        # 3 at every head_dim with 8 rows (the most registers); all 108
-        # combinations of dtype, head_dim, rows 2/4/8 and 2-4 stages were
-        # checked once.
-        for st in (2, 3, 4):
-            _decode.STAGES = st
-            out.append(flags({**_decode._tiles(4, dt, 128)[0], "PAGED": 1}))
-        _decode.STAGES = 3
-        for d in _decode.HEAD_DIMS:
-            out.append(flags({**_decode._tiles(8, dt, d)[0], "PAGED": 1}))
-    finally:
-        _decode.PREFETCH, _decode.STAGES = saved
-    out.append(flags({**main, "PAGED": 1, "FUSED": 1}))   # the fused merge
-    out.append(flags({**main, "PAGED": 1, "PDL": 1}))     # sm_90's launch
-    return out
-
-
-# The tensor-core decode kernel (decode-mma.fs) as the op compiles it: d64
-# and d128, 8- and 16-row tiles, contiguous and both paged forms (pages of
-# a whole step or smaller); at d128 also 2 stages, 32 keys a step and 8
-# warps (bench/ops_decode.py's variants).
-def _decode_mma_variants():
-    def flags(defines):
-        return [x for k, v in defines.items() for x in ("-D", f"{k}={v}")]
-    out = []
-    for d in _decode.MMA_HEAD_DIMS:
-        for rows in (4, 16):
-            for bs in (None, 16, 1):
-                out.append(flags(_decode._mma_tiles(rows, d, bs)[0]))
-    try:
-        for tune in ({"STAGES": 2}, {"KT": 32}, {"WARPS": 8}):
-            _decode.MMA_TUNE = tune
-            out.append(flags(_decode._mma_tiles(4, 128, 16)[0]))
-    finally:
-        _decode.MMA_TUNE = {}
-    out.append(flags({**_decode._mma_tiles(4, 128, 16)[0], "FUSED": 1}))
-    out.append(flags({**_decode._mma_tiles(4, 128, 16)[0], "PDL": 1}))
-    return out
-
-
-VARIANTS["decode_attention.forth"] = [
-    ["-D", f"T={_dt}"] + v for _dt in ("f32", "bf16", "f16")
-    for v in _decode_variants(_dt)]
-VARIANTS["decode_attention_mma.forth"] = [
-    ["-D", f"T={_dt}"] + v for _dt in ("bf16", "f16")
-    for v in _decode_mma_variants()]
-VARIANTS["decode_merge.forth"] = [
-    ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
-    for _dt in ("f32", "bf16", "f16") for d in _decode.HEAD_DIMS
-    for p in (0, 1)]
-VARIANTS["append_kv.forth"] = [["-D", f"T={_dt}"]
-                               for _dt in ("f32", "bf16", "f16")]
+OP_CONFIGS = (ops.AttentionConfig, ops.AttentionBackwardConfig,
+              ops.DecodeConfig, ops.RotaryConfig, ops.ScoresConfig,
+              ops.SoftmaxConfig, ops.TopkConfig)
+for _cfg in OP_CONFIGS:
+    for _file, _defines in _cfg.variants():
+        VARIANTS.setdefault(os.path.basename(_file), []).append(
+            [x for k, v in _defines.items() for x in ("-D", f"{k}={v}")])
 # Spills that a kernel's note explains: file -> (most bytes, why); a key
 # "file:TYPE" holds a `\! type` kernel's bound for that -D T (else the
 # file's applies).
@@ -277,22 +74,6 @@ SPILLS_ALLOWED["flash_backward.forth"] = (
     "allocation at the limit; with DQ_ATOMIC's dQ tile (sm_90's default) "
     "16-20 bytes at d128, measured faster than the dQ pass without (H100 "
     "bf16 d128 178 against 171 TFLOP/s)")
-# The Hopper forward as flash_attention compiles it (ops/_attention.py
-# hopper_schedule: the consumer warpgroups and blocks an SM by head_dim,
-# mask and length), and the bench's other schedules at d128.
-VARIANTS["flash_attention_sm90.forth"] = []
-for _dt in ("bf16", "f16"):
-    VARIANTS["flash_attention_sm90.forth"] += [["-D", f"T={_dt}"] + var
-                                               for var in [
-        ["-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}"] + [
-            x for k, v in _attention.hopper_schedule(d, c, n).items()
-            for x in ("-D", f"{k}={v}")]
-        for d in _attention.HOPPER_HEAD_DIMS for c in (0, 1)
-        for n in (1024, 4096)] + [
-        ["-D", "HEAD_DIM=128", "-D", "OVERLAP=0"],
-        ["-D", "HEAD_DIM=128", "-D", "KVS=3", "-D", "QBUF=1"],
-        ["-D", "HEAD_DIM=128", "-D", "NCWG=1", "-D", "MINB=2", "-D", "KVS=1"],
-        ["-D", "HEAD_DIM=64", "-D", "CAUSAL=1", "-D", "LPT=1"]]]
 SPILLS_ALLOWED["flash_attention_sm90.forth"] = (
     8, "d128 with one consumer warpgroup and two blocks an SM (232 "
     "registers; a bench variant, never the op's) spills 4 bytes since "
@@ -301,61 +82,6 @@ SPILLS_ALLOWED["flash_attention_sm90.forth"] = (
     "merges (168 registers; most likely the C-like ?DO's start >= "
     "limit test, issue 35's note; its speed not measured since); the "
     "op's schedules spill none")
-VARIANTS["flash_backward_dq_convert.forth"] = [
-    ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"PDL={p}"]
-    for _dt in ("bf16", "f16", "f32")
-    for d in _attention_backward.HEAD_DIMS[_dt] for p in (0, 1)]
-# The Hopper backward as flash_attention_backward compiles it: head_dim 64
-# and 128, causal and not, either block order (LPT), dS in one or two
-# parts as ds_split picks; and bf16 with the other choice.
-VARIANTS["flash_backward_sm90.forth"] = []
-for _dt in ("bf16", "f16"):
-    VARIANTS["flash_backward_sm90.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
-         "-D", f"LPT={lpt}",
-         "-D", f"DS_SPLIT={_attention_backward.ds_split(_dt, d, c)['DS_SPLIT']}",
-         "-D", f"PDL={lpt}"]    # (the op's LPT grid comes with PDL on sm_90)
-        for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
-        for lpt in (0, 1)]
-for _dt in ("bf16", "f16"):   # dQ by atomics (DQ_TMA 0) or by each
-    VARIANTS["flash_backward_sm90.forth"] += [   # leader (DQW 0)
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=1", "-D", v]
-        for d in _attention_backward.HOPPER_HEAD_DIMS
-        for v in ("DQ_TMA=0", "DQW=0")]
-VARIANTS["flash_backward_sm90.forth"] += [
-    ["-D", "T=bf16", "-D", f"HEAD_DIM={d}", "-D", f"CAUSAL={c}",
-     "-D", f"DS_SPLIT={1 - s}"]
-    for d in _attention_backward.HOPPER_HEAD_DIMS for c in (0, 1)
-    for s in [_attention_backward.ds_split("bf16", d, c)["DS_SPLIT"]]]
-# Sliding windows and softcap (issue 37) in every attention kernel, as the
-# ops compile them: LOCAL (CAUSAL 0: a window carries its right side) and
-# SOFTCAP, alone and together, at the op's tiles for each head_dim.
-_MASKS = [["-D", "LOCAL=1"], ["-D", "SOFTCAP=1"],
-          ["-D", "LOCAL=1", "-D", "SOFTCAP=1"]]
-for _dt in ("bf16", "f16"):
-    VARIANTS["flash_attention.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
-         "-D", "LPT=1"] + [x for k, v in _attention._tiles(_dt, d, 90).items()
-                           for x in ("-D", f"{k}={v}")] + m
-        for d in (64, 96, 128, 256) for m in _MASKS]
-    VARIANTS["flash_attention_sm90.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0"] + [
-            x for k, v in _attention.hopper_schedule(d, True, 4096).items()
-            for x in ("-D", f"{k}={v}")] + m
-        for d in _attention.HOPPER_HEAD_DIMS for m in _MASKS]
-    VARIANTS["flash_backward_sm90.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
-         "-D", "LPT=1", "-D", "PDL=1"] + m
-        for d in _attention_backward.HOPPER_HEAD_DIMS for m in _MASKS]
-for _dt, _dims in _attention_backward.HEAD_DIMS.items():
-    VARIANTS["flash_backward.forth"] += [
-        ["-D", f"T={_dt}", "-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0",
-         "-D", f"ROLE={role}",
-         "-D", f"BC={_attention_backward._columns(_dt, d)[role]}"] + m
-        for d in (64, 128) for role in (0, 1) for m in _MASKS]
-VARIANTS["flash_attention_f32.forth"] += [
-    ["-D", f"HEAD_DIM={d}", "-D", "CAUSAL=0"] + m
-    for d in (64, 128) for m in _MASKS]
 SPILLS_ALLOWED["flash_backward_sm90.forth:f16"] = (
     40, "f16 d128 with a sliding window (LOCAL) spills 36-40 bytes "
     "(issue 37, session 20). f16: the consumers hold dK, dV (HEAD_DIM f32 a thread), S^T and "
@@ -380,20 +106,6 @@ SPILLS_ALLOWED["flash_backward_sm90.forth"] = (
     "166/205 TFLOP/s (d64/d128 causal) against 230/242 with one part, "
     "still ahead of the mma.sync kernels' 138/170; the op's choices spill "
     "4-20 bytes, 76 at d128 full with two parts")
-# The softmax files for each element type (-D T), and softmax_backward_split
-# (no variants of its own) with each type's defaults.
-for _dt in ("f32", "bf16", "f16"):
-    for _f, _vs in (
-            ("softmax", SOFTMAX_VARIANTS + [
-                ["-D", "GROUP=1024", "-D", "VW=4", "-D", "SMEM=1"]]),
-            ("softmax_backward", SOFTMAX_VARIANTS[:2] + [
-                ["-D", "GROUP=512", "-D", "VW=4", "-D", "VPT=4"]]),
-            ("softmax_split", SOFTMAX_SPLIT_VARIANTS),
-            ("softmax_cluster", SOFTMAX_CLUSTER_VARIANTS),
-            ("softmax_pipe", SOFTMAX_PIPE_VARIANTS[_dt]),
-            ("softmax_backward_split", [[]])):
-        VARIANTS.setdefault(f"{_f}.forth", []).extend(
-            ["-D", f"T={_dt}"] + v for v in _vs)
 # Files not expected to compile, relative to the repository root: an entry
 # ending in "/" covers its folder and subfolders (whatever in it fails to compile is
 # skipped), any other entry is one file, which must fail to compile.

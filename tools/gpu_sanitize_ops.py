@@ -30,8 +30,7 @@ import torch  # noqa: E402
 
 import warpforth  # noqa: E402
 from warpforth import ops  # noqa: E402
-from warpforth.ops import (_attention, _attention_backward,  # noqa: E402
-                           _common, _decode, _softmax)
+from warpforth.ops import _common  # noqa: E402
 
 # WF_SANITIZE_DEVICE=cpu runs the same calls on the CPU backend (a check
 # of this script itself, or a run under WARPFORTH_SANITIZE=1).
@@ -50,11 +49,8 @@ def case_softmax():
             y = ops.softmax(x)
             ops.softmax_backward(y, rnd(rows, cols, dtype=dt))
     # The streaming and split paths, off the register path.
-    _softmax.REGISTERS = False
-    try:
+    with ops.tuned(softmax=dict(registers=False)):
         ops.softmax(rnd(3, 3000))
-    finally:
-        _softmax.REGISTERS = True
 
 
 def case_topk():
@@ -110,16 +106,10 @@ def case_decode():
             decode_calls(dt, d, [33, 200], paged=16)
             decode_calls(dt, d, [33, 200], paged=64)
         decode_calls(dt, 128, [100, 40], nq=3)
-    _decode.MMA = False
-    try:
+    with ops.tuned(decode=dict(mma=False)):
         decode_calls(torch.bfloat16, 128, [5, 300])
-    finally:
-        _decode.MMA = True
-    _decode.FUSED_MERGE = True
-    try:
+    with ops.tuned(decode=dict(fused_merge=True)):
         decode_calls(torch.bfloat16, 128, [5, 300, 1000])
-    finally:
-        _decode.FUSED_MERGE = False
 
 
 def attention_calls(dt, d, nq, nkv, causal, hq=4, hkv=2, b=2):
@@ -134,16 +124,12 @@ def attention_calls(dt, d, nq, nkv, causal, hq=4, hkv=2, b=2):
 
 def case_attention():
     for hopper in (None, False):
-        _attention.HOPPER = hopper
-        _attention_backward.HOPPER = hopper
-        try:
+        with ops.tuned(attention=dict(hopper=hopper),
+                       attention_backward=dict(hopper=hopper)):
             for dt in DTYPES:
                 for d in (64, 128):
                     attention_calls(dt, d, 200, 200, True)
                     attention_calls(dt, d, 77, 130, False)
-        finally:
-            _attention.HOPPER = None
-            _attention_backward.HOPPER = None
 
 
 CASES = {"softmax": case_softmax, "topk": case_topk, "rotary": case_rotary,

@@ -61,20 +61,3 @@ def assert_close(test, got, want, dt: str, what: str) -> None:
     tol = DTYPES[dt][1]
     err = np.abs(f64(got) - want).max() / max(1.0, np.abs(want).max())
     test.assertLessEqual(err, tol, f"{what} {dt}: error {err:.3g}")
-
-
-class Tunables:
-    """Sets attributes of an op module (its tunables) for a `with` block
-    and restores them after: `with Tunables(_softmax, PIPE=False): ...`."""
-
-    def __init__(self, module, **values):
-        self.module, self.values = module, values
-
-    def __enter__(self):
-        self.saved = {k: getattr(self.module, k) for k in self.values}
-        for k, v in self.values.items():
-            setattr(self.module, k, v)
-
-    def __exit__(self, *exc):
-        for k, v in self.saved.items():
-            setattr(self.module, k, v)

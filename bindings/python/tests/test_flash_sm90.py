@@ -173,14 +173,11 @@ class FlashSm90(unittest.TestCase):
                 for s in (q_shape, kv_shape, kv_shape)]
 
     def test_op_takes_it_on_hopper(self):
-        # ops.flash_attention's dispatch (HOPPER None picks it on an sm_90
+        # ops.flash_attention's dispatch (hopper None picks it on an sm_90
         # GPU; True forces it here), against the mma.sync kernel.
         q, k, v = self.qkv(9, (1, 2, 150, 64), (1, 1, 150, 64))
-        try:
-            _attention.HOPPER = True
+        with ops.tuned(attention=dict(hopper=True)):
             o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
-        finally:
-            _attention.HOPPER = None
         ref_o, ref_lse = attention_reference(q, k, v, causal=True)
         bound = 4 * HALF_ULP["bf16"] * np.abs(v.astype(np.float64)).max() + 1e-5
         self.assertLessEqual(np.abs(o.astype(np.float64) - ref_o).max(), bound)
@@ -194,19 +191,13 @@ class FlashSm90(unittest.TestCase):
         # agree bit for bit.
         q, k, v = self.qkv(11, (2, 3, 200, 64), (2, 3, 170, 64))
         outs = []
-        try:
-            _attention.HOPPER = True
-            for rounds, defines in ((1, {"DYN": 0}), (2, {"DYN": 0}),
-                                    (3, {"DYN": 0}), (0, {"DYN": 0}),
-                                    (None, {}), (2, {"DYN": 1})):
-                _attention.HOPPER_ROUNDS = rounds
-                _attention.HOPPER_DEFINES = defines
+        for rounds, defines in ((1, {"DYN": 0}), (2, {"DYN": 0}),
+                                (3, {"DYN": 0}), (0, {"DYN": 0}),
+                                (None, {}), (2, {"DYN": 1})):
+            with ops.tuned(attention=dict(hopper=True, hopper_rounds=rounds,
+                                          hopper_defines=defines)):
                 outs.append(ops.flash_attention(q, k, v, causal=True,
                                                 return_lse=True))
-        finally:
-            _attention.HOPPER = None
-            _attention.HOPPER_ROUNDS = None
-            _attention.HOPPER_DEFINES = {}
         for o, lse in outs[1:]:
             np.testing.assert_array_equal(o, outs[0][0])
             np.testing.assert_array_equal(lse, outs[0][1])

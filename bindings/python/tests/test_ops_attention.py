@@ -22,7 +22,6 @@ from attention_reference import attention_reference
 from opcheck import assert_close, cast, f64
 
 from warpforth import ops
-from warpforth.ops import _attention
 
 # Natural-log LSE, absolute, per dtype.
 LSE_BOUND = {"f32": 1e-5}
@@ -129,18 +128,15 @@ class FlashAttention(unittest.TestCase):
         # at d96 and d128) get; the CPU backend refuses a launch that
         # needs more shared memory than the architecture gives.
         rng = np.random.default_rng(5)
-        try:
-            for arch, d in (("sm_80", 128), ("sm_86", 96), ("sm_86", 128)):
-                _attention.ARCH = arch
+        for arch, d in (("sm_80", 128), ("sm_86", 96), ("sm_86", 128)):
+            with ops.tuned(attention=dict(arch=arch)):
                 q, k, v = inputs(rng, (1, 2, 1, 70, 75, d))
                 o, lse = ops.flash_attention(q, k, v, causal=True,
                                              return_lse=True)
-                self.check(o, lse, q, k, v, True, None, "f32", f"{arch} d{d}")
-            _attention.ARCH = "sm_75"
+            self.check(o, lse, q, k, v, True, None, "f32", f"{arch} d{d}")
+        with ops.tuned(attention=dict(arch="sm_75")):
             with self.assertRaisesRegex(ValueError, "q: .*sm_80 or newer"):
                 ops.flash_attention(q, k, v)
-        finally:
-            _attention.ARCH = None
 
     def test_errors_name_the_argument(self):
         q = np.ones((1, 4, 3, 64), np.float32)
@@ -231,23 +227,19 @@ class FlashAttention16(unittest.TestCase):
         # plain grid. Each must map every block to its tile alike.
         pair = 2 * 130 * 64 * 2 * 2 // 4    # a pair's K/V bytes, GQA 4:2
         shape = (2, 4, 2, 200, 130, 64)
-        try:
-            for group, defines in ((pair, {}), (3 * pair, {}),
-                                   (1 << 30, {}), (1 << 30, {"LPT": 0})):
-                _attention.LPT_GROUP_BYTES = group
-                _attention.MMA_DEFINES = defines
+        for group, defines in ((pair, {}), (3 * pair, {}),
+                               (1 << 30, {}), (1 << 30, {"LPT": 0})):
+            with ops.tuned(attention=dict(lpt_group_bytes=group,
+                                          mma_defines=defines)):
                 for causal in (True, False):
                     self.check16(shape, "bf16", causal,
                                  f"group {group} {defines} causal={causal}")
-        finally:
-            _attention.LPT_GROUP_BYTES = 16 << 20
-            _attention.MMA_DEFINES = {}
 
     def test_h100_tiles(self):
         # The tiles the op picks on an sm_90 GPU (ops/_attention.py
         # _tiles; at d96 and d128 48 keys, which SHAPES16 cover): at d64
         # 96 keys a tile for full rows, with ragged last tiles, Nq != Nkv
-        # and grouped heads; and other tiles (MMA_DEFINES): the bench's 96
+        # and grouped heads; and other tiles (mma_defines): the bench's 96
         # keys for causal rows and 128 for full ones at d64, the header's
         # 64 at d128 (sm_80 GPUs).
         d64 = [(1, 4, 2, 200, 300, 64), (2, 2, 2, 97, 97, 64),
@@ -257,25 +249,19 @@ class FlashAttention16(unittest.TestCase):
         cases += [(d64[0], False, {"BC": 128}),
                   ((1, 2, 1, 130, 200, 128), False, {"BC": 64}),
                   ((1, 2, 1, 130, 200, 128), True, {"BC": 64})]
-        try:
-            for shape, causal, defines in cases:
-                _attention.MMA_DEFINES = defines
+        for shape, causal, defines in cases:
+            with ops.tuned(attention=dict(mma_defines=defines)):
                 self.check16(shape, "bf16", causal,
                              f"sm_90 tiles {shape} {defines} "
                              f"causal={causal}")
-        finally:
-            _attention.MMA_DEFINES = {}
 
     def test_smaller_gpus(self):
         # GPUs with 99 KiB of shared memory a block: one m-tile per warp
         # from d128 on, two warps at d256 (the CPU backend holds the
         # kernel to sm_86's limit).
-        try:
-            _attention.ARCH = "sm_86"
+        with ops.tuned(attention=dict(arch="sm_86")):
             for shape in [(1, 2, 1, 65, 65, 128), (1, 1, 1, 40, 33, 256)]:
                 self.check16(shape, "bf16", True, f"sm_86 {shape}")
-        finally:
-            _attention.ARCH = None
 
     def test_dtype_mismatch_and_head_dims(self):
         rng = np.random.default_rng(3)

@@ -95,21 +95,17 @@ class FlashAttentionBackward(unittest.TestCase):
         # rows past the end of the keys included (their dS must not reach
         # dQ), every dtype, grouped heads; for sm_90 (the CPU backend's
         # default) two floats an atomic (2FATOMIC-ADD-F32), for sm_80 one.
-        from warpforth.ops import _attention, _attention_backward as ab
-        saved = ab.DQ_MODE, _attention.ARCH
-        try:
-            # "pass" too: the default (None) takes "atomic" for sm_90.
-            for mode, arch in (("atomic", None), ("atomic", "sm_80"),
-                               ("pass", None)):
-                ab.DQ_MODE, _attention.ARCH = mode, arch
+        # "pass" too: the default (None) takes "atomic" for sm_90.
+        for mode, arch in (("atomic", None), ("atomic", "sm_80"),
+                           ("pass", None)):
+            with ops.tuned(attention_backward=dict(dq_mode=mode),
+                           attention=dict(arch=arch)):
                 for shape, dt, causal in [
                         ((1, 2, 2, 7, 7, 64), "bf16", False),
                         ((1, 4, 1, 33, 100, 64), "f16", True),
                         ((1, 2, 2, 129, 65, 64), "f32", True),
                         ((1, 4, 2, 65, 33, 128), "bf16", True)]:
                     self.check(shape, dt, causal)
-        finally:
-            ab.DQ_MODE, _attention.ARCH = saved
 
     def test_scale(self):
         self.check((1, 2, 1, 65, 65, 64), "bf16", True, scale=0.3)

@@ -1,14 +1,14 @@
 """ops.flash_attention_backward on the Hopper kernel
 (kernels/attention/flash_backward_sm90.forth, bf16 and f16: TMA, wgmma with P
-and dS from registers, dQ by f32 atomics), forced onto the CPU backend with
-_attention_backward.HOPPER = True, against the f64 gradients with
+and dS from registers, dQ by f32 atomics), forced onto the CPU backend with the
+attention_backward config's hopper=True, against the f64 gradients with
 test_ops_attention_backward.py's reference and bounds: N 1, 7, 65, 129
 (tiles of 128 keys and 64 or 128 queries only partly inside: TMA fills
 zeros there and the kernel masks those keys and queries), causal and full,
 causal with Nq < Nkv and Nq > Nkv (rows that see no key get no gradient),
 grouped heads 4:1 (dK, dV summed over the group in the block), both 16-bit
 dtypes, head_dim 64 and 128, several key blocks and query tiles (the
-two-stage Q/dO ring wraps), and the dispatch (HOPPER None on the CPU keeps
+two-stage Q/dO ring wraps), and the dispatch (hopper None on the CPU keeps
 the mma.sync kernels)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from attention_reference import attention_backward_reference
 from opcheck import f64
 
 from warpforth import ops
-from warpforth.ops import _attention, _attention_backward as ab
+from warpforth.ops import _attention_backward as ab
 
 # (B, Hq, Hkv, Nq, Nkv, d): compiling the unrolled kernel dominates (a few
 # seconds per (dtype, d, causal)); the CPU simulates every wgmma per thread.
@@ -43,10 +43,11 @@ D128 = [
 class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
     SHAPES = SHAPES     # the base class's test_shapes runs these
     def setUp(self):
-        ab.HOPPER = True
+        self.saved = ops.config("attention_backward")
+        ops.configure(attention_backward=dict(hopper=True))
 
     def tearDown(self):
-        ab.HOPPER = None
+        ops.configure(attention_backward=self.saved)
 
     # The mma.sync cases of the base class are not this kernel's.
     test_head_dims = test_f32 = test_atomic_dq = None
@@ -69,11 +70,8 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         want = attention_backward_reference(do, q, k, v, False, None)[0]
         errs = []
         for defines in ({"DS_SPLIT": 1}, {"DS_SPLIT": 0}):
-            ab.HOPPER_DEFINES = defines
-            try:
+            with ops.tuned(attention_backward=dict(hopper_defines=defines)):
                 dq = ops.flash_attention_backward(do, q, k, v, o, lse)[0]
-            finally:
-                ab.HOPPER_DEFINES = {}
             errs.append(np.abs(f64(dq) - want).max() / np.abs(want).max())
         # Measured: 2.0e-3 (about dq's own rounding, u/2) against 4.7e-3.
         split, one = errs
@@ -94,12 +92,9 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         # bounds each way, at ragged rows (a tile past NQ).
         for defines in ({"DQ_TMA": 1}, {"DQ_TMA": 1, "DQW": 0},
                         *({"DQ_TMA": 0, "DQ_VEC": vec} for vec in (1, 2, 4))):
-            ab.HOPPER_DEFINES = defines
-            try:
+            with ops.tuned(attention_backward=dict(hopper_defines=defines)):
                 self.check((1, 2, 1, 77, 140, 64), "bf16", False)
                 self.check((1, 2, 2, 70, 70, 128), "f16", True)
-            finally:
-                ab.HOPPER_DEFINES = {}
 
     def test_block_order(self):
         # LPT (the default): grid (HG, key blocks, groups of HG (batch, K/V
@@ -109,19 +104,16 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         # three pairs in two groups of two (a pair's Q, dO and dQ sums
         # 2 * 150 * 64 * 8 bytes), the last one's second past the end.
         pair = 2 * 150 * 64 * 8
-        budget = _attention.LPT_GROUP_BYTES
+        budget = ops.AttentionConfig().lpt_group_bytes
         for lpt, group_bytes, shape in (
                 (1, budget, (2, 4, 2, 150, 300, 64)),
                 (1, pair, (2, 4, 2, 150, 300, 64)),
                 (1, 2 * pair, (1, 6, 3, 150, 300, 64)),
                 (0, budget, (2, 4, 2, 150, 300, 64))):
-            ab.HOPPER_DEFINES = {"LPT": lpt}
-            _attention.LPT_GROUP_BYTES = group_bytes
-            try:
+            with ops.tuned(
+                    attention_backward=dict(hopper_defines={"LPT": lpt}),
+                    attention=dict(lpt_group_bytes=group_bytes)):
                 self.check(shape, "bf16", True)
-            finally:
-                ab.HOPPER_DEFINES = {}
-                _attention.LPT_GROUP_BYTES = budget
 
     def test_block_shapes(self):
         # The kernel's other block shapes (bench/backward_tiles.py): one
@@ -132,11 +124,8 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
                            ({"NCWG": 1, "MINB": 2}, 128),
                            ({"NCWG": 1, "BR": 64, "MINB": 2}, 64),
                            ({"NCWG": 2, "BR": 64}, 64)):
-            ab.HOPPER_DEFINES = defines
-            try:
+            with ops.tuned(attention_backward=dict(hopper_defines=defines)):
                 self.check((1, 2, 1, 150, 200, d), "bf16", True)
-            finally:
-                ab.HOPPER_DEFINES = {}
 
     def test_programmatic_dependent_launch(self):
         # PDL on (what sm_90 GPUs run: '\! pdl' pre, main and convert
@@ -146,23 +135,19 @@ class FlashAttentionBackwardSm90(base.FlashAttentionBackward):
         q, k, v, do = base.inputs(rng, (1, 4, 2, 129, 129, 64), "bf16")
         o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
         got = {}
-        try:
-            for pdl in (True, False):
-                ab.PDL = pdl
+        for pdl in (True, False):
+            with ops.tuned(attention_backward=dict(pdl=pdl)):
                 got[pdl] = ops.flash_attention_backward(do, q, k, v, o, lse,
                                                         causal=True)
-        finally:
-            ab.PDL = None
         for a, b in zip(got[True], got[False]):
             np.testing.assert_array_equal(f64(a), f64(b))
         self.check((1, 4, 2, 129, 129, 64), "bf16", True)
 
     def test_dispatch(self):
-        # HOPPER None on the CPU backend: the mma.sync kernels, same result
+        # hopper None on the CPU backend: the mma.sync kernels, same result
         # within the bounds (and f32 never takes the Hopper kernel).
-        ab.HOPPER = None
-        self.check((1, 2, 1, 65, 65, 64), "bf16", True)
-        ab.HOPPER = True
+        with ops.tuned(attention_backward=dict(hopper=None)):
+            self.check((1, 2, 1, 65, 65, 64), "bf16", True)
         self.check((1, 2, 1, 33, 33, 64), "f32", True)
 
 

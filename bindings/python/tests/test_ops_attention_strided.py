@@ -1,6 +1,6 @@
 """Strided q, k, v, out and dout in ops.flash_attention and
 ops.flash_attention_backward (ops/_strided.py), on the CPU backend: the
-Hopper kernels (forced with HOPPER = True) read and write the views where
+Hopper kernels (forced with hopper=True) read and write the views where
 they lie through strided tensor maps and strided stores, the mma.sync
 kernels get dense copies.
 
@@ -20,7 +20,6 @@ import unittest
 import numpy as np
 from opcheck import cast, f64
 
-from warpforth.ops import _attention, _attention_backward as ab
 from warpforth.ops import _common
 from warpforth import ops
 
@@ -38,10 +37,11 @@ def dense(*xs):
 
 class StridedAttention(unittest.TestCase):
     def setUp(self):
-        self.saved = _attention.HOPPER, ab.HOPPER
+        self.saved = ops.config("attention"), ops.config("attention_backward")
 
     def tearDown(self):
-        _attention.HOPPER, ab.HOPPER = self.saved
+        ops.configure(attention=self.saved[0],
+                      attention_backward=self.saved[1])
 
     def forward_equal(self, q, k, v, causal, what):
         o, lse = ops.flash_attention(q, k, v, causal=causal, return_lse=True)
@@ -54,7 +54,7 @@ class StridedAttention(unittest.TestCase):
     def test_forward_hf_layout(self):
         rng = np.random.default_rng(1)
         for hopper in (True, False):
-            _attention.HOPPER = hopper
+            ops.configure(attention=dict(hopper=hopper))
             for b, h, n, d, dt, causal in ((2, 3, 70, 64, "bf16", True),
                                            (1, 2, 130, 128, "f16", False)):
                 what = f"hopper={hopper} B{b} H{h} N{n} d{d} {dt}"
@@ -69,7 +69,7 @@ class StridedAttention(unittest.TestCase):
         self.assertTrue(ops.flash_attention(q, k, v).flags.c_contiguous)
 
     def test_forward_grouped_heads(self):
-        _attention.HOPPER = True
+        ops.configure(attention=dict(hopper=True))
         rng = np.random.default_rng(2)
         q = hf_views(rng, 2, 4, 33, 64, "bf16", parts=1)[0]
         k, v = hf_views(rng, 2, 1, 100, 64, "bf16", parts=2)
@@ -78,7 +78,7 @@ class StridedAttention(unittest.TestCase):
     def test_views_tma_cannot_take(self):
         # Rows 65 bf16 apart (130 bytes): not a multiple of 16 bytes, so
         # the op reads a dense copy; and a q whose features are strided.
-        _attention.HOPPER = True
+        ops.configure(attention=dict(hopper=True))
         rng = np.random.default_rng(3)
         buf = cast(rng.standard_normal((1, 2, 40, 65)), "bf16")
         q = buf[..., :64]
@@ -97,7 +97,7 @@ class StridedAttention(unittest.TestCase):
         q, k, v = hf_views(rng, 1, 2, 50, 64, "f16")
         want = ops.flash_attention(*dense(q, k, v))
         for hopper in (True, False):
-            _attention.HOPPER = hopper
+            ops.configure(attention=dict(hopper=hopper))
             buf = np.full((1, 50, 2, 64), np.nan, np.float16)
             out = buf.transpose(0, 2, 1, 3)
             got = ops.flash_attention(q, k, v, out=out)
@@ -108,7 +108,7 @@ class StridedAttention(unittest.TestCase):
     def test_plan_cache(self):
         # The same strided call twice: one plan, the same result; a dense
         # call of the same shapes gets its own.
-        _attention.HOPPER = True
+        ops.configure(attention=dict(hopper=True))
         rng = np.random.default_rng(5)
         q, k, v = hf_views(rng, 1, 2, 20, 64, "bf16")
         first = ops.flash_attention(q, k, v, causal=True)
@@ -127,7 +127,8 @@ class StridedAttention(unittest.TestCase):
         # any order, so equal within f32 rounding of those sums.
         rng = np.random.default_rng(6)
         for hopper in (True, False):
-            _attention.HOPPER = ab.HOPPER = hopper
+            ops.configure(attention=dict(hopper=hopper),
+                          attention_backward=dict(hopper=hopper))
             for b, hq, hkv, n, d, dt, causal in (
                     (2, 2, 2, 70, 64, "bf16", True),
                     (1, 4, 2, 65, 128, "f16", False)):

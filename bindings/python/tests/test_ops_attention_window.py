@@ -24,11 +24,15 @@ import unittest
 import numpy as np
 from attention_reference import attention_backward_reference
 from attention_reference import attention_reference
-from opcheck import Tunables, cast, f64
+from opcheck import cast, f64
 
 from warpforth import ops
-from warpforth.ops import _attention
-from warpforth.ops import _attention_backward as ab
+
+
+def hopper(on):
+    """The Hopper kernels (forward and backward) on or off."""
+    return ops.tuned(attention=dict(hopper=on),
+                     attention_backward=dict(hopper=on))
 
 UNIT = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
 LSE_BOUND = {"f32": 1e-5, "bf16": 1e-3, "f16": 1e-3}
@@ -99,7 +103,7 @@ class WindowSoftcap(unittest.TestCase):
                           f"f32 {shape} causal={causal} w={window} cap={cap}")
 
     def test_hopper_kernels(self):
-        with Tunables(_attention, HOPPER=True), Tunables(ab, HOPPER=True):
+        with hopper(True):
             for dt in ("bf16", "f16"):
                 for shape, causal, window, cap in CASES:
                     self.backward(dt, shape, causal, window, cap,
@@ -124,18 +128,17 @@ class WindowSoftcap(unittest.TestCase):
         # 976 .. 999. Keys and values below 700 are NaN: a visited tile of
         # them would make the rows NaN, masked or not (0 * NaN).
         shape = (1, 2, 1, 16, 1000, 64)
-        for dt, hopper in (("bf16", False), ("f16", True), ("f32", False)):
+        for dt, on in (("bf16", False), ("f16", True), ("f32", False)):
             rng = np.random.default_rng(3)
             q, k, v, do = inputs(rng, shape, dt)
             k[:, :, :700] = np.nan
             v[:, :, :700] = np.nan
-            with Tunables(_attention, HOPPER=hopper), \
-                    Tunables(ab, HOPPER=hopper):
+            with hopper(on):
                 o, lse = ops.flash_attention(q, k, v, window=(8, 0),
                                              return_lse=True)
                 dq, dk, dv = ops.flash_attention_backward(
                     do, q, k, v, o, lse, False, None, (8, 0))
-            what = f"{dt} hopper={hopper}"
+            what = f"{dt} hopper={on}"
             self.assertTrue(np.isfinite(f64(o)).all(), what + ": o")
             self.assertTrue(np.isfinite(f64(dq)).all(), what + ": dq")
             for name, g in (("dk", dk), ("dv", dv)):

@@ -24,12 +24,12 @@ inputs are exact in f32 and the kernel computes in f32):
   term.
 - the log-sum-exp: LSE_BOUND = 1e-5 absolute in every dtype (the
   same f32 math in log units; measured below 1e-6).
-- the tensor-core kernel (_decode.MMA, bf16/f16 at d 64 and 128) rounds
-  P to the dtype before P V, as FlashAttention-2 does: its output has the
-  further term UP[dt] * sum_j p_j |v_j| / sum_j p_j (half an ulp of each
-  p_j, times the |v| it weighs), plus 2^-24 sum_j |v_j| / sum_j p_j for
-  f16's subnormal p (below 2^-14 its absolute error is 2^-25). Measured:
-  about a third of that term.
+- the tensor-core kernel (the decode config's mma, bf16/f16 at d 64 and
+  128) rounds P to the dtype before P V, as FlashAttention-2 does: its
+  output has the further term UP[dt] * sum_j p_j |v_j| / sum_j p_j (half
+  an ulp of each p_j, times the |v| it weighs), plus 2^-24 sum_j |v_j| /
+  sum_j p_j for f16's subnormal p (below 2^-14 its absolute error is
+  2^-25). Measured: about a third of that term.
 - paged against contiguous: bit for bit (the same keys in the same order
   and splits, only the addresses differ).
 - split against unsplit: 2 U[dt] |o| + 2 F32_BOUND max(1, max|o|) (each
@@ -47,6 +47,8 @@ from opcheck import cast, dtypes, f64
 from warpforth import ops
 from warpforth.ops import _decode
 
+DECODE = ops.DecodeConfig()   # the defaults
+
 F32_BOUND = 2e-6
 LSE_BOUND = 1e-5
 U = {"f32": 0.0, "bf16": 2.0 ** -8, "f16": 2.0 ** -11}
@@ -55,7 +57,8 @@ UP = U   # P rounded to the dtype (the MMA kernel)
 
 def mma_kernel(dt, d):
     """Whether decode_attention runs the tensor-core kernel here."""
-    return _decode.MMA and dt != "f32" and d in _decode.MMA_HEAD_DIMS
+    return (ops.config("decode").mma and dt != "f32"
+            and d in _decode.MMA_HEAD_DIMS)
 
 
 def decode_reference(q, k, v, lens, scale=None, weights=False):
@@ -239,7 +242,7 @@ class DecodeAttention(unittest.TestCase):
                                      f"{dt} {splits} splits: {diff.max()}")
 
     def test_fused_merge(self):
-        # FUSED_MERGE: the last block of each group merges the splits (no
+        # fused_merge: the last block of each group merges the splits (no
         # merge kernel): the same arithmetic as the merge kernel, so the
         # same bits, for both kernels (the tensor-core one for 16-bit at
         # d128, the CUDA-core one for f32), paged, ragged lengths with
@@ -247,17 +250,15 @@ class DecodeAttention(unittest.TestCase):
         # group on the tensor-core kernel), twice in a row (the counters
         # start from zero each call).
         rng = np.random.default_rng(31)
-        saved = _decode.FUSED_MERGE
-        try:
-            for dt, hq, nq in (("bf16", 8, 1), ("f16", 32, 2), ("f32", 8, 1)):
-                q, k, v, sl = inputs(rng, 3, hq, 2, nq, 700, 128,
-                                     [700, 90, 3], dt)
-                for splits in (2, 7, 40):
-                    _decode.FUSED_MERGE = False
+        for dt, hq, nq in (("bf16", 8, 1), ("f16", 32, 2), ("f32", 8, 1)):
+            q, k, v, sl = inputs(rng, 3, hq, 2, nq, 700, 128,
+                                 [700, 90, 3], dt)
+            for splits in (2, 7, 40):
+                with ops.tuned(decode=dict(fused_merge=False)):
                     want, wl = ops.decode_attention(q, k, v, sl,
                                                     num_splits=splits,
                                                     return_lse=True)
-                    _decode.FUSED_MERGE = True
+                with ops.tuned(decode=dict(fused_merge=True)):
                     for _ in range(2):
                         got, gl = ops.decode_attention(q, k, v, sl,
                                                        num_splits=splits,
@@ -266,8 +267,6 @@ class DecodeAttention(unittest.TestCase):
                         self.assertTrue(np.array_equal(
                             f64(got), f64(want)), what)
                         self.assertTrue(np.array_equal(gl, wl), what)
-        finally:
-            _decode.FUSED_MERGE = saved
 
     def test_programmatic_dependent_launch(self):
         # PDL (sm_90's kernels: the decode kernel lets the merge kernel
@@ -276,24 +275,20 @@ class DecodeAttention(unittest.TestCase):
         # splits. On the CPU backend the grid-dependency words do nothing
         # (launches run one after another); the GPU test runs the pair.
         rng = np.random.default_rng(32)
-        saved = _decode.PDL
-        try:
-            for dt, hq in (("bf16", 8), ("f32", 8)):
-                q, k, v, sl = inputs(rng, 2, hq, 2, 1, 500, 128, [500, 40],
-                                     dt)
-                for splits in (1, 5):
-                    _decode.PDL = False
+        for dt, hq in (("bf16", 8), ("f32", 8)):
+            q, k, v, sl = inputs(rng, 2, hq, 2, 1, 500, 128, [500, 40],
+                                 dt)
+            for splits in (1, 5):
+                with ops.tuned(decode=dict(pdl=False)):
                     want, wl = ops.decode_attention(
                         q, k, v, sl, num_splits=splits, return_lse=True)
-                    _decode.PDL = True
+                with ops.tuned(decode=dict(pdl=True)):
                     got, gl = ops.decode_attention(
                         q, k, v, sl, num_splits=splits, return_lse=True)
-                    what = f"{dt} {splits} splits"
-                    self.assertTrue(np.array_equal(f64(got), f64(want)),
-                                    what)
-                    self.assertTrue(np.array_equal(gl, wl), what)
-        finally:
-            _decode.PDL = saved
+                what = f"{dt} {splits} splits"
+                self.assertTrue(np.array_equal(f64(got), f64(want)),
+                                what)
+                self.assertTrue(np.array_equal(gl, wl), what)
 
     def test_scale_out_and_lse(self):
         rng = np.random.default_rng(6)
@@ -323,24 +318,21 @@ class DecodeAttention(unittest.TestCase):
             z, kz, kz, np.zeros(0, np.int32)).shape, (0, 2, 1, 64))
 
     def test_kernel_shapes(self):
-        # The other shapes the kernel takes (_decode.TUNE, for benchmarks):
-        # prefetch on and off, 2 and 8 warps a block, 2 loads a step, two 16-byte
-        # chunks of a key a lane (8 lanes a key at d128 bf16).
+        # The other shapes the kernel takes (the decode config's tune, for
+        # benchmarks): prefetch on and off, 2 and 8 warps a block, 2 loads a
+        # step, two 16-byte chunks of a key a lane (8 lanes a key at d128
+        # bf16).
         rng = np.random.default_rng(11)
         dt = "bf16" if "bf16" in dtypes() else "f32"
         q, k, v, sl = inputs(rng, 2, 8, 2, 2, 120, 128, [120, 41], dt)
-        saved_mma, _decode.MMA = _decode.MMA, False   # the CUDA-core kernel
-        try:
-            for tune in ({"PREFETCH": 1}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
-                         {"PREFETCH": 0, "WARPS": 1}, {"CPL": 2, "U": 2},
-                         {"CPL": 4, "U": 1, "PREFETCH": 0}):
-                _decode.TUNE = tune
+        for tune in ({"PREFETCH": 1}, {"WARPS": 2}, {"WARPS": 8, "U": 2},
+                     {"PREFETCH": 0, "WARPS": 1}, {"CPL": 2, "U": 2},
+                     {"CPL": 4, "U": 1, "PREFETCH": 0}):
+            # (the CUDA-core kernel)
+            with ops.tuned(decode=dict(mma=False, tune=tune)):
                 o, lse = ops.decode_attention(q, k, v, sl, num_splits=2,
                                               return_lse=True)
-                self.check(o, lse, q, k, v, sl, dt, f"{tune}")
-        finally:
-            _decode.MMA = saved_mma
-            _decode.TUNE = {}
+            self.check(o, lse, q, k, v, sl, dt, f"{tune}")
 
     def test_async_ring(self):
         # K/V through a ring of cp.async steps in shared memory (STAGES):
@@ -348,7 +340,7 @@ class DecodeAttention(unittest.TestCase):
         # same bits, contiguous and paged (block sizes 16 and 1: a page
         # per key), with splits whose key ranges are shorter than the
         # ring, longer, and empty; 1 to 4 stages, one and two chunks a
-        # lane, 1 and 8 warps, f32 at d256 (the ring capped by MAX_RING).
+        # lane, 1 and 8 warps, f32 at d256 (the ring capped by max_ring).
         rng = np.random.default_rng(12)
         dt = "bf16" if "bf16" in dtypes() else "f32"
         cases = [  # dt, B, Hq, Hkv, Nq, N, d, lens
@@ -358,7 +350,9 @@ class DecodeAttention(unittest.TestCase):
         tunes = ({"STAGES": 1}, {"STAGES": 2}, {"STAGES": 3},
                  {"STAGES": 4, "U": 2}, {"STAGES": 3, "CPL": 2, "U": 2},
                  {"STAGES": 2, "WARPS": 1}, {"STAGES": 3, "WARPS": 8})
-        saved_mma, _decode.MMA = _decode.MMA, False   # the CUDA-core kernel
+        def set_tune(tune: dict) -> None:     # on the CUDA-core kernel
+            ops.configure(decode=dict(mma=False, tune=tune))
+        saved = ops.config("decode")
         try:
             for cdt, b, hq, hkv, nq, n, d, lens in cases:
                 q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, cdt)
@@ -367,11 +361,11 @@ class DecodeAttention(unittest.TestCase):
                     kp, vp, table = to_paged_kv(rng, k, v, sl, bs)
                     pages[bs] = (kp, vp, table)
                 for splits in (1, 3, 40):
-                    _decode.TUNE = {}
+                    set_tune({})
                     want, wl = ops.decode_attention(
                         q, k, v, sl, num_splits=splits, return_lse=True)
                     for tune in tunes:
-                        _decode.TUNE = tune
+                        set_tune(tune)
                         what = (f"{cdt} B{b} Hq{hq} Hkv{hkv} Nq{nq} d{d} "
                                 f"splits {splits} {tune}")
                         got, gl = ops.decode_attention(
@@ -379,11 +373,11 @@ class DecodeAttention(unittest.TestCase):
                         base = {k_: v_ for k_, v_ in tune.items()
                                 if k_ != "STAGES"}
                         if base:    # the register kernel of the same shape
-                            _decode.TUNE = base
+                            set_tune(base)
                             want, wl = ops.decode_attention(
                                 q, k, v, sl, num_splits=splits,
                                 return_lse=True)
-                            _decode.TUNE = tune
+                            set_tune(tune)
                         self.assertTrue(np.array_equal(f64(got), f64(want)),
                                         what)
                         self.assertTrue(np.array_equal(gl, wl), what)
@@ -398,13 +392,12 @@ class DecodeAttention(unittest.TestCase):
                                 self.assertTrue(np.array_equal(pl, gl),
                                                 f"{what} paged {bs}")
                         if base:
-                            _decode.TUNE = {}
+                            set_tune({})
                             want, wl = ops.decode_attention(
                                 q, k, v, sl, num_splits=splits,
                                 return_lse=True)
         finally:
-            _decode.MMA = saved_mma
-            _decode.TUNE = {}
+            ops.configure(decode=saved)
 
     def test_mma_kernel(self):
         # The tensor-core kernel (decode-mma.fs): 8-row tiles (GQA 1:1,
@@ -423,9 +416,7 @@ class DecodeAttention(unittest.TestCase):
             (1, 8, 1, 4, 70, 64, [70]),          # 32: two row chunks
             (1, 32, 8, 1, 300, 128, [300]),      # the issue's group
         ]
-        saved = _decode.MMA
-        try:
-            _decode.MMA = True
+        with ops.tuned(decode=dict(mma=True)):
             for dt in [x for x in dtypes() if x != "f32"]:
                 for b, hq, hkv, nq, n, d, lens in cases:
                     q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, dt)
@@ -448,11 +439,9 @@ class DecodeAttention(unittest.TestCase):
                                         f"{what} paged {bs}")
                         self.assertTrue(np.array_equal(gl, wl),
                                         f"{what} paged {bs}")
-        finally:
-            _decode.MMA = saved
 
     def test_mma_kernel_shapes(self):
-        # The MMA kernel's other shapes (_decode.MMA_TUNE): ring stages 1
+        # The MMA kernel's other shapes (mma_tune): ring stages 1
         # to 4, 32 keys a warp step, 1, 2 and 8 warps; the same keys in
         # the same order per warp step only when KT and WARPS are the
         # default's, so each is checked against f64.
@@ -460,39 +449,31 @@ class DecodeAttention(unittest.TestCase):
         dt = "bf16" if "bf16" in dtypes() else None
         if dt is None:
             self.skipTest("no bf16")
-        saved = _decode.MMA
-        try:
-            _decode.MMA = True
-            for b, hq, hkv, nq, n, d, lens in (
-                    (2, 8, 2, 2, 300, 128, [300, 41]),
-                    (2, 4, 1, 4, 90, 64, [90, 5])):
-                q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, dt)
-                for tune in ({"STAGES": 1}, {"STAGES": 2}, {"STAGES": 4},
-                             {"KT": 32}, {"KT": 32, "STAGES": 3},
-                             {"WARPS": 1}, {"WARPS": 2}, {"WARPS": 8}):
-                    _decode.MMA_TUNE = tune
+        for b, hq, hkv, nq, n, d, lens in (
+                (2, 8, 2, 2, 300, 128, [300, 41]),
+                (2, 4, 1, 4, 90, 64, [90, 5])):
+            q, k, v, sl = inputs(rng, b, hq, hkv, nq, n, d, lens, dt)
+            for tune in ({"STAGES": 1}, {"STAGES": 2}, {"STAGES": 4},
+                         {"KT": 32}, {"KT": 32, "STAGES": 3},
+                         {"WARPS": 1}, {"WARPS": 2}, {"WARPS": 8}):
+                with ops.tuned(decode=dict(mma=True, mma_tune=tune)):
                     for splits in (1, 3):
                         o, lse = ops.decode_attention(
                             q, k, v, sl, num_splits=splits, return_lse=True)
                         self.check(o, lse, q, k, v, sl, dt,
                                    f"d{d} {tune} splits {splits}")
-        finally:
-            _decode.MMA_TUNE = {}
-            _decode.MMA = saved
 
     def test_stages_switch(self):
-        # _decode.STAGES (the default's switch): the -D values and the
-        # shared memory it implies (MIN_BLOCKS lowered to what fits an
-        # H100's SM; the ring at most MAX_RING bytes).
-        saved = _decode.STAGES
-        try:
-            _decode.STAGES = 3
+        # stages (the default's switch): the -D values and the shared
+        # memory it implies (MIN_BLOCKS lowered to what fits an H100's SM;
+        # the ring at most max_ring bytes).
+        with ops.tuned(decode=dict(stages=3)):
             df, _ = _decode._tiles(4, "bf16", 128)
             self.assertEqual((df["STAGES"], df["PREFETCH"]), (3, 0))
             smem = _decode._smem_bytes(df, 2)
             self.assertEqual(smem, 51328)        # ptxas: 3 x 16 KiB ring
             self.assertEqual(df["MIN_BLOCKS"], 4)
-            _decode.STAGES = 4
+        with ops.tuned(decode=dict(stages=4)):
             df, _ = _decode._tiles(4, "bf16", 128)
             self.assertEqual(df["MIN_BLOCKS"], 3)   # 67712 bytes a block
             df, _ = _decode._tiles(4, "f32", 256)   # 32 KiB a step
@@ -501,15 +482,13 @@ class DecodeAttention(unittest.TestCase):
             q, k, v, sl = inputs(rng, 1, 4, 1, 1, 50, 64, [50], "f32")
             o, lse = ops.decode_attention(q, k, v, sl, return_lse=True)
             self.check(o, lse, q, k, v, sl, "f32", "STAGES 4")
-            _decode.STAGES = 0
-            self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128)[0])
-            _decode.STAGES = 2
-            self.assertEqual(_decode._tiles(4, "bf16", 128)[0]["STAGES"], 2)
-            # GPUs before sm_80 have no cp.async: no ring there.
-            self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128,
-                                                       ring=False)[0])
-        finally:
-            _decode.STAGES = saved
+        self.assertNotIn("STAGES", _decode._tiles(
+            4, "bf16", 128, cfg=DECODE.replace(stages=0))[0])
+        self.assertEqual(_decode._tiles(
+            4, "bf16", 128, cfg=DECODE.replace(stages=2))[0]["STAGES"], 2)
+        # GPUs before sm_80 have no cp.async: no ring there.
+        self.assertNotIn("STAGES", _decode._tiles(4, "bf16", 128,
+                                                   ring=False)[0])
 
     def test_split_heuristic(self):
         def h(b, n, blocks_per_sm=3):
@@ -525,10 +504,10 @@ class DecodeAttention(unittest.TestCase):
         s = h(64, 1024)                                  # 1.3 waves unsplit
         self.assertGreater(s, 1)
         self.assertGreaterEqual(waves(64, s) / math.ceil(waves(64, s)), 0.9)
-        self.assertEqual(h(1, 4096), 4096 // _decode.MIN_SPLIT_KEYS)
+        self.assertEqual(h(1, 4096), 4096 // DECODE.min_split_keys)
         self.assertEqual(h(1, 300), 1)       # the merge would cost more
         self.assertEqual(h(1, 100), 1)       # too short to cut
-        self.assertLessEqual(h(1, 10 ** 7), _decode.MAX_SPLITS)
+        self.assertLessEqual(h(1, 10 ** 7), DECODE.max_splits)
         # The tensor-core kernel: one block an SM, one wave at most (the
         # H100's best split counts: bench/ops_decode.py --sweep).
         def mma(b, n):

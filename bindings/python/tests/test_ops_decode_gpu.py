@@ -18,9 +18,9 @@ float16. Bounds, relative to max(1, max|o|) of the float64 output:
 - against SDPA: SDPA's own error against float64 plus ours (SDPA's
   16-bit kernels round P to 16 bits, so theirs is the larger);
 - the log-sum-exp within 1e-4 absolute of float64;
-- the tensor-core kernel (_decode.MMA: bf16/f16 at d64/d128) rounds P to
-  the dtype before P V, as FlashAttention-2 and SDPA do: U times
-  sum_j p_j |v_j| / sum_j p_j more (the CPU tests' UP term);
+- the tensor-core kernel (the decode config's mma: bf16/f16 at d64/d128)
+  rounds P to the dtype before P V, as FlashAttention-2 and SDPA do: U
+  times sum_j p_j |v_j| / sum_j p_j more (the CPU tests' UP term);
 - paged against contiguous: bit for bit (the same arithmetic in the same
   order; only the addresses differ), at block sizes 16 and 256.
 """
@@ -73,7 +73,7 @@ def reference64(q, k, v, lens, scale):
 def mma_kernel(q):
     """Whether decode_attention runs the tensor-core kernel for q."""
     from warpforth.ops import _decode
-    return (_decode.MMA and q.dtype != torch.float32
+    return (ops.config("decode").mma and q.dtype != torch.float32
             and q.shape[-1] in _decode.MMA_HEAD_DIMS)
 
 
@@ -186,41 +186,36 @@ class DecodeAttentionGpu(unittest.TestCase):
                                      (16, 256), gen, splits)
 
     def test_async_ring(self):
-        # K/V through the cp.async ring in shared memory (_decode.TUNE's
+        # K/V through the cp.async ring in shared memory (the decode tune's
         # STAGES): every shape of SHAPES (the ring wraps hundreds of times
         # at N 70000) against float64 and SDPA, 1 and the heuristic's
         # splits; paged (block sizes 16 and 256) equal to contiguous bit
         # for bit within the ring kernel. A missing wait or a slot
         # refilled too early shows as a wrong row here, not on the CPU
         # (where copies land at once).
-        from warpforth.ops import _decode
         gen = torch.Generator().manual_seed(4)
-        saved_mma, _decode.MMA = _decode.MMA, False   # the CUDA-core kernel
-        try:
-            for tune in ({"STAGES": 2}, {"STAGES": 3}, {"STAGES": 4},
-                         {"STAGES": 6, "U": 2},
-                         {"STAGES": 3, "WARPS": 8, "U": 2,
-                          "MIN_BLOCKS": 2}):
+        for tune in ({"STAGES": 2}, {"STAGES": 3}, {"STAGES": 4},
+                     {"STAGES": 6, "U": 2},
+                     {"STAGES": 3, "WARPS": 8, "U": 2,
+                      "MIN_BLOCKS": 2}):
+            # (the CUDA-core kernel)
+            with ops.tuned(decode=dict(mma=False, tune=tune)):
                 for dt in (torch.float32, torch.bfloat16):
                     for b, hq, hkv, nq, n, lens, d in self.SHAPES:
                         q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
                                                   d, dt)
                         what = (f"{tune} {dt} B{b} Hq{hq} Hkv{hkv} Nq{nq} "
                                 f"N{n} d{d}")
-                        _decode.TUNE = tune
                         self.check(q, k, v, sl, what, num_splits=1)
                         self.check(q, k, v, sl, what + " (heuristic)")
                         if n < 1000 or n > 5000:
                             continue
                         self.check_paged(q, k, v, sl, what, (16, 256), gen)
-        finally:
-            _decode.TUNE = {}
-            _decode.MMA = saved_mma
 
     def test_mma_kernel(self):
         # The tensor-core kernel (decode-mma.fs) in its other shapes
-        # (_decode.MMA_TUNE: ring stages 1, 2 and 4, 32 keys a warp step, 8
-        # warps) and the CUDA-core kernel beside it (MMA off), every 16-bit
+        # (mma_tune: ring stages 1, 2 and 4, 32 keys a warp step, 8
+        # warps) and the CUDA-core kernel beside it (mma off), every 16-bit
         # shape of SHAPES at d64/d128 against float64 and SDPA; paged equal
         # to contiguous bit for bit at block sizes 16 and 256 (a table read
         # a step) and 8 (pages smaller than a step). A missing wait, a
@@ -228,14 +223,12 @@ class DecodeAttentionGpu(unittest.TestCase):
         # a wrong row, not on the CPU (where copies land at once).
         from warpforth.ops import _decode
         gen = torch.Generator().manual_seed(5)
-        saved = _decode.MMA
-        try:
-            for mma, tune in ((True, {}), (True, {"STAGES": 1}),
-                              (True, {"STAGES": 2}), (True, {"STAGES": 4}),
-                              (True, {"KT": 32}),
-                              (True, {"WARPS": 8}),
-                              (False, {})):
-                _decode.MMA, _decode.MMA_TUNE = mma, tune
+        for mma, tune in ((True, {}), (True, {"STAGES": 1}),
+                          (True, {"STAGES": 2}), (True, {"STAGES": 4}),
+                          (True, {"KT": 32}),
+                          (True, {"WARPS": 8}),
+                          (False, {})):
+            with ops.tuned(decode=dict(mma=mma, mma_tune=tune)):
                 for dt in (torch.bfloat16, torch.float16):
                     for b, hq, hkv, nq, n, lens, d in self.SHAPES:
                         if d not in _decode.MMA_HEAD_DIMS:
@@ -250,31 +243,26 @@ class DecodeAttentionGpu(unittest.TestCase):
                             continue
                         self.check_paged(q, k, v, sl, what, (16, 256, 8),
                                          gen)
-        finally:
-            _decode.MMA_TUNE = {}
-            _decode.MMA = saved
 
     def same_bits(self, flag, dtypes, splits, repeats):
-        """_decode.<flag> True gives the bits of False at every shape,
-        both kernels, each split count, run after run."""
-        from warpforth.ops import _decode
-        saved = getattr(_decode, flag), _decode.MMA
-        try:
-            for mma in (True, False):
-                _decode.MMA = mma
+        """The decode config's `flag` True gives the bits of False at every
+        shape, both kernels, each split count, run after run."""
+        for mma in (True, False):
+            with ops.tuned(decode=dict(mma=mma)):
                 for dt in dtypes:
                     for b, hq, hkv, nq, n, lens, d in self.SHAPES:
                         q, k, v, sl = self.inputs(b, hq, hkv, nq, n, lens,
                                                   d, dt)
                         for ns in splits:
-                            setattr(_decode, flag, False)
-                            want = ops.decode_attention(
-                                q, k, v, sl, num_splits=ns, return_lse=True)
-                            setattr(_decode, flag, True)
-                            for _ in range(repeats):
-                                got = ops.decode_attention(
+                            with ops.tuned(decode={flag: False}):
+                                want = ops.decode_attention(
                                     q, k, v, sl, num_splits=ns,
                                     return_lse=True)
+                            for _ in range(repeats):
+                                with ops.tuned(decode={flag: True}):
+                                    got = ops.decode_attention(
+                                        q, k, v, sl, num_splits=ns,
+                                        return_lse=True)
                                 what = (f"{flag} MMA {mma} {dt} B{b} Hq{hq} "
                                         f"Hkv{hkv} Nq{nq} N{n} d{d} "
                                         f"{ns} splits")
@@ -282,28 +270,25 @@ class DecodeAttentionGpu(unittest.TestCase):
                                                 what)
                                 self.assertTrue(torch.equal(got[1], want[1]),
                                                 what + " lse")
-        finally:
-            setattr(_decode, flag, saved[0])
-            _decode.MMA = saved[1]
 
     def test_fused_merge(self):
-        # _decode.FUSED_MERGE: the last block of a group merges the splits
+        # fused_merge: the last block of a group merges the splits
         # (FENCE-GPU, a count): the same bits as the merge kernel at every
         # shape and dtype, both kernels, several split counts, run after
         # run (a missing fence or a block that merges too early shows here
         # as a wrong row, not on the CPU).
-        self.same_bits("FUSED_MERGE",
+        self.same_bits("fused_merge",
                        (torch.float32, torch.bfloat16, torch.float16),
                        (2, 7, 33), 3)
 
     def test_programmatic_dependent_launch(self):
-        # _decode.PDL (sm_90): the merge kernel launched while the decode
+        # pdl (sm_90): the merge kernel launched while the decode
         # kernel runs, waiting for its results: the same bits as plain
         # launches (a merge that read the partial results before the wait
         # would show here as a wrong row).
         if torch.cuda.get_device_capability() != (9, 0):
             self.skipTest("programmatic dependent launch is sm_90's")
-        self.same_bits("PDL", (torch.float32, torch.bfloat16), (2, 33), 5)
+        self.same_bits("pdl", (torch.float32, torch.bfloat16), (2, 33), 5)
 
     def test_append_then_decode(self):
         # A decoder step on our kernels alone: append, then attend; the

@@ -161,14 +161,13 @@ class TopKTopPGpu(unittest.TestCase):
         # shapes (chunks of 8 columns or more), and at its defaults on few
         # long rows: HF's masks (check_top_p), and one block a row's but
         # for decisions within 1e-5 of p (f32 sums in another order).
-        from opcheck import Tunables
         from warpforth.ops import _topk
-        forced = dict(TOPP_SPLIT_MAX_ROWS=65535, TOPP_CHUNK_MIN=8,
-                      TOPP_MIN_CHUNKS=1, TOPP_SPLIT_BLOCKS=64)
+        forced = dict(topp_split_max_rows=65535, topp_chunk_min=8,
+                      topp_min_chunks=1, topp_split_blocks=64)
         g = torch.Generator(device="cuda").manual_seed(3)
         for shape, tun in (((1, 1), forced), ((3, 31), forced),
                            ((2, 3, 1000), forced),
-                           ((4, 4097), dict(forced, TOPP_BLOCK=32)),
+                           ((4, 4097), dict(forced, topp_block=32)),
                            ((1, 128256), {}), ((4, 128256), {}),
                            ((32, 50257), {}), ((2, 262144), {})):
             for name in DTYPES:
@@ -178,15 +177,16 @@ class TopKTopPGpu(unittest.TestCase):
                 for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (0.95, 5),
                              (1.0, 1)):
                     what = f"top_p split {shape} {name} p={p} m={m}"
-                    with Tunables(_topk, **tun):
+                    with ops.tuned(topk=tun):
                         rows, cols = x.numel() // shape[-1], shape[-1]
-                        self.assertIsNotNone(_topk._p_split(rows, cols), what)
+                        self.assertIsNotNone(_topk._p_split(
+                            ops.config("topk"), rows, cols), what)
                         got = ops.top_p_mask(x, p, m)
                         if p < 1.0:     # HF's p = 1 drops the -inf
                             self.check_top_p(x, p, m, what)
                         else:
                             self.assertTrue(torch.equal(got, x), what)
-                    with Tunables(_topk, SPLIT=False):
+                    with ops.tuned(topk=dict(split=False)):
                         one = ops.top_p_mask(x, p, m)
                     near = ((mass_above(x) - p).abs() < 1e-5).reshape(
                         x.shape)
@@ -321,10 +321,7 @@ class RotaryScoresGpu(unittest.TestCase):
         # Each design of ops/_rotary.py (the tests' CPU list, forced) on the
         # GPU against f64 HF, at odd shapes and the bench's GQA layout, and
         # in place; the bits past r copied unchanged.
-        from opcheck import Tunables
         from test_ops_rotary import VARIANTS
-
-        from warpforth.ops import _rotary
         for b, hq, hkv, n, d, r, batched in [
                 (2, 5, 5, 33, 128, 120, True), (1, 3, 1, 7, 76, 64, False),
                 (2, 32, 8, 100, 128, 128, False),
@@ -338,7 +335,7 @@ class RotaryScoresGpu(unittest.TestCase):
                 for variant, tun in VARIANTS:
                     what = f"{variant} {name} B{b} Hq{hq} Hkv{hkv} N{n} " \
                         f"d{d} r{r}"
-                    with Tunables(_rotary, **tun):
+                    with ops.tuned(rotary=tun):
                         qo, ko = ops.apply_rotary(q, k, cos, sin)
                         qi, ki = q.clone(), k.clone()
                         ops.apply_rotary(qi, ki, cos, sin, out=(qi, ki))
@@ -599,12 +596,8 @@ class FlashAttention16Gpu(unittest.TestCase):
     def test_flash_attention_16_mma_sync(self):
         """The same through the mma.sync kernel, which sm_80 GPUs run (an
         sm_90 GPU takes the Hopper kernel at d64 and d128 otherwise)."""
-        from warpforth.ops import _attention
-        _attention.HOPPER = False
-        try:
+        with ops.tuned(attention=dict(hopper=False)):
             self.test_flash_attention_16()
-        finally:
-            _attention.HOPPER = None
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ check still fails as before when a call differs. Counts, never times."""
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 import unittest
 from unittest import mock
 
@@ -13,13 +15,46 @@ import numpy as np
 
 from warpforth import ops
 from warpforth.ops import _common as c
+from warpforth.ops import _config
 from warpforth.ops import _softmax as sm
+
+CONFIGS = (ops.AttentionConfig, ops.AttentionBackwardConfig,
+           ops.DecodeConfig, ops.RotaryConfig, ops.ScoresConfig,
+           ops.SoftmaxConfig, ops.TopkConfig)
 
 RNG = np.random.default_rng(7)
 
 
 def randn(*shape, dtype=np.float32) -> np.ndarray:
     return RNG.standard_normal(shape).astype(dtype)
+
+
+def other_value(value, hint):
+    """A value of a knob's type (its annotation `hint`) other than
+    `value`."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is typing.Union:
+        inner = [a for a in args if a is not type(None)][0]
+        if value is None:
+            return other_value(None, inner)
+        return None
+    if typing.get_origin(hint) is typing.Literal:
+        return next(a for a in args if a != value)
+    if hint is bool:
+        return not value
+    if hint is int:
+        return 1 if value is None else value + 1
+    if hint is str:
+        return "sm_80" if value is None else value + "x"
+    if typing.get_origin(hint) is tuple:
+        return (value or ()) + ("f16",)
+    return {**value, (12345 if args[0] is int else "X"): 1}
+
+
+def backward_args() -> tuple:
+    q, k, v = randn(1, 2, 8, 64), randn(1, 1, 8, 64), randn(1, 1, 8, 64)
+    o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
+    return randn(1, 2, 8, 64), q, k, v, o, lse, True
 
 
 def calls() -> list:
@@ -178,64 +213,147 @@ class HotPath(unittest.TestCase):
             ops.softmax(ro, out=out)
         self.assertIn("read-only", str(cm.exception))
 
-    def test_tunables_are_in_the_key(self):
-        """Changing a module's tunable makes a new plan."""
+    def test_a_config_change_makes_a_new_plan(self):
+        """A call under another config builds its own plan; going back
+        to a config (the same values, even a new object) replays the
+        plan made under it, as does setting the other one again."""
         c.clear_plans()
         x = randn(4, 64)
+        built = lambda: c.plan_stats["built"]     # noqa: E731
         ops.softmax(x)
-        before = c.plan_stats["built"]
-        saved = sm.REGISTERS
-        try:
-            sm.REGISTERS = not saved
+        first = built()
+        other = not ops.config("softmax").registers
+        with ops.tuned(softmax=dict(registers=other)):
             ops.softmax(x)
-        finally:
-            sm.REGISTERS = saved
-        self.assertEqual(c.plan_stats["built"], before + 1)
+        self.assertEqual(built(), first + 1)
+        ops.softmax(x)                                # the first plan
+        with ops.tuned(softmax=ops.SoftmaxConfig()):  # equal, not the same
+            ops.softmax(x)
+        with ops.tuned(softmax=dict(registers=other)):
+            ops.softmax(x)                            # the second plan
+        self.assertEqual(built(), first + 1)
 
-    def test_every_tunable_is_in_the_key(self):
-        """Every op's every upper-case setting counts, not a hand-kept list
-        (softmax's used to miss SHORT, MAX_VALUES, PIPE_MAX_*): setting any
-        one makes a new plan for the same call, in each op module."""
-        from warpforth.ops import _attention, _rotary, _scores, _topk
-        for module, name, call in (
-                (sm, "SHORT", lambda: ops.softmax(randn(4, 64))),
-                (sm, "MAX_VALUES", lambda: ops.softmax(randn(4, 64))),
-                (_topk, "APPLY_U", lambda: ops.top_k_mask(randn(2, 100), 5)),
-                (_rotary, "BLOCK", lambda: ops.apply_rotary(
+    def test_every_knob_is_in_the_key(self):
+        """Every op's every knob counts, not a hand-kept list (softmax's
+        used to miss SHORT, MAX_VALUES, PIPE_MAX_*): a config that differs
+        in any one knob has another key and id; and a change of a knob
+        makes a new plan for the same call, in each op."""
+        for cls in CONFIGS:
+            base = cls()
+            for f in dataclasses.fields(cls):
+                with self.subTest(f"{cls.op}.{f.name}"):
+                    changed = base.replace(**{f.name: other_value(
+                        getattr(base, f.name), _config._hints(cls)[f.name])})
+                    self.assertNotEqual(changed.key(), base.key())
+                    self.assertNotEqual(changed.id, base.id)
+                    self.assertNotEqual(changed, base)
+        bargs = backward_args()
+        for op, knob, call in (
+                ("softmax", "short", lambda: ops.softmax(randn(4, 64))),
+                ("softmax", "max_values", lambda: ops.softmax(randn(4, 64))),
+                ("topk", "apply_u", lambda: ops.top_k_mask(randn(2, 100), 5)),
+                ("rotary", "block", lambda: ops.apply_rotary(
                     randn(1, 2, 8, 64), randn(1, 1, 8, 64),
                     randn(1, 8, 64), randn(1, 8, 64))),
-                (_scores, "SMALL_N", lambda: ops.attention_scores(
+                ("scores", "small_n", lambda: ops.attention_scores(
                     randn(1, 2, 8, 64), randn(1, 2, 8, 64))),
-                (_attention, "HOPPER_ROUNDS", lambda: ops.flash_attention(
+                ("attention", "hopper_rounds", lambda: ops.flash_attention(
                     randn(1, 2, 8, 64), randn(1, 1, 8, 64),
-                    randn(1, 1, 8, 64), causal=True))):
-            with self.subTest(f"{module.__name__}.{name}"):
+                    randn(1, 1, 8, 64), causal=True)),
+                # the backward's plans are made with both attention configs
+                ("attention", "lpt_group_bytes",
+                 lambda: ops.flash_attention_backward(*bargs)),
+                ("attention_backward", "dq_mode",
+                 lambda: ops.flash_attention_backward(*bargs))):
+            with self.subTest(f"{op}.{knob}"):
                 c.clear_plans()
                 call()
                 call()
                 before = c.plan_stats["built"]
-                saved = getattr(module, name)
-                try:
-                    setattr(module, name, saved)   # the same value, anew
+                cfg = ops.config(op)
+                value = other_value(getattr(cfg, knob),
+                                    _config._hints(type(cfg))[knob])
+                with ops.tuned(**{op: {knob: value}}):
                     call()
-                finally:
-                    setattr(module, name, saved)
                 self.assertEqual(c.plan_stats["built"], before + 1)
 
-    def test_tunable_dicts_are_read_only(self):
-        """A dict tunable edited in place would change no key: it raises,
-        and assigning a new dict (kept as a read-only copy) is the way."""
-        from warpforth.ops import _attention
+    def test_an_old_module_setting_raises(self):
+        """The op modules' old upper-case settings fail loudly, naming
+        the knob and the way to set it: an assignment (which would
+        otherwise change nothing the ops read), a read, mock.patch."""
+        from warpforth.ops import _attention, _decode
+        before = ops.config("softmax")
+        for module, name, knob in ((sm, "SHORT", "short"),
+                                   (_decode, "MMA", "mma"),
+                                   (_attention, "HOPPER_DEFINES",
+                                    "hopper_defines")):
+            with self.subTest(name):
+                with self.assertRaises(AttributeError) as cm:
+                    setattr(module, name, 64)
+                self.assertIn(f"'{knob}'", str(cm.exception))
+                self.assertIn("ops.configure(", str(cm.exception))
+                self.assertIn("ops.tuned(", str(cm.exception))
+                with self.assertRaisesRegex(AttributeError, knob):
+                    getattr(module, name)
+                with self.assertRaises(AttributeError):
+                    with mock.patch.object(module, name, 64):
+                        pass
+        self.assertIs(ops.config("softmax"), before)
+        # Other names are plain module attributes, as before.
+        sm.SOME_NEW_NAME = 1
+        del sm.SOME_NEW_NAME
+
+    def test_configs_are_checked_and_frozen(self):
+        """Values are checked on construction (types; names of knobs);
+        dict knobs are read-only copies; a config is frozen."""
+        cfg = ops.config("attention")
         with self.assertRaises(TypeError):
-            _attention.HOPPER_DEFINES["KVS"] = 3
-        saved = _attention.HOPPER_DEFINES
+            cfg.hopper_defines["KVS"] = 3
         mine = {"KVS": 3}
-        try:
-            _attention.HOPPER_DEFINES = mine
+        with ops.tuned(attention=dict(hopper_defines=mine)):
             mine["KVS"] = 4            # the caller's dict, not the copy
-            self.assertEqual(_attention.HOPPER_DEFINES["KVS"], 3)
+            self.assertEqual(ops.config("attention").hopper_defines["KVS"], 3)
+        with self.assertRaises(dataclasses.FrozenInstanceError):
+            cfg.hopper = True
+        with self.assertRaisesRegex(TypeError, "'hoper' is no knob of the "
+                                    "attention op"):
+            cfg.replace(hoper=True)
+        with self.assertRaisesRegex(TypeError, "softmax config: short: "
+                                    "expected int, got str"):
+            ops.SoftmaxConfig(short="64")
+        with self.assertRaisesRegex(TypeError, "dq_mode: expected "
+                                    "Optional.*'pass', 'atomic'"):
+            ops.AttentionBackwardConfig(dq_mode="both")
+        with self.assertRaisesRegex(TypeError, "hopper_defines\\['KVS'\\]"):
+            ops.AttentionConfig(hopper_defines={"KVS": 1.5})
+        self.assertEqual(ops.SoftmaxConfig(pipe_dtypes=["f32"]).pipe_dtypes,
+                         ("f32",))
+        with self.assertRaisesRegex(TypeError, "'sofmax' is no op"):
+            ops.configure(sofmax=ops.SoftmaxConfig())
+        with self.assertRaisesRegex(TypeError, "expected a SoftmaxConfig"):
+            ops.configure(softmax=ops.TopkConfig())
+
+    def test_tuned_restores_and_configure_sets(self):
+        """tuned() puts the previous configs back, also after an error;
+        configure() keeps its config until the next one."""
+        before = ops.config("softmax"), ops.config("decode")
+        with self.assertRaises(ZeroDivisionError):
+            with ops.tuned(softmax=dict(pipe=False), decode=dict(mma=False)):
+                self.assertFalse(ops.config("softmax").pipe)
+                self.assertFalse(ops.config("decode").mma)
+                1 / 0
+        self.assertIs(ops.config("softmax"), before[0])
+        self.assertIs(ops.config("decode"), before[1])
+        try:
+            ops.configure(softmax=before[0].replace(short=512))
+            self.assertEqual(ops.config("softmax").short, 512)
         finally:
-            _attention.HOPPER_DEFINES = saved
+            ops.configure(softmax=before[0])
+        # The same configs, the same combination id (the native keys').
+        first = _config.combination_id()
+        with ops.tuned(softmax=dict(short=512)):
+            self.assertNotEqual(_config.combination_id(), first)
+        self.assertEqual(_config.combination_id(), first)
 
     def test_odd_arrays_take_the_checking_path(self):
         """A subclass of ndarray is checked and launched every call, and

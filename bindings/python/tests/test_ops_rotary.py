@@ -10,10 +10,10 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import DTYPES, Tunables, assert_close, cast, dtypes, f64
+from opcheck import DTYPES, assert_close, cast, dtypes, f64
 
 from warpforth import ops
-from warpforth.ops import _common, _rotary
+from warpforth.ops import _common
 
 # (B, Hq, Hkv, N, d, r, cos batched)
 SHAPES = [(1, 1, 1, 1, 2, 2, False), (1, 2, 1, 33, 64, 64, False),
@@ -72,14 +72,14 @@ def launched(fn):
 # do not divide the heads), narrower vectors, and blocks narrower than a
 # row's units (each thread then loops over units).
 VARIANTS = [
-    ("rows", dict(HEADS=False)),
-    ("heads", dict(HEADS=True)),
-    ("heads hpt1", dict(HEADS=True, HEADS_PER_THREAD=1)),
-    ("heads hpt3", dict(HEADS=True, HEADS_PER_THREAD=3)),
-    ("heads hpt8", dict(HEADS=True, HEADS_PER_THREAD=8)),
-    ("heads 8-byte", dict(HEADS=True, VEC_BYTES=8)),
-    ("heads 4-byte", dict(HEADS=True, VEC_BYTES=4)),
-    ("heads block 8", dict(HEADS=True, HEADS_BLOCK=8, HEADS_PER_THREAD=2)),
+    ("rows", dict(heads=False)),
+    ("heads", dict(heads=True)),
+    ("heads hpt1", dict(heads=True, heads_per_thread=1)),
+    ("heads hpt3", dict(heads=True, heads_per_thread=3)),
+    ("heads hpt8", dict(heads=True, heads_per_thread=8)),
+    ("heads 8-byte", dict(heads=True, vec_bytes=8)),
+    ("heads 4-byte", dict(heads=True, vec_bytes=4)),
+    ("heads block 8", dict(heads=True, heads_block=8, heads_per_thread=2)),
 ]
 # (B, Hq, Hkv, N, d, r, cos batched): N 1, 7, 33; d 64 and 128; r < d (with
 # an odd number of vectors past r: d 76); grouped heads; odd head counts.
@@ -126,7 +126,7 @@ class Rotary(unittest.TestCase):
                                    ((1, 2, 1, 3, 10, 6, True), 1))]
         for heads, dt, shape, v in cases:
             q, k, cos, sin = inputs(rng, shape, dt)
-            with Tunables(_rotary, HEADS=heads):
+            with ops.tuned(rotary=dict(heads=heads)):
                 (qo, ko), used = launched(
                     lambda: ops.apply_rotary(q, k, cos, sin))
             self.check(qo, ref_rotary(f64(q), f64(cos), f64(sin)), dt,
@@ -168,7 +168,7 @@ class Rotary(unittest.TestCase):
                     # 32-bit word is a signaling NaN as an f32, which must
                     # travel as bits.
                     q.reshape(-1)[4:8] = [1e-30, np.inf, -3.0, -np.inf]
-                    with Tunables(_rotary, HEADS=heads):
+                    with ops.tuned(rotary=dict(heads=heads)):
                         (qo, ko), used = launched(
                             lambda: ops.apply_rotary(q, k, cos, sin))
                     vs |= {d.get("V", 1) for _, d in used}
@@ -198,12 +198,12 @@ class Rotary(unittest.TestCase):
                 r = shape[5]
                 for name, tun in VARIANTS:
                     what = f"{name} {shape}"
-                    with Tunables(_rotary, **tun):
+                    with ops.tuned(rotary=tun):
                         (qo, ko), used = launched(
                             lambda: ops.apply_rotary(q, k, cos, sin))
                     self.assertEqual(len(used), 1, what)
                     self.assertEqual("heads" in used[0][0],
-                                     tun["HEADS"], what)
+                                     tun["heads"], what)
                     self.check(qo, wq, dt, f"q {what}")
                     self.check(ko, wk, dt, f"k {what}")
                     for x, o in ((q, qo), (k, ko)):
@@ -228,7 +228,7 @@ class Rotary(unittest.TestCase):
                     raw[..., r:] = rng.integers(0, np.iinfo(bits).max,
                                                 raw[..., r:].shape,
                                                 dtype=np.uint64)
-                with Tunables(_rotary, HEADS=True):
+                with ops.tuned(rotary=dict(heads=True)):
                     qo, ko = ops.apply_rotary(q, k, cos, sin)
                 for x, o in ((q, qo), (k, ko)):
                     self.assertTrue((o.view(bits)[..., r:]
@@ -239,7 +239,7 @@ class Rotary(unittest.TestCase):
                         f"{dt} {shape}")
             q0 = np.zeros((2, 0, 5, 16), q.dtype)
             k, cos, sin = (inputs(rng, (2, 1, 3, 5, 16, 16, True), dt)[1:])
-            with Tunables(_rotary, HEADS=True):
+            with ops.tuned(rotary=dict(heads=True)):
                 qo, ko = ops.apply_rotary(q0, k, cos, sin)
             self.assertEqual(qo.shape, q0.shape)
             self.check(ko, ref_rotary(f64(k), f64(cos), f64(sin)), dt,
@@ -331,8 +331,8 @@ THEN
         # In place, on both designs and vector widths; the heads kernel
         # also with groups whose last heads repeat the last one (3 a
         # thread), read and written twice by the same thread.
-        for tun in (dict(HEADS=False), dict(HEADS=True),
-                    dict(HEADS=True, HEADS_PER_THREAD=3)):
+        for tun in (dict(heads=False), dict(heads=True),
+                    dict(heads=True, heads_per_thread=3)):
             for dt in dtypes():
                 for shape in ((1, 4, 2, 5, 16, 8, True),
                               (1, 2, 1, 3, 10, 6, False),
@@ -340,7 +340,7 @@ THEN
                     q, k, cos, sin = inputs(rng, shape, dt)
                     wq = ref_rotary(f64(q), f64(cos), f64(sin))
                     wk = ref_rotary(f64(k), f64(cos), f64(sin))
-                    with Tunables(_rotary, **tun):
+                    with ops.tuned(rotary=tun):
                         qo, ko = ops.apply_rotary(q, k, cos, sin, out=(q, k))
                     self.assertIs(qo, q)
                     self.check(q, wq, dt, f"in place {shape} {tun}")

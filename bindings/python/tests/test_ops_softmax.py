@@ -7,17 +7,18 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import Tunables, assert_close, cast, dtypes, f64
+from opcheck import assert_close, cast, dtypes, f64
 
 from warpforth import ops
 from warpforth.ops import _common as common
 from warpforth.ops import _softmax as sm
 
+SOFTMAX = ops.SoftmaxConfig()   # the defaults
 SHAPES = [(1, 1), (1, 2), (3, 31), (5, 33), (2, 3, 7), (4, 1000), (3, 4097),
-          # a block per row: many rows of more than SHORT columns
-          (sm.MIN_BLOCKS, 1500),
+          # a block per row: many rows of more than `short` columns
+          (SOFTMAX.min_blocks, 1500),
           # split across blocks: few rows longer than 2 CHUNKs
-          (2, 2 * sm.CHUNK + 77), (2, 3 * sm.CHUNK)]
+          (2, 2 * SOFTMAX.chunk + 77), (2, 3 * SOFTMAX.chunk)]
 
 
 def ref_softmax(x: np.ndarray) -> np.ndarray:
@@ -67,11 +68,11 @@ class Softmax(unittest.TestCase):
     def test_streaming_rows(self):
         # Rows too long for registers or shared memory are read twice
         # instead (VPT=0).
-        sm.REGISTERS = sm.SHARED_ROWS = False
-        try:
+        with ops.tuned(softmax=dict(registers=False, shared_rows=False)):
             rng = np.random.default_rng(3)
             for dt in dtypes():
-                x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
+                x = cast(rng.standard_normal((SOFTMAX.min_blocks, 1100)) * 5,
+                         dt)
                 y = ops.softmax(x)
                 self.check(y, ref_softmax(f64(x)), dt, "streaming")
                 dy = cast(rng.standard_normal(x.shape), dt)
@@ -79,42 +80,40 @@ class Softmax(unittest.TestCase):
                 want = y64 * (dy64 - (dy64 * y64).sum(-1, keepdims=True))
                 self.check(ops.softmax_backward(y, dy), want, dt,
                            "streaming backward")
-        finally:
-            sm.REGISTERS = sm.SHARED_ROWS = True
 
     def test_shared_rows(self):
         # Rows too long for registers, kept in shared memory (forward).
-        sm.REGISTERS = False
-        try:
+        with ops.tuned(softmax=dict(registers=False)):
             rng = np.random.default_rng(5)
             for dt in dtypes():
-                x = cast(rng.standard_normal((sm.MIN_BLOCKS, 1100)) * 5, dt)
+                x = cast(rng.standard_normal((SOFTMAX.min_blocks, 1100)) * 5,
+                         dt)
                 self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "shared")
                 x[3, ::3] = -np.inf
                 x[4, :] = -np.inf
                 y = ops.softmax(x)
                 self.assertTrue((y[3, ::3] == 0).all())
                 self.assertTrue(np.isnan(y[4]).all())
-        finally:
-            sm.REGISTERS = True
 
     def test_pipe_rows(self):
         # Rows through softmax_pipe.forth: 1 to 8 vectors a thread,
         # partial last vectors, a block running several rows
-        # (CPU_PIPE_BLOCKS = 3) or one, 1 to 3 rows in shared memory (f32
+        # (cpu_pipe_blocks = 3) or one, 1 to 3 rows in shared memory (f32
         # rows of 32K columns: 1, all that fits).
         rng = np.random.default_rng(6)
         before = pipe_kernels()
         shapes = [(7, 1032), (5, 8200), (2, 16392), (4, 4 * 8192),
                   (3, 3 * 8192 + 8)]
         for nbuf in (1, 2, 3):
-            with Tunables(sm, PIPE_MIN_COLS=1025, PIPE_NBUF=nbuf, MIN_BLOCKS=1,
-                          PIPE_DTYPES=("f32", "bf16", "f16")):
+            with ops.tuned(softmax=dict(
+                    pipe_min_cols=1025, pipe_nbuf=nbuf, min_blocks=1,
+                    pipe_dtypes=("f32", "bf16", "f16"))):
                 for shape in shapes:
                     for dt in dtypes():
                         x = cast(rng.standard_normal(shape) * 5, dt)
                         a = common.arg(x, "x")
-                        self.assertIsNotNone(sm._pipe(a, shape[1], [a]))
+                        self.assertIsNotNone(sm._pipe(
+                            ops.config("softmax"), a, shape[1], [a]))
                         y = ops.softmax(x)
                         want = ref_softmax(f64(x))
                         what = f"pipe {shape} nbuf {nbuf}"
@@ -123,8 +122,8 @@ class Softmax(unittest.TestCase):
         self.assertGreaterEqual(pipe_kernels() - before, 30)
 
     def test_pipe_infinities(self):
-        with Tunables(sm, PIPE_MIN_COLS=1025,
-                      PIPE_DTYPES=("f32", "bf16", "f16")):
+        with ops.tuned(softmax=dict(pipe_min_cols=1025,
+                                pipe_dtypes=("f32", "bf16", "f16"))):
             for dt in dtypes():
                 x = cast(np.zeros((5, 1040)), dt)
                 x[0, :] = -np.inf               # all -inf: NaN, as torch
@@ -144,25 +143,26 @@ class Softmax(unittest.TestCase):
     def test_split_variants(self):
         # The split rows (few long rows): registers or the streaming loop,
         # the write phase in either block order, rows in batches of launch
-        # pairs, a smaller CHUNK; chunks of -inf, a row of -inf, and a last
+        # pairs, a smaller chunk; chunks of -inf, a row of -inf, and a last
         # chunk of 1 or 4.
         rng = np.random.default_rng(7)
-        cols = [2 * sm.CHUNK + 1, 2 * sm.CHUNK + 4, 3 * sm.CHUNK + 4]
+        chunk = SOFTMAX.chunk
+        cols = [2 * chunk + 1, 2 * chunk + 4, 3 * chunk + 4]
         for regs, rev, batch in [(True, False, 0), (True, True, 0),
                                  (True, True, 2), (False, True, 1),
                                  (False, False, 0), (True, True, -4096)]:
-            chunk = -batch if batch < 0 else sm.CHUNK
-            with Tunables(sm, SPLIT_REGS=regs, SPLIT_REV=rev,
-                          SPLIT_BATCH=max(batch, 0), CHUNK=chunk):
+            chunk = -batch if batch < 0 else SOFTMAX.chunk
+            with ops.tuned(softmax=dict(split_regs=regs, split_rev=rev,
+                                    split_batch=max(batch, 0), chunk=chunk)):
                 for n in cols if batch >= 0 else [2 * chunk + 8]:
                     for dt in dtypes():
                         x = cast(rng.standard_normal((5, n)) * 5, dt)
-                        x[1, : sm.CHUNK + 3] = -np.inf
+                        x[1, : chunk + 3] = -np.inf
                         x[2, :] = -np.inf
                         y = ops.softmax(x)
                         what = f"split {n} regs {regs} rev {rev} {batch}"
                         self.assertTrue(np.isnan(f64(y[2])).all(), what)
-                        self.assertTrue((f64(y[1, : sm.CHUNK + 3]) == 0)
+                        self.assertTrue((f64(y[1, : chunk + 3]) == 0)
                                         .all(), what)
                         keep = [0, 1, 3, 4]
                         want = ref_softmax(f64(x[keep]))
@@ -170,25 +170,27 @@ class Softmax(unittest.TestCase):
                         self.check_elements(y[keep], want, dt, what)
 
     def test_cluster_rows(self):
-        # The split rows in one launch, a cluster of CLUSTER_BLOCKS blocks
-        # a row (on the CPU backend only when CLUSTER_CPU forces it): 1 to
+        # The split rows in one launch, a cluster of cluster_blocks blocks
+        # a row (on the CPU backend only when cluster_cpu forces it): 1 to
         # 3 rows, lengths at the chunk boundaries (B * 1024 * k +- 1: a
         # vector more or less per thread), odd lengths (one element per
         # access), the longest row the registers take (1024 threads); with
-        # fewer values a thread (CLUSTER_VALUES) more threads and a row too
+        # fewer values a thread (cluster_values) more threads and a row too
         # long for the cluster, which takes the split path. A block's
         # whole chunk of -inf, a row of -inf (NaN), a +inf (NaN).
         rng = np.random.default_rng(11)
-        b = sm.CLUSTER_BLOCKS
-        cases = [(32, n) for n in (2 * sm.CHUNK + 1, 2 * sm.CHUNK + 4,
+        b = SOFTMAX.cluster_blocks
+        chunk = SOFTMAX.chunk
+        cases = [(32, n) for n in (2 * chunk + 1, 2 * chunk + 4,
                                    b * 1024 * 3 - 1, b * 1024 * 3,
                                    b * 1024 * 3 + 1, b * 1024 * 4 + 4,
                                    100003, b * 1024 * 32)]
         cases += [(4, b * 1024 * 4), (4, b * 1024 * 4 - 4), (4, 20003)]
         for i, (values, n) in enumerate(cases):
             rows = 1 + i % 3
-            with Tunables(sm, CLUSTER_CPU=True, CLUSTER_VALUES=values,
-                          CLUSTER_DTYPES=("f32", "bf16", "f16")):
+            with ops.tuned(softmax=dict(
+                    cluster_cpu=True, cluster_values=values,
+                    cluster_dtypes=("f32", "bf16", "f16"))):
                 for dt in dtypes():
                     x = cast(rng.standard_normal((rows, n)) * 5, dt)
                     first = -(-n // b) + 3          # block 0's chunk and more
@@ -196,7 +198,7 @@ class Softmax(unittest.TestCase):
                     if rows > 1:
                         x[1, :] = -np.inf
                     what = f"cluster {rows}x{n} values {values}"
-                    self.assertIsNotNone(sm._cluster(
+                    self.assertIsNotNone(sm._cluster(ops.config("softmax"),
                         common.arg(x, "x"), n, 4 if n % 4 == 0 else 1), what)
                     y = ops.softmax(x)
                     self.assertTrue((f64(y[0, :first]) == 0).all(), what)
@@ -211,14 +213,16 @@ class Softmax(unittest.TestCase):
                     self.assertTrue(np.isnan(f64(ops.softmax(z))).all(), what)
         self.assertGreater(cluster_kernels(), 0)
         # Too long for the cluster's registers: the split path.
-        with Tunables(sm, CLUSTER_CPU=True, CLUSTER_VALUES=4,
-                      CLUSTER_DTYPES=("f32", "bf16", "f16")):
+        with ops.tuned(softmax=dict(cluster_cpu=True, cluster_values=4,
+                                cluster_dtypes=("f32", "bf16", "f16"))):
             x = cast(rng.standard_normal((2, b * 1024 * 4 + 4)), "f32")
-            self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))
+            self.assertIsNone(sm._cluster(ops.config("softmax"),
+                                          common.arg(x, "x"), x.shape[1], 4))
             self.check(ops.softmax(x), ref_softmax(f64(x)), "f32",
                        "cluster fallback")
         # Off by default on the CPU backend.
-        self.assertIsNone(sm._cluster(common.arg(x, "x"), x.shape[1], 4))
+        self.assertIsNone(sm._cluster(ops.config("softmax"),
+                                      common.arg(x, "x"), x.shape[1], 4))
 
     def test_backward(self):
         rng = np.random.default_rng(2)
@@ -232,7 +236,7 @@ class Softmax(unittest.TestCase):
                 self.check(dx, want, dt, f"backward {shape}")
 
     def test_infinities(self):
-        for cols in (5, 40, 3000, 2 * sm.CHUNK + 5):
+        for cols in (5, 40, 3000, 2 * SOFTMAX.chunk + 5):
             rows = 2
             x = np.zeros((rows, cols), np.float32)
             x[0, :] = -np.inf                 # all -inf: NaN, as torch
@@ -255,7 +259,7 @@ class Softmax(unittest.TestCase):
             base = cast(rng.standard_normal(4 * 64 + 1) * 3, dt)
             x = base[1:].reshape(4, 64)
             self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "offset")
-            x = cast(rng.standard_normal((3, 2 * sm.CHUNK + 2)), dt)
+            x = cast(rng.standard_normal((3, 2 * SOFTMAX.chunk + 2)), dt)
             self.check(ops.softmax(x), ref_softmax(f64(x)), dt, "odd split")
 
     def test_out(self):

@@ -13,10 +13,23 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from opcheck import Tunables, cast, dtypes, f64
+from opcheck import cast, dtypes, f64
 
 from warpforth import ops
 from warpforth.ops import _topk as tk
+
+TOPK = ops.TopkConfig()   # the defaults
+
+
+def k_split(rows: int, cols: int, k: int):
+    """The top-k split path's shape under the current config."""
+    return tk._split(ops.config("topk"), rows, cols, k)
+
+
+def p_split(rows: int, cols: int):
+    """The top-p split path's shape under the current config."""
+    return tk._p_split(ops.config("topk"), rows, cols)
+
 
 SHAPES = [(1, 1), (1, 31), (3, 33), (2, 3, 7), (4, 1000), (2, 4097),
           (1, 9000)]          # the last: 1024 threads per row
@@ -109,7 +122,7 @@ class TopK(Check):
         # Both paths: split rows (small k) and one block a row.
         for split in (True, False):
             rng = np.random.default_rng(1)
-            with Tunables(tk, SPLIT=split, SPLIT_MAX_ROWS=65535):
+            with ops.tuned(topk=dict(split=split, split_max_rows=65535)):
                 for shape in SHAPES:
                     n = shape[-1]
                     for dt in dtypes():
@@ -126,14 +139,14 @@ class TopK(Check):
         # many chunks: k above a chunk's length (it gives all it has),
         # above the block's threads (no lower bound), ties and -inf across
         # chunks, a chunk of -inf only, leading dimensions, in place.
-        self.assertIsNotNone(tk._split(1, 128256, 50))
-        self.assertIsNotNone(tk._split(tk.SPLIT_MAX_ROWS, 50257, 50))
-        self.assertIsNone(tk._split(tk.SPLIT_MAX_ROWS + 1, 50257, 50))
-        self.assertIsNone(tk._split(1, 50257, tk.SPLIT_KMAX + 1))
+        self.assertIsNotNone(k_split(1, 128256, 50))
+        self.assertIsNotNone(k_split(TOPK.split_max_rows, 50257, 50))
+        self.assertIsNone(k_split(TOPK.split_max_rows + 1, 50257, 50))
+        self.assertIsNone(k_split(1, 50257, TOPK.split_kmax + 1))
         rng = np.random.default_rng(10)
-        with Tunables(tk, CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
-                      SPLIT_MAX_ROWS=65535):
-            self.assertEqual(tk._split(64, 1000, 7)[:2], (16, 63))
+        with ops.tuned(topk=dict(chunk_block=32, chunk_e=2, split_blocks=64,
+                                 split_max_rows=65535)):
+            self.assertEqual(k_split(64, 1000, 7)[:2], (16, 63))
             for dt in dtypes():
                 x = logits(rng, (3, 1000), dt)
                 for k in (1, 5, 33, 40, 63, 64, 100, 999):
@@ -165,8 +178,8 @@ class TopK(Check):
             "wide": rng.standard_normal((2, 900))
             * np.exp(rng.uniform(-80, 80, (2, 900))),
         }
-        with Tunables(tk, CHUNK_BLOCK=32, CHUNK_E=2, SPLIT_BLOCKS=64,
-                      SPLIT_MAX_ROWS=65535):
+        with ops.tuned(topk=dict(chunk_block=32, chunk_e=2, split_blocks=64,
+                                 split_max_rows=65535)):
             for name, x in rows.items():
                 x = np.ascontiguousarray(x, np.float32)
                 for k in (1, 17, 64, 333):
@@ -179,7 +192,7 @@ class TopK(Check):
         rng = np.random.default_rng(11)
         x = logits(rng, (2, 50257), "f32")
         x[1, rng.choice(50257, 40, replace=False)] = 9.0   # a tied top
-        self.assertGreater(tk._split(2, 50257, 50)[0], 1)
+        self.assertGreater(k_split(2, 50257, 50)[0], 1)
         for k in (1, 39, 40, 41, 50, 1024):
             self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
 
@@ -245,7 +258,7 @@ class TopK(Check):
         # keeps: it reads the row again for the last pass.
         rng = np.random.default_rng(9)
         x = (1.0 + rng.random((3, 3000)) * 0.1).astype(np.float32)
-        with Tunables(tk, CAND_MAX=64, SPLIT=False):
+        with ops.tuned(topk=dict(cand_max=64, split=False)):
             for k in (1, 100, 2999):
                 self.check(ops.top_k_mask(x, k), ref_top_k(x, k), f"k={k}")
             for target in (0.1, 0.5, 0.9):
@@ -269,7 +282,7 @@ class TopP(Check):
         # (rows of 4097 and 9000: a few chunks; TopPSplit has more).
         for split in (True, False):
             rng = np.random.default_rng(4)
-            with Tunables(tk, SPLIT=split):
+            with ops.tuned(topk=dict(split=split)):
                 for shape in SHAPES:
                     for dt in dtypes():
                         for p, m in ((0.0, 1), (0.5, 1), (0.9, 1), (1.0, 1),
@@ -330,7 +343,7 @@ class TopP(Check):
         # Both paths: one row is split by default.
         flat = (rng.standard_normal((1, n)) * 2).astype(np.float32)
         for split in (True, False):
-            with Tunables(tk, SPLIT=split):
+            with ops.tuned(topk=dict(split=split)):
                 for p in (0.5, 0.9):
                     self.assertTrue(unambiguous(x, p))
                     self.check(ops.top_p_mask(x, p), ref_top_p(x, p),
@@ -376,12 +389,12 @@ class TopP(Check):
 
 
 def split_tunables(block=32, **more):
-    """Tunables that send top_p_mask down its split path at any shape:
+    """Knobs that send top_p_mask down its split path at any shape:
     chunks of 8 columns or more, up to 64 a row (so that short rows are
     cut into many), blocks of `block` threads."""
-    return Tunables(tk, TOPP_SPLIT_MAX_ROWS=65535, TOPP_CHUNK_MIN=8,
-                    TOPP_MIN_CHUNKS=1, TOPP_SPLIT_BLOCKS=64,
-                    TOPP_BLOCK=block, **more)
+    return ops.tuned(topk=dict(topp_split_max_rows=65535, topp_chunk_min=8,
+                               topp_min_chunks=1, topp_split_blocks=64,
+                               topp_block=block, **more))
 
 
 def heavy_top(rng, shape, dt, count=300, low=12.0):
@@ -404,10 +417,10 @@ class TopPSplit(Check):
     def check_split(self, x, p, m=1, what="", want=None):
         shape = np.shape(x)
         rows = int(np.prod(shape[:-1])) if shape[-1] else 0
-        self.assertIsNotNone(tk._p_split(rows, shape[-1]), what)
+        self.assertIsNotNone(p_split(rows, shape[-1]), what)
         y = ops.top_p_mask(x, p, m)
         self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
-        with Tunables(tk, SPLIT=False):
+        with ops.tuned(topk=dict(split=False)):
             rows_path = ops.top_p_mask(x, p, m)
         if want is None:
             want = ref_top_p(x, p, m)
@@ -417,19 +430,19 @@ class TopPSplit(Check):
 
     def test_choice(self):
         # Few long rows split; many rows, or a short row, do not.
-        nch, ch, block = tk._p_split(1, 128256)
+        nch, ch, block = p_split(1, 128256)
         self.assertGreater(nch, 64)
         self.assertGreaterEqual(nch * ch, 128256)
         self.assertLess((nch - 1) * ch, 128256)
-        self.assertIsNotNone(tk._p_split(tk.TOPP_SPLIT_MAX_ROWS, 50257))
-        self.assertIsNone(tk._p_split(tk.TOPP_SPLIT_MAX_ROWS + 1, 50257))
-        self.assertIsNone(tk._p_split(1, 1000))
-        with Tunables(tk, SPLIT=False):
-            self.assertIsNone(tk._p_split(1, 128256))
+        self.assertIsNotNone(p_split(TOPK.topp_split_max_rows, 50257))
+        self.assertIsNone(p_split(TOPK.topp_split_max_rows + 1, 50257))
+        self.assertIsNone(p_split(1, 1000))
+        with ops.tuned(topk=dict(split=False)):
+            self.assertIsNone(p_split(1, 128256))
         with split_tunables():
-            self.assertEqual(tk._p_split(1, 1), (1, 1, 32))
-            self.assertEqual(tk._p_split(1, 31), (3, 11, 32))
-            self.assertEqual(tk._p_split(2, 4097)[:2], (32, 129))
+            self.assertEqual(p_split(1, 1), (1, 1, 32))
+            self.assertEqual(p_split(1, 31), (3, 11, 32))
+            self.assertEqual(p_split(2, 4097)[:2], (32, 129))
 
     def test_shapes_dtypes_p(self):
         rng = np.random.default_rng(20)
@@ -457,7 +470,7 @@ class TopPSplit(Check):
                 self.assertTrue(unambiguous(x, p))
                 self.check_split(x, p, m, f"(1, 50000) {dt}")
         x = heavy_top(rng, (3, 50000), "f32")
-        with Tunables(tk, TOPP_BLOCK=1024):
+        with ops.tuned(topk=dict(topp_block=1024)):
             self.check_split(x, 0.8, 1, "(3, 50000) 1024 threads")
 
     def test_ties_infinities(self):

@@ -16,7 +16,8 @@ rather than skip):
   has a plan replays it without Python and gives what the Python
   implementation gives, on new tensors at new addresses, strided views
   and aliased arguments; bad arguments still get the Python checks'
-  errors; clear_plans() forgets its plans."""
+  errors; clear_plans() forgets its plans; its keys hold the ops'
+  configs, so a config change makes new plans and clears none."""
 
 from __future__ import annotations
 
@@ -335,21 +336,36 @@ class NativeReplay(unittest.TestCase):
         self.assertIn("the native op path is not available (false failed",
                       err)
 
-    def test_a_tunable_set_forgets_the_plans(self):
-        # The C++ keys hold no tunables: a plan made with the old value
-        # must not replay after a tunable changes.
-        from warpforth.ops import _softmax
+    def test_plans_are_keyed_by_the_configs(self):
+        # The C++ keys hold the ops' configs' id (ops/_config.py): a plan
+        # made under one config never replays under another, a config
+        # change clears nothing (no clear hook runs, the plans stay), and
+        # going back replays the plan made before.
         x = torch.randn(2, 9)
-        _torch_ops.softmax_op(x)
-        self.assertGreater(_native.stats()["plans"], 0)
-        saved = _softmax.PIPE
+        clears = []
+        _common.on_clear(lambda: clears.append(1))
         try:
-            _softmax.PIPE = not saved
-            self.assertEqual(_native.stats()["plans"], 0)
-            _torch_ops.softmax_op(x)
+            _common.clear_plans()
+            clears.clear()
+            _torch_ops.softmax_op(x)                  # a miss: offered
+            s0 = _native.stats()
+            other = not ops.config("softmax").registers
+            with ops.tuned(softmax=dict(registers=other)):
+                self.assertEqual(_native.stats()["plans"], s0["plans"])
+                _torch_ops.softmax_op(x)              # a miss: its own
+                _torch_ops.softmax_op(x)              # its plan replays
+                s1 = _native.stats()
+            self.assertEqual(s1["offers"] - s0["offers"], 1)
+            self.assertEqual(s1["hits"] - s0["hits"], 1)
+            self.assertEqual(s1["plans"], s0["plans"] + 1)
+            _torch_ops.softmax_op(x)                  # the first plan
+            s2 = _native.stats()
+            self.assertEqual(s2["hits"] - s1["hits"], 1)
+            self.assertEqual(s2["offers"], s1["offers"])
+            self.assertEqual(s2["plans"], s1["plans"])
+            self.assertEqual(clears, [])
         finally:
-            _softmax.PIPE = saved
-        self.assertEqual(_native.stats()["plans"], 0)
+            _common._clear_watchers.pop()
 
 
 if __name__ == "__main__":

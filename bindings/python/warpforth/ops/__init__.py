@@ -15,7 +15,11 @@ and on numpy arrays or CPU tensors (the CPU backend):
     masked = ops.top_k_mask(logits, 50)
 
 Outputs are allocated unless out= is given; arguments are checked for
-shape, dtype, contiguity and device, with errors that name them."""
+shape, dtype, contiguity and device, with errors that name them.
+
+Each op's tunables are one frozen config (ops.config("softmax"), a
+SoftmaxConfig): ops.configure(softmax=...) sets it, `with
+ops.tuned(softmax={"pipe": False}):` for a block (ops/_config.py)."""
 
 from ._api import flash_attention
 from ._attention_backward import flash_attention_backward
@@ -28,15 +32,21 @@ from ._api import attention_scores
 from ._api import softmax, softmax_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._api import top_k_mask, top_p_mask
-from . import (_attention, _attention_backward, _common, _decode, _rotary,
-               _scores, _softmax, _strided, _topk)
-
-# Setting a tunable (e.g. _attention.HOPPER_DEFINES) forgets the torch
-# ops' C++ plans (ops/_native.py), made with the old value.
-_common.watch_tunables(_attention, _attention_backward, _common, _decode,
-                       _rotary, _scores, _softmax, _strided, _topk)
+# Tuning: one frozen config per op (ops/_config.py), e.g.
+#     with ops.tuned(softmax={"pipe": False}): ...
+from ._config import configure, get as config, tuned
+from ._attention import AttentionConfig
+from ._attention_backward import AttentionBackwardConfig
+from ._decode import DecodeConfig
+from ._rotary import RotaryConfig
+from ._scores import ScoresConfig
+from ._softmax import SoftmaxConfig
+from ._topk import TopkConfig
 
 __all__ = ["append_kv", "apply_rotary", "attention_scores",
            "decode_attention", "flash_attention", "flash_attention_backward",
            "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
-           "top_p_mask"]
+           "top_p_mask",
+           "config", "configure", "tuned", "AttentionConfig",
+           "AttentionBackwardConfig", "DecodeConfig", "RotaryConfig",
+           "ScoresConfig", "SoftmaxConfig", "TopkConfig"]

@@ -5,9 +5,10 @@ aligned to the bottom-right."""
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from . import _common as c
+from . import _config
 from . import _strided as st
 
 # Head dimensions each kernel supports: the f32 kernel's tiles divide 64,
@@ -15,45 +16,143 @@ from . import _strided as st
 # (these are the ones tested).
 HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 256),
              "f16": (32, 64, 96, 128, 256)}
-# The architecture to compile for, as 'sm_80'; None: the GPU's own (its
-# name ends in '(sm_90)'), sm_90 on the CPU backend, which then refuses
-# what such a GPU would. Tests set it to cover the smaller tiles.
-ARCH: Optional[str] = None
-# The Hopper kernel (flash_attention_sm90.forth, -D T: TMA, wgmma, warp
-# specialization) for bf16/f16 at head_dim 64 and 128: None picks it on an
-# sm_90 GPU, True also on the CPU backend (its tests), False never.
-HOPPER: Optional[bool] = None
+# The Hopper kernels' head dimensions (flash_attention_sm90.forth).
 HOPPER_HEAD_DIMS = (64, 128)
-# -D constants for the Hopper kernel over its own defaults (OVERLAP,
-# PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times them).
-HOPPER_DEFINES: dict = {}
-# The Hopper forward's rounds (flash-attention-sm90.fs: its blocks take
-# the items, query tiles of (batch, head) pairs, one a round, in order and
-# then backwards; with -D DYN, causal rows' default, a block's items after
-# its first come from a counter): k, ceil(items / k) blocks; 0, persistent
-# blocks (MINB an SM); None: persistent (see hopper_grid).
-HOPPER_ROUNDS: Optional[int] = None
-# -D constants for the bf16/f16 mma.sync kernel over the op's (LPT, tiles;
-# benches set LPT 0 to time the plain grid).
-MMA_DEFINES: dict = {}
-# The Hopper kernels' block order (their -D LPT and HG): the grid puts the
-# tile index between the (batch, head) pairs of a group (HG of them) and
-# the groups, so that every head's heaviest tiles start first and a
-# group's tail holds light ones, while the blocks running at once read
-# only a group's K/V (forward) or Q, dO and dQ sums (backward), which stay
-# in L2. A group takes at most LPT_GROUP_BYTES of those (one pair at
-# least: then the grid is the plain one, tile index fastest). Before the
-# groups (session 9, H100, bf16 causal, TFLOP/s fwd / bwd, plain -> all
-# heads' tiles first): B8 H12 N1024 d64 222 -> 242 / 130 -> 136; B4 H16
-# N4096 d128 527 -> 508 / 265 -> 213.
-LPT_GROUP_BYTES = 16 << 20
+
+
+@_config.knobs("attention")
+class AttentionConfig(_config.Config):
+    """flash_attention's knobs (ops.configure(attention=...));
+    flash_attention_backward reads arch and lpt_group_bytes too."""
+
+    # The architecture to compile for, as 'sm_80'; None: the GPU's own
+    # (its name ends in '(sm_90)'), sm_90 on the CPU backend, which then
+    # refuses what such a GPU would. Tests set it to cover the smaller
+    # tiles.
+    arch: Optional[str] = None
+    # The Hopper kernel (flash_attention_sm90.forth, -D T: TMA, wgmma,
+    # warp specialization) for bf16/f16 at HOPPER_HEAD_DIMS: None picks it
+    # on an sm_90 GPU, True also on the CPU backend (its tests), False
+    # never.
+    hopper: Optional[bool] = None
+    # -D constants for the Hopper kernel over its own defaults (OVERLAP,
+    # PINGPONG, KVS, NCWG: bench/ops_attention.py --sm90-variants times
+    # them).
+    hopper_defines: dict[str, int] = _config.field({})
+    # The Hopper forward's rounds (flash-attention-sm90.fs: its blocks take
+    # the items, query tiles of (batch, head) pairs, one a round, in order
+    # and then backwards; with -D DYN, causal rows' default, a block's
+    # items after its first come from a counter): k, ceil(items / k)
+    # blocks; 0, persistent blocks (MINB an SM); None: persistent (see
+    # hopper_grid).
+    hopper_rounds: Optional[int] = None
+    # -D constants for the bf16/f16 mma.sync kernel over the op's (LPT,
+    # tiles; benches set LPT 0 to time the plain grid).
+    mma_defines: dict[str, int] = _config.field({})
+    # The Hopper kernels' block order (their -D LPT and HG): the grid puts
+    # the tile index between the (batch, head) pairs of a group (HG of
+    # them) and the groups, so that every head's heaviest tiles start
+    # first and a group's tail holds light ones, while the blocks running
+    # at once read only a group's K/V (forward) or Q, dO and dQ sums
+    # (backward), which stay in L2. A group takes at most lpt_group_bytes
+    # of those (one pair at least: then the grid is the plain one, tile
+    # index fastest). Before the groups (session 9, H100, bf16 causal,
+    # TFLOP/s fwd / bwd, plain -> all heads' tiles first): B8 H12 N1024 d64
+    # 222 -> 242 / 130 -> 136; B4 H16 N4096 d128 527 -> 508 / 265 -> 213.
+    lpt_group_bytes: int = 16 << 20
+    # The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as
+    # three do not fit the registers). On an H100 (--sm90-variants, bf16
+    # TFLOP/s, cuDNN in brackets): causal B4 H16 N4096 one consumer with
+    # two blocks an SM 390 (two consumers 348, three 374) [410], B8 H12
+    # N1024 223 (196, 180) [266]; full B4 H16 N4096 three 495 (one 462, two
+    # 448) [482]. So causal or short rows: one consumer (64 query rows, two
+    # blocks an SM); full from hopper_ncwg3_min_keys keys: three (192
+    # rows).
+    hopper_ncwg3_min_keys: int = 2048
+
+    @classmethod
+    def variants(cls) -> Iterator[tuple[str, dict]]:
+        """flash_attention's kernels as the op compiles them. f32: both
+        head dims of the tile defaults, causal and not, head_dim 96, the
+        smaller tiles it gives GPUs with less shared memory than an H100
+        (_tiles), and the d64 shape with cp.async and one block per SM.
+        bf16/f16 (-D T each): head_dim 32 to 256, causal and not, the
+        H100's tiles (_tiles) and the bench's 96 and 128 keys at d64, the
+        fragments loaded as they are used (the bench's PIPE 0, 1), the
+        next tile's copies before the wait (the bench's LATE 0), and the
+        tiles of GPUs with 99 KiB of shared memory a block. The Hopper
+        forward as the op compiles it (hopper_schedule: the consumer
+        warpgroups and blocks an SM by head_dim, mask and length), and the
+        bench's other schedules."""
+        f32 = "attention/flash_attention_f32.forth"
+        for v in ({}, {"CAUSAL": 0}, {"HEAD_DIM": 128},
+                  {"HEAD_DIM": 128, "CAUSAL": 0},
+                  {"HEAD_DIM": 96}, {"HEAD_DIM": 96, "CAUSAL": 0},
+                  {"HEAD_DIM": 128, "ASYNC": 0},
+                  {"HEAD_DIM": 96, "WARPS": 4, "ASYNC": 0},
+                  {"HEAD_DIM": 128, "WARPS": 4, "ASYNC": 0},
+                  {"MIN_BLOCKS": 1, "ASYNC": 1}):
+            yield f32, v
+        mma = [{"HEAD_DIM": d, "CAUSAL": c, "LPT": 1}
+               for d in (32, 64, 96, 128) for c in (0, 1)] + [
+            {"HEAD_DIM": 128, "CAUSAL": 1, "LPT": 0},
+            {"HEAD_DIM": 128, "CAUSAL": 1, "PIPE": 0},
+            {"HEAD_DIM": 64, "CAUSAL": 0, "PIPE": 1},
+            {"HEAD_DIM": 128, "CAUSAL": 1, "LATE": 0},
+            {"HEAD_DIM": 128, "CAUSAL": 0, "LPT": 1, "BC": 48},
+            {"HEAD_DIM": 128, "CAUSAL": 1, "LPT": 1, "BC": 48},
+            {"HEAD_DIM": 96, "CAUSAL": 0, "LPT": 1, "BC": 48},
+            {"HEAD_DIM": 96, "CAUSAL": 1, "LPT": 1, "BC": 48},
+            {"HEAD_DIM": 64, "CAUSAL": 0, "LPT": 1, "BC": 96},
+            {"HEAD_DIM": 64, "CAUSAL": 1, "LPT": 1, "QREG": 1},
+            {"HEAD_DIM": 64, "CAUSAL": 1, "LPT": 1, "BC": 96},
+            {"HEAD_DIM": 64, "CAUSAL": 0, "LPT": 1, "BC": 128},
+            {"HEAD_DIM": 256, "MT": 1, "BC": 32, "CAUSAL": 1},
+            {"HEAD_DIM": 128, "MT": 1},
+            {"HEAD_DIM": 256, "MT": 1, "BC": 32, "WARPS": 2}]
+        sm90 = [{"HEAD_DIM": d, "CAUSAL": c,
+                 **hopper_schedule(d, c, n, cls())}
+                for d in HOPPER_HEAD_DIMS for c in (0, 1)
+                for n in (1024, 4096)] + [
+            {"HEAD_DIM": 128, "OVERLAP": 0},
+            {"HEAD_DIM": 128, "KVS": 3, "QBUF": 1},
+            {"HEAD_DIM": 128, "NCWG": 1, "MINB": 2, "KVS": 1},
+            {"HEAD_DIM": 64, "CAUSAL": 1, "LPT": 1}]
+        for dt in ("bf16", "f16"):
+            for v in mma:
+                yield "attention/flash_attention.forth", {"T": dt, **v}
+        for dt in ("bf16", "f16"):
+            for v in sm90:
+                yield "attention/flash_attention_sm90.forth", {"T": dt, **v}
+        # Sliding windows, softcap and packed sequences (issue 37) as the
+        # op compiles them: LOCAL (CAUSAL 0: a window carries its right
+        # side), SOFTCAP and VARLEN, alone and together, at the op's tiles.
+        for m in MASK_VARIANTS:
+            for d in (64, 128):
+                yield f32, {"HEAD_DIM": d, "CAUSAL": 0, **m}
+            for dt in ("bf16", "f16"):
+                for d in (64, 96, 128, 256):
+                    yield "attention/flash_attention.forth", {
+                        "T": dt, "HEAD_DIM": d, "CAUSAL": 0, "LPT": 1,
+                        **_tiles(dt, d, 90), **m}
+                for d in HOPPER_HEAD_DIMS:
+                    yield "attention/flash_attention_sm90.forth", {
+                        "T": dt, "HEAD_DIM": d, "CAUSAL": 0,
+                        **hopper_schedule(d, True, 4096, cls()), **m}
+
+
+# The mask constants test/check_kernels.py compiles each attention kernel
+# with (AttentionConfig.variants, AttentionBackwardConfig.variants).
+MASK_VARIANTS = ({"LOCAL": 1}, {"SOFTCAP": 1}, {"LOCAL": 1, "SOFTCAP": 1},
+                 {"VARLEN": 1}, {"VARLEN": 1, "LOCAL": 1, "SOFTCAP": 1})
 
 
 def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
     """(HG, groups): the LPT grid's pairs a group and groups, the groups
     as even as they can be (the last one's blocks past `pairs` leave at
     once)."""
-    cap = max(1, min(pairs, LPT_GROUP_BYTES // max(1, pair_bytes)))
+    cap = max(1, min(pairs, _config.get("attention").lpt_group_bytes
+                     // max(1, pair_bytes)))
     groups = -(-pairs // cap)
     hg = -(-pairs // groups)
     return hg, groups
@@ -84,24 +183,16 @@ def _kv_pair_bytes(qa: c.Arg, ka: c.Arg) -> int:
     return 2 * nkv * d * 2 * hkv // hq
 
 
-# The consumer warpgroups a block at d64 (-D NCWG; at d128 two, as three
-# do not fit the registers). On an H100 (--sm90-variants, bf16 TFLOP/s,
-# cuDNN in brackets): causal B4 H16 N4096 one consumer with two blocks an
-# SM 390 (two consumers 348, three 374) [410], B8 H12 N1024 223 (196, 180)
-# [266]; full B4 H16 N4096 three 495 (one 462, two 448) [482]. So causal
-# or short rows: one consumer (64 query rows, two blocks an SM); full from
-# HOPPER_NCWG3_MIN_KEYS keys: three (192 rows).
-HOPPER_NCWG3_MIN_KEYS = 2048
-
-
-def hopper_schedule(d: int, causal: bool, nkv: int) -> dict:
+def hopper_schedule(d: int, causal: bool, nkv: int,
+                    cfg: Optional[AttentionConfig] = None) -> dict:
     """The Hopper kernel's -D NCWG, MINB and DYN for these attention
     shapes (test/check_kernels.py compiles each through ptxas): causal
     rows take their items from a counter (DYN, hopper_grid)."""
     dyn = {"DYN": 1} if causal else {}
     if d != 64:
         return dyn
-    if not causal and nkv >= HOPPER_NCWG3_MIN_KEYS:
+    cfg = cfg or _config.get("attention")
+    if not causal and nkv >= cfg.hopper_ncwg3_min_keys:
         return {"NCWG": 3}
     return {"NCWG": 1, "MINB": 2, **dyn}
 
@@ -110,7 +201,7 @@ def _arch(a: c.Arg) -> int:
     """The compute capability to compile for, as 90. The default tiles are
     tuned on an H100 (at d128 they take 164 KiB of shared memory); newer
     GPUs get sm_90 code, which the compiler's LLVM supports."""
-    name = ARCH
+    name = _config.get("attention").arch
     if name is None:
         if not a.on_gpu:
             return 90
@@ -269,7 +360,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     wargs += dense_seqs(pb, qa)
     causal = bool(masks["CAUSAL"])
     defines = {"HEAD_DIM": d, **masks}
-    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
+    cfg = _config.get("attention")
+    hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         _hopper(pb, qa, ka, va, oa, lse, defines, float(scale), wargs)
     else:
@@ -282,7 +374,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         else:   # in the Hopper kernel's LPT groups
             kern, grid, g = lpt_kernel(
                 "attention/flash_attention.forth", qa,
-                {**defines, "T": qa.dtype}, MMA_DEFINES, f"sm_{sm}", "BR",
+                {**defines, "T": qa.dtype}, cfg.mma_defines, f"sm_{sm}", "BR",
                 nq, b * hq, _kv_pair_bytes(qa, ka), (hq, b))
             hg = (g,)
         # y and z: query heads and batch, or LPT groups (at most 65535).
@@ -344,18 +436,19 @@ def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
     """(kernel, blocks, its params HG DIV_HG DIV_QT DIV_HQ DIV_GQ) of the
     Hopper forward: its items are the query tiles of the b * hq (batch,
     head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
-    LPT 0 tile by tile), in blocks of HOPPER_ROUNDS items or (its default)
+    LPT 0 tile by tile), in blocks of hopper_rounds items or (its default)
     MINB persistent blocks an SM."""
     pairs = b * hq
     hg, groups = lpt_group(pairs, pair_bytes)
-    kern = c.kernel(name, qa, {**defines, "LPT": 1, **HOPPER_DEFINES},
+    cfg = _config.get("attention")
+    kern = c.kernel(name, qa, {**defines, "LPT": 1, **cfg.hopper_defines},
                     arch="sm_90")
     qtiles = -(-nq // kern.const("BR"))
     items = (hg * groups if kern.const("LPT") else pairs) * qtiles
     if items >= 1 << 31:
         raise ValueError(f"q: {pairs} (batch, head) pairs of {nq} rows are "
                          f"{items} query tiles, more than 2^31 - 1")
-    rounds = HOPPER_ROUNDS or 0
+    rounds = cfg.hopper_rounds or 0
     if rounds:
         blocks = -(-items // rounds)
     else:
@@ -392,5 +485,6 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     pb.copy_into(o.value, oa.value)
 
 
+_config.register(AttentionConfig, __name__)
 # Cached plans (ops/_common.py).
-_plans = c.plans()
+_plans = c.plans("attention")

@@ -7,9 +7,10 @@ P = exp(S * scale - LSE) from the forward's log-sum-exp."""
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Iterator, Literal, Optional
 
 from . import _common as c
+from . import _config
 from . import _attention
 from . import _strided as st
 from ._attention import _arch, qkv_args
@@ -20,33 +21,107 @@ HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128),
              "f16": (32, 64, 96, 128)}
 
 
-# How dQ is made: "pass", its own kernel (S and dP recomputed, no
-# atomics), or "atomic", in the dK/dV kernel with f32 atomics and a
-# conversion pass, as FlashAttention-2 does (DQ_ATOMIC in
-# flash-backward-mma.fs); None: "atomic" where the GPU has vector
-# reductions (sm_90: two floats an atomic, 2FATOMIC-ADD-F32), else
-# "pass". H100, causal B4 H16 N4096 (bench/backward_dq_atomics.py): f32
-# forward + backward d64 10.82 ms atomic against 13.47 pass (SDPA
-# efficient 14.97), d128 19.38 against 26.11 (25.60); bf16 mma.sync d64
-# 168 against 141 TFLOP/s, d128 178 against 171. With one float an
-# atomic (sm_80's) the pass won (session 5: bf16 d64 136 against 123).
-DQ_MODE: Optional[str] = None
-
-# The Hopper backward (flash_backward_sm90.forth, -D T: TMA, wgmma,
-# warp specialization, dQ by f32 atomics) for bf16/f16 at head_dim 64 and
-# 128: None picks it on an sm_90 GPU, True also on the CPU backend (its
-# tests), False never (the mma.sync kernels above).
-HOPPER: Optional[bool] = None
+# The Hopper backward's head dimensions (flash_backward_sm90.forth).
 HOPPER_HEAD_DIMS = (64, 128)
-# -D constants for the Hopper kernel over its own and ds_split's
-# (DS_SPLIT, QST: the bench times them).
-HOPPER_DEFINES: dict = {}
-# Programmatic dependent launch (sm_90) of the pre, Hopper main and dQ
-# convert kernels: each launches while the one before it runs and waits
-# for its results (GRID-DEP-WAIT), so that launch gaps and set-up overlap
-# the previous kernel's tail. None: on sm_90 GPUs, True also on the CPU
-# backend (its tests: there the words do nothing), False never.
-PDL: Optional[bool] = None
+
+
+@_config.knobs("attention_backward")
+class AttentionBackwardConfig(_config.Config):
+    """flash_attention_backward's knobs
+    (ops.configure(attention_backward=...)); it reads the attention
+    config's arch and lpt_group_bytes too."""
+
+    # How dQ is made: "pass", its own kernel (S and dP recomputed, no
+    # atomics), or "atomic", in the dK/dV kernel with f32 atomics and a
+    # conversion pass, as FlashAttention-2 does (DQ_ATOMIC in
+    # flash-backward-mma.fs); None: "atomic" where the GPU has vector
+    # reductions (sm_90: two floats an atomic, 2FATOMIC-ADD-F32), else
+    # "pass". H100, causal B4 H16 N4096 (bench/backward_dq_atomics.py):
+    # f32 forward + backward d64 10.82 ms atomic against 13.47 pass (SDPA
+    # efficient 14.97), d128 19.38 against 26.11 (25.60); bf16 mma.sync
+    # d64 168 against 141 TFLOP/s, d128 178 against 171. With one float an
+    # atomic (sm_80's) the pass won (session 5: bf16 d64 136 against 123).
+    dq_mode: Optional[Literal["pass", "atomic"]] = None
+    # The Hopper backward (flash_backward_sm90.forth, -D T: TMA, wgmma,
+    # warp specialization, dQ by f32 atomics) for bf16/f16 at
+    # HOPPER_HEAD_DIMS: None picks it on an sm_90 GPU, True also on the CPU
+    # backend (its tests), False never (the mma.sync kernels above).
+    hopper: Optional[bool] = None
+    # -D constants for the Hopper kernel over its own and ds_split's
+    # (DS_SPLIT, QST: the bench times them).
+    hopper_defines: dict[str, int] = _config.field({})
+    # Programmatic dependent launch (sm_90) of the pre, Hopper main and dQ
+    # convert kernels: each launches while the one before it runs and
+    # waits for its results (GRID-DEP-WAIT), so that launch gaps and
+    # set-up overlap the previous kernel's tail. None: on sm_90 GPUs, True
+    # also on the CPU backend (its tests: there the words do nothing),
+    # False never.
+    pdl: Optional[bool] = None
+
+    @classmethod
+    def variants(cls) -> Iterator[tuple[str, dict]]:
+        """The backward's kernels as flash_attention_backward compiles
+        them, for each dtype: the pre kernel (zeroing dQ's sums and with
+        PDL for the Hopper backward, or neither); ROLE 0 (dQ) and 1 (dK,
+        dV) with the column tiles of _columns (DQ_MODE "pass", sm_80's
+        default), and ROLE 1 with DQ_ATOMIC and two floats an atomic
+        (DQ_VEC 2, sm_90's default) where _atomic_ok takes the tile; the
+        dQ conversion with and without PDL. The Hopper backward: head_dim
+        64 and 128, causal and not, either block order (LPT, with PDL as
+        the op's LPT grid on sm_90), dS in one or two parts as ds_split
+        picks; dQ by atomics (DQ_TMA 0) or by each leader (DQW 0); and
+        bf16 with the other dS choice."""
+        for dt, dims in HEAD_DIMS.items():
+            for d in dims:
+                for z in (0, 1):
+                    yield "attention/flash_backward_pre.forth", {
+                        "T": dt, "HEAD_DIM": d, "ZERO_DQ": z,
+                        "LPR": 8 if d <= 32 else 16 if d <= 64 else 32,
+                        "PDL": z}
+            for d in dims:
+                for causal in (0, 1):
+                    for role in (0, 1):
+                        bc = _columns(dt, d)[role]
+                        v = {"T": dt, "HEAD_DIM": d, "CAUSAL": causal,
+                             "ROLE": role, "BC": bc}
+                        yield "attention/flash_backward.forth", v
+                        if role == 1 and _atomic_ok(bc, d):
+                            yield "attention/flash_backward.forth", {
+                                **v, "DQ_ATOMIC": 1, "DQ_VEC": 2}
+        for dt in ("bf16", "f16", "f32"):
+            for d in HEAD_DIMS[dt]:
+                for p in (0, 1):
+                    yield "attention/flash_backward_dq_convert.forth", {
+                        "T": dt, "HEAD_DIM": d, "PDL": p}
+        sm90 = "attention/flash_backward_sm90.forth"
+        for dt in ("bf16", "f16"):
+            for d in HOPPER_HEAD_DIMS:
+                for causal in (0, 1):
+                    for lpt in (0, 1):
+                        yield sm90, {"T": dt, "HEAD_DIM": d, "CAUSAL": causal,
+                                     "LPT": lpt,
+                                     **ds_split(dt, d, causal), "PDL": lpt}
+        for dt in ("bf16", "f16"):
+            for d in HOPPER_HEAD_DIMS:
+                for v in ({"DQ_TMA": 0}, {"DQW": 0}):
+                    yield sm90, {"T": dt, "HEAD_DIM": d, "CAUSAL": 1, **v}
+        for d in HOPPER_HEAD_DIMS:
+            for causal in (0, 1):
+                split = ds_split("bf16", d, causal)["DS_SPLIT"]
+                yield sm90, {"T": "bf16", "HEAD_DIM": d, "CAUSAL": causal,
+                             "DS_SPLIT": 1 - split}
+        # Windows, softcap, packed sequences (the forward's MASK_VARIANTS).
+        for m in _attention.MASK_VARIANTS:
+            for dt, dims in HEAD_DIMS.items():
+                for d in (64, 128):
+                    for role in (0, 1):
+                        yield "attention/flash_backward.forth", {
+                            "T": dt, "HEAD_DIM": d, "CAUSAL": 0, "ROLE": role,
+                            "BC": _columns(dt, d)[role], **m}
+            for dt in ("bf16", "f16"):
+                for d in HOPPER_HEAD_DIMS:
+                    yield sm90, {"T": dt, "HEAD_DIM": d, "CAUSAL": 0,
+                                 "LPT": 1, "PDL": 1, **m}
 
 
 def ds_split(dtype: str, d: int, causal: bool) -> dict:
@@ -139,7 +214,8 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     masks, wargs = _attention.masking(causal, window, softcap, nq, nkv)
     wargs += _attention.dense_seqs(pb, qa)
     defines = {"HEAD_DIM": d, **masks}
-    hopper = HOPPER if HOPPER is not None else qa.on_gpu and sm == 90
+    cfg = _config.get("attention_backward")
+    hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's
     # pairs need less), else dense copies; the mma.sync kernels read q, k,
@@ -151,7 +227,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         qa, ka, va, da = [st.dense(x) for x in (qa, ka, va, da)]
     oa = oa if st.tma_ready(oa) else st.dense(oa)
     bc_q, bc_kv = _columns(dt, d)
-    mode = DQ_MODE or ("atomic" if sm >= 90 else "pass")
+    mode = cfg.dq_mode or ("atomic" if sm >= 90 else "pass")
     atomic = hopper or (mode == "atomic" and _atomic_ok(bc_kv, d))
     # dQ's f32 sums with atomics (zeroed by the pre kernel); else an
     # unused placeholder. D and L2 rows are NQP floats apart, the padding
@@ -162,7 +238,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         qa, [qa.shape if atomic else (1,), (b * hq, nqp), (b * hq, nqp)],
         "f32")
     # LPR lanes a row, four features a lane (flash-backward-pre.fs).
-    pdl = int(PDL if PDL is not None else qa.on_gpu and sm == 90)
+    pdl = int(cfg.pdl if cfg.pdl is not None else qa.on_gpu and sm == 90)
     pre = c.kernel("attention/flash_backward_pre.forth", qa,
                    {"HEAD_DIM": d, "ZERO_DQ": int(atomic),
                     "LPR": 8 if d <= 32 else 16 if d <= 64 else 32,
@@ -233,9 +309,10 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     defines = {**defines,
                **ds_split(dt, d, bool(defines["CAUSAL"] or defines["LOCAL"])),
                "T": dt}
+    tune = _config.get("attention_backward").hopper_defines
     kern, grid, hg = _attention.lpt_kernel(
         "attention/flash_backward_sm90.forth", qa, defines,
-        HOPPER_DEFINES, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
+        tune, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
         (hkv, b))
     dva = c.arg(dv, "dv", strided=True)
     # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).
@@ -246,5 +323,6 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
               grid=grid, block=kern.const("NTHREADS"))
 
 
-# Cached plans (ops/_common.py).
-_plans = c.plans()
+_config.register(AttentionBackwardConfig, __name__)
+# Cached plans (ops/_common.py), made with both attention configs.
+_plans = c.plans("attention", "attention_backward")

@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from . import _attention as fa
 from . import _common as c
+from . import _config
 from . import _strided as st
 
 
@@ -135,7 +136,8 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     # The kernels' (1, H, total, d) planes of the packed tensors.
     qp, kp, vp, op = (c.arg(_planes(x), n, strided=True) for x, n in
                       ((q, "q"), (k, "k"), (v, "v"), (out, "out")))
-    hopper = fa.HOPPER if fa.HOPPER is not None else qa.on_gpu and sm == 90
+    cfg = _config.get("attention")
+    hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in fa.HOPPER_HEAD_DIMS:
         fa.hopper_varlen(pb, qp, kp, vp, op, lse, defines, float(scale),
                          wargs, b, mq, tq, tk)
@@ -151,7 +153,7 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     else:
         kern, grid, g = fa.lpt_kernel(
             "attention/flash_attention.forth", qa,
-            {**defines, "T": qa.dtype}, fa.MMA_DEFINES, f"sm_{sm}", "BR",
+            {**defines, "T": qa.dtype}, cfg.mma_defines, f"sm_{sm}", "BR",
             mq, b * hq, fa._kv_pair_bytes(qd, kd), (hq, b))
         hg = (g,)
     fa.check_grid(grid, b, hq)

@@ -13,7 +13,6 @@ import numbers
 import os
 import re
 import sys
-import types
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -21,6 +20,7 @@ from .._device import Device, device
 from .. import _args
 from .._kernel import Kernel
 from .._lib import repo_root
+from . import _config
 
 # dtype name (torch's str(dtype) or numpy's dtype.name) -> kernel suffix
 _DTYPES = {
@@ -532,7 +532,7 @@ def kernel(file: str, on: Arg, defines: Optional[dict] = None,
 # An op's first call with given dtypes, shapes, device, alignments and
 # other arguments runs its checks, picks its kernels and launch shapes and
 # records them as a Plan (PlanBuilder); later calls with the same facts
-# (probe's key, plus the op's own arguments and tunables) skip all of it:
+# (probe's key, plus the op's own arguments and configs) skip all of it:
 # they read each tensor's dtype, shape, contiguity, device and address once
 # (probe), find the plan in a dict and run it, one struct.pack and one
 # ctypes call per launch (Kernel.launcher). Everything a check depends on
@@ -997,15 +997,16 @@ class PlanBuilder:
             plan_events.append((plan, self.objs, self.n_in))
 
 
-def start(plans: dict, objs: tuple, outs: int, extra: Any) -> Any:
+def start(plans: "Plans", objs: tuple, outs: int, extra: Any) -> Any:
     """An op's first step: the tuple of its results when a cached plan
-    for these tensors (probe) and `extra` (the op's other arguments and
-    tunables' _version, hashable) ran; else a PlanBuilder for its checking path
-    (keyless when probe gives None: nothing is then kept)."""
+    for these tensors (probe), `extra` (the op's other arguments,
+    hashable) and its current configs (config_ids) ran; else a
+    PlanBuilder for its checking path (keyless when probe gives None:
+    nothing is then kept)."""
     p = probe(objs, outs)
     if p is None:
         return PlanBuilder(None, objs)
-    key = (p[0], _version, extra)
+    key = (p[0], config_ids(plans.ops), extra)
     try:
         plan = plans.get(key)
     except TypeError:  # an unhashable argument: the checks will say
@@ -1023,21 +1024,38 @@ def _address(x: Any) -> int:
     return x.__array_interface__["data"][0]
 
 
+class Plans(dict):
+    """An op module's plan cache: key -> Plan, and the ops whose configs
+    (ops/_config.py) its plans are made with (`ops`)."""
+    __slots__ = ("ops",)
+
+
+def config_ids(ops: tuple) -> Any:
+    """The id of each of `ops`' current configs (one op: its id alone),
+    for a plan key: a config set again finds the plans made under it."""
+    current = _config._current
+    if len(ops) == 1:
+        return current[ops[0]].id
+    return tuple([current[op].id for op in ops])
+
+
 # Every op's plan cache (clear_plans empties them all).
 _all_plans: list[dict] = []
 
 
-def plans() -> dict:
-    """A new plan cache for an op module."""
-    d: dict = {}
+def plans(*ops: str) -> Plans:
+    """A new plan cache for an op module whose launches depend on the
+    configs of `ops` (their ids are in its keys)."""
+    d = Plans()
+    d.ops = ops
     _all_plans.append(d)
     return d
 
 
 def clear_plans() -> None:
     """Forgets every cached plan (after replacing kernels' launch functions,
-    as bench/launch_overhead.py does to time the Python side alone, or
-    changing a tunable the native path's plans were made with)."""
+    as bench/launch_overhead.py does to time the Python side alone). A
+    config change needs none: plan keys hold the configs' ids."""
     for d in _all_plans:
         d.clear()
     for clear in _clear_watchers:
@@ -1048,50 +1066,5 @@ _clear_watchers: list = []
 
 
 def on_clear(clear: Any) -> None:
-    """Calls clear() from clear_plans() and when a tunable is set (the
-    native path's plans, whose keys hold no tunables)."""
+    """Calls clear() from clear_plans() (the native path's plans)."""
     _clear_watchers.append(clear)
-
-
-# The op modules' tunables' version: every plan key holds it (start), and
-# setting any tunable makes a new one, so no plan made with the old value
-# replays and no key lists tunables by hand (one that forgot one would).
-_version = 0
-
-
-def _frozen(value: Any) -> Any:
-    """A tunable as stored: dicts read-only (a copy), lists and sets as
-    tuples and frozensets, so that an edit in place, which no version
-    would see, raises instead (assign a new value)."""
-    if isinstance(value, dict):
-        return types.MappingProxyType(dict(value))
-    if isinstance(value, list):
-        return tuple(value)
-    if isinstance(value, set):
-        return frozenset(value)
-    return value
-
-
-class _TunableModule(types.ModuleType):
-    """An op module whose upper-case settings (its tunables: kernel
-    choices, tile sizes) are frozen (_frozen), and whose assignment makes a
-    new _version and clears the native path's plans (the C++ kernel's
-    keys hold no tunables: it never reads them)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        global _version
-        if not name.isupper():
-            super().__setattr__(name, value)
-            return
-        super().__setattr__(name, _frozen(value))
-        _version += 1
-        for clear in _clear_watchers:
-            clear()
-
-
-def watch_tunables(*modules: Any) -> None:
-    for m in modules:
-        for name, value in list(vars(m).items()):
-            if name.isupper():
-                setattr(m, name, _frozen(value))
-        m.__class__ = _TunableModule

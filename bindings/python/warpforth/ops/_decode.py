@@ -16,103 +16,179 @@ sees no key (a length below Nq) gets 0 and a log-sum-exp of -inf.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from . import _common as c
+from . import _config
 
 # Head dimensions: a key row is read by LGW lanes, 16 bytes each, and the
 # score summed over them by XOR shuffles, so its bytes / 16 must be a power
 # of two (at most 64, two chunks a lane past 32).
 HEAD_DIMS = (32, 64, 128, 256)
-WARPS = 4
-# Query rows (query heads of a KV head x new tokens) a block takes at most:
-# their output accumulators live in registers. A group with more rows is cut
-# into ceil(rows / MAX_ROWS) blocks, each of which reads the group's K/V
-# (from L2 when they run together).
-MAX_ROWS = 8
-# The SM count the split heuristic assumes where the device does not say
-# (numpy and CPU tensors; an H100 SXM has 132).
-DEFAULT_SMS = 132
-# A split takes at least this many keys: below, the partial outputs that the
-# merge reads and writes (rows x head_dim f32 per split) grow against the
-# cache it reads (2 x keys x head_dim elements).
-MIN_SPLIT_KEYS = 128
-MAX_SPLITS = 128
+MMA_HEAD_DIMS = (64, 128)   # the tensor-core kernel's (mma below)
 
 
-# Whether a warp loads its next step while it computes this one (-D
-# PREFETCH): its loads are then in flight all the time, for 32 more
-# registers a thread (at bf16 d128), so one block fewer an SM. Off: on an
-# H100 the extra block an SM wins at every shape of `bench/ops_decode.py
-# --sweep` (bf16 d128: B8 N4096 1.97 TB/s without, 1.85 with; B1 N131072
-# 2.29 / 2.04; B64 N1024 2.27 / 1.89; paged alike).
-PREFETCH = False
-# K/V through shared memory (-D STAGES): 0 loads them into registers (the
-# kernel above); n > 0 copies each warp's steps asynchronously (cp.async)
-# into a ring of n steps in shared memory, n - 1 steps ahead of the one
-# computed (kernels/decode/decode.fs), so that a warp keeps (n - 1) * 4 KB
-# (bf16 d128) in flight all the time without holding it in registers. The
-# ring costs shared memory, which may bound the blocks an SM runs
-# (_smem_bytes): MIN_BLOCKS is then lowered to what fits. cp.async needs
-# sm_80: older GPUs get 0. On an H100 (bench/ops_decode.py --sweep --only
-# base,ring, bf16 Hq32 Hkv8 d128, copy 3.01 TB/s) 2 stages win at every
-# shape: B8 N4096 2.09 TB/s (registers 1.95, 3 stages 2.00, 4 stages
-# 1.76), B1 N131072 2.41 (2.29), B64 N1024 2.42 (2.29), paged alike.
-STAGES = 2
-# The tensor-core kernel (kernels/decode/decode-mma.fs: S = Q K^T and
-# O += P V by mma.sync m16n8k16 from the cp.async ring, the group's rows
-# padded to 8 or 16) for bf16 and f16 caches at MMA_HEAD_DIMS on sm_80+;
-# False: the CUDA-core kernel above everywhere. Its P is rounded to 16
-# bits before P V (as FlashAttention-2's): the output is within about
-# half an ulp of the dtype times sum p|v| / sum p of f64, not f32 math.
-# On an H100 (bench/ops_decode.py --only base,simt,mma, bf16 Hq32 Hkv8
-# d128 Nq1, TB/s of KV, copy 3.01): B8 N4096 2.51 (CUDA cores 2.09, SDPA
-# 2.48), B1 N131072 2.86 (2.42, 2.93), B64 N1024 2.91 (2.40, 2.85); paged
-# 16/256 within 3% of contiguous; 2 stages ahead of 3 and 4 at every shape.
-# With its split count at one block an SM (num_splits_heuristic's
-# one_wave): B8 N4096 2.58, B1 N131072 2.94, B1 N4096 1.43 (SDPA 1.33).
-MMA = True
-MMA_HEAD_DIMS = (64, 128)
-# With splits, the merge inside the decode kernel (-D FUSED: the last
-# block of a group merges, after FENCE-GPU and a count) instead of its own
-# kernel: one launch less, no faster. Measured side by side
-# (bench/ops_decode.py --only base,fused, bf16 Hq32 Hkv8 d128 Nq1): on an
-# H100 1% slower at B8 N4096 (2.54 against 2.56 TB/s), paged 16 (2.46
-# against 2.49) and B1 N4096 (1.38 against 1.40), equal elsewhere; on an
-# H200 equal, 3-5% faster at B1 N4096. GPU test bit-equal to the merge
-# kernel. Off: the H100 figures decide.
-FUSED_MERGE = False
-# Programmatic dependent launch (sm_90): the merge kernel launches while
-# the decode kernel runs (its blocks call GRID-DEP-LAUNCH first thing) and
-# waits for its results (GRID-DEP-WAIT), so that the merge's launch gap
-# overlaps the decode kernel's work. None: on sm_90 GPUs (the kernels then
-# compile for sm_90), True also on the CPU backend (its tests: there the
-# words do nothing), False never. H100, bf16 Hq32 Hkv8 d128 Nq1, TB/s
-# (bench/ops_decode.py --only base,pdl, two runs, with / without): B8
-# N4096 2.60-2.62 / 2.56, paged 16 2.53-2.54 / 2.48, B1 N131072 2.96 /
-# 2.94, B1 N4096 1.50-1.51 / 1.38-1.41; B64 N1024 (one split) 2.90 both.
-PDL: Optional[bool] = None
-# The MMA kernel's shape: KT keys a warp step (a multiple of 16), WARPS,
-# STAGES of the ring; MIN_BLOCKS follows from the registers (ptxas -v:
-# at d128 a thread needs about 168, so 2 blocks of 128 threads an SM; at
-# d64 3) and the ring's shared memory. MMA_TUNE overrides (benchmarks).
-MMA_KT = 16
-MMA_WARPS = 4
-MMA_STAGES = {64: 2, 128: 2}
-MMA_MIN_BLOCKS = {64: 3, 128: 2}
-MMA_TUNE: dict = {}
-# The most shared memory the MMA kernel's rings take (fewer stages where a
-# step is larger): 96 KiB, which an A100 (163 KiB) and the 99 KiB GPUs give
-# a block too.
-MMA_MAX_RING = 98304
-# Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of which
-# each block reserves), and the most a ring may take (so that a block
-# also fits the 99 KiB of GPUs older than an A100).
-SM_SHARED = 233472
-BLOCK_RESERVED = 1024
-MAX_RING = 65536
-# -D overrides for every launch (benchmarks try other shapes with it).
-TUNE: dict = {}
+@_config.knobs("decode")
+class DecodeConfig(_config.Config):
+    """decode_attention's knobs (ops.configure(decode=...))."""
+
+    warps: int = 4
+    # Query rows (query heads of a KV head x new tokens) a block takes at
+    # most: their output accumulators live in registers. A group with more
+    # rows is cut into ceil(rows / max_rows) blocks, each of which reads
+    # the group's K/V (from L2 when they run together).
+    max_rows: int = 8
+    # The SM count the split heuristic assumes where the device does not
+    # say (numpy and CPU tensors; an H100 SXM has 132).
+    default_sms: int = 132
+    # A split takes at least this many keys: below, the partial outputs
+    # that the merge reads and writes (rows x head_dim f32 per split) grow
+    # against the cache it reads (2 x keys x head_dim elements).
+    min_split_keys: int = 128
+    max_splits: int = 128
+    # What the merge's launch costs besides its bytes, as bytes of K/V
+    # read in the same time (a second kernel's launch and drain, about 3 us
+    # at 2.6 TB/s), so that a split must save more than that to pay.
+    merge_launch_bytes: int = 8 << 20
+    # Whether a warp loads its next step while it computes this one (-D
+    # PREFETCH): its loads are then in flight all the time, for 32 more
+    # registers a thread (at bf16 d128), so one block fewer an SM. Off: on
+    # an H100 the extra block an SM wins at every shape of
+    # `bench/ops_decode.py --sweep` (bf16 d128: B8 N4096 1.97 TB/s
+    # without, 1.85 with; B1 N131072 2.29 / 2.04; B64 N1024 2.27 / 1.89;
+    # paged alike).
+    prefetch: bool = False
+    # K/V through shared memory (-D STAGES): 0 loads them into registers
+    # (the kernel above); n > 0 copies each warp's steps asynchronously
+    # (cp.async) into a ring of n steps in shared memory, n - 1 steps ahead
+    # of the one computed (kernels/decode/decode.fs), so that a warp keeps
+    # (n - 1) * 4 KB (bf16 d128) in flight all the time without holding it
+    # in registers. The ring costs shared memory, which may bound the
+    # blocks an SM runs (_smem_bytes): MIN_BLOCKS is then lowered to what
+    # fits. cp.async needs sm_80: older GPUs get 0. On an H100
+    # (bench/ops_decode.py --sweep --only base,ring, bf16 Hq32 Hkv8 d128,
+    # copy 3.01 TB/s) 2 stages win at every shape: B8 N4096 2.09 TB/s
+    # (registers 1.95, 3 stages 2.00, 4 stages 1.76), B1 N131072 2.41
+    # (2.29), B64 N1024 2.42 (2.29), paged alike.
+    stages: int = 2
+    # The tensor-core kernel (kernels/decode/decode-mma.fs: S = Q K^T and
+    # O += P V by mma.sync m16n8k16 from the cp.async ring, the group's
+    # rows padded to 8 or 16) for bf16 and f16 caches at MMA_HEAD_DIMS on
+    # sm_80+; False: the CUDA-core kernel above everywhere. Its P is
+    # rounded to 16 bits before P V (as FlashAttention-2's): the output is
+    # within about half an ulp of the dtype times sum p|v| / sum p of f64,
+    # not f32 math. On an H100 (bench/ops_decode.py --only base,simt,mma,
+    # bf16 Hq32 Hkv8 d128 Nq1, TB/s of KV, copy 3.01): B8 N4096 2.51
+    # (CUDA cores 2.09, SDPA 2.48), B1 N131072 2.86 (2.42, 2.93), B64
+    # N1024 2.91 (2.40, 2.85); paged 16/256 within 3% of contiguous; 2
+    # stages ahead of 3 and 4 at every shape. With its split count at one
+    # block an SM (num_splits_heuristic's one_wave): B8 N4096 2.58, B1
+    # N131072 2.94, B1 N4096 1.43 (SDPA 1.33).
+    mma: bool = True
+    # With splits, the merge inside the decode kernel (-D FUSED: the last
+    # block of a group merges, after FENCE-GPU and a count) instead of its
+    # own kernel: one launch less, no faster. Measured side by side
+    # (bench/ops_decode.py --only base,fused, bf16 Hq32 Hkv8 d128 Nq1): on
+    # an H100 1% slower at B8 N4096 (2.54 against 2.56 TB/s), paged 16
+    # (2.46 against 2.49) and B1 N4096 (1.38 against 1.40), equal
+    # elsewhere; on an H200 equal, 3-5% faster at B1 N4096. GPU test
+    # bit-equal to the merge kernel. Off: the H100 figures decide.
+    fused_merge: bool = False
+    # Programmatic dependent launch (sm_90): the merge kernel launches
+    # while the decode kernel runs (its blocks call GRID-DEP-LAUNCH first
+    # thing) and waits for its results (GRID-DEP-WAIT), so that the
+    # merge's launch gap overlaps the decode kernel's work. None: on sm_90
+    # GPUs (the kernels then compile for sm_90), True also on the CPU
+    # backend (its tests: there the words do nothing), False never. H100,
+    # bf16 Hq32 Hkv8 d128 Nq1, TB/s (bench/ops_decode.py --only base,pdl,
+    # two runs, with / without): B8 N4096 2.60-2.62 / 2.56, paged 16
+    # 2.53-2.54 / 2.48, B1 N131072 2.96 / 2.94, B1 N4096 1.50-1.51 /
+    # 1.38-1.41; B64 N1024 (one split) 2.90 both.
+    pdl: Optional[bool] = None
+    # The MMA kernel's shape: KT keys a warp step (a multiple of 16),
+    # WARPS, STAGES of the ring (by head_dim); MIN_BLOCKS follows from the
+    # registers (ptxas -v: at d128 a thread needs about 168, so 2 blocks
+    # of 128 threads an SM; at d64 3) and the ring's shared memory.
+    # mma_tune overrides (benchmarks).
+    mma_kt: int = 16
+    mma_warps: int = 4
+    mma_stages: dict[int, int] = _config.field({64: 2, 128: 2})
+    mma_min_blocks: dict[int, int] = _config.field({64: 3, 128: 2})
+    mma_tune: dict[str, int] = _config.field({})
+    # The most shared memory the MMA kernel's rings take (fewer stages
+    # where a step is larger): 96 KiB, which an A100 (163 KiB) and the 99
+    # KiB GPUs give a block too.
+    mma_max_ring: int = 98304
+    # Shared memory an SM gives its blocks (an H100: 228 KiB, 1 KiB of
+    # which each block reserves), and the most a ring may take (so that a
+    # block also fits the 99 KiB of GPUs older than an A100).
+    sm_shared: int = 233472
+    block_reserved: int = 1024
+    max_ring: int = 65536
+    # -D overrides for every launch of the CUDA-core kernel (benchmarks
+    # try other shapes with it).
+    tune: dict[str, int] = _config.field({})
+
+    @classmethod
+    def variants(cls) -> Iterator[tuple[str, dict]]:
+        """decode_attention's kernels as the op compiles them (_tiles and
+        _mma_tiles give the -D values), for each dtype. The CUDA-core
+        kernel: head_dim 32 to 256; RB rows a block 2, 4 and 8, the most
+        of each MIN_BLOCKS class (the register use grows with RB: all 384
+        combinations of dtype, head_dim, RB 1..8, paged and prefetch were
+        checked once); the paged cache (more registers than the contiguous
+        one), and at the issue's shape the contiguous one, the other
+        prefetch setting and the cp.async ring: 2 to 4 stages at the
+        issue's shape, 3 at every head_dim with 8 rows (the most
+        registers; all 108 combinations of dtype, head_dim, rows 2/4/8 and
+        2-4 stages were checked once); the fused merge and sm_90's launch.
+        The tensor-core kernel (decode-mma.fs): d64 and d128, 8- and
+        16-row tiles, contiguous and both paged forms (pages of a whole
+        step or smaller); at d128 also 2 stages, 32 keys a step and 8
+        warps (bench/ops_decode.py's variants). The merge and append
+        kernels as they are."""
+        base = cls()
+        for dt in ("f32", "bf16", "f16"):
+            def tiles(rows: int, d: int, cfg: DecodeConfig = base) -> dict:
+                return {"T": dt, **_tiles(rows, dt, d, cfg=cfg)[0]}
+            for d in HEAD_DIMS:
+                for rows in (2, 4, 8):
+                    yield _SIMT, {**tiles(rows, d), "PAGED": 1}
+            main = tiles(4, 128)
+            yield _SIMT, {**main, "PAGED": 0}
+            yield _SIMT, {**tiles(4, 128, base.replace(
+                prefetch=not base.prefetch)), "PAGED": 1}
+            for st in (2, 3, 4):
+                yield _SIMT, {**tiles(4, 128, base.replace(stages=st)),
+                              "PAGED": 1}
+            for d in HEAD_DIMS:
+                yield _SIMT, {**tiles(8, d, base.replace(stages=3)),
+                              "PAGED": 1}
+            yield _SIMT, {**main, "PAGED": 1, "FUSED": 1}
+            yield _SIMT, {**main, "PAGED": 1, "PDL": 1}
+        for dt in ("bf16", "f16"):
+            def mma(rows: int, d: int, bs: Optional[int],
+                    cfg: DecodeConfig = base) -> dict:
+                return {"T": dt, **_mma_tiles(rows, d, bs, cfg=cfg)[0]}
+            for d in MMA_HEAD_DIMS:
+                for rows in (4, 16):
+                    for bs in (None, 16, 1):
+                        yield _MMA, mma(rows, d, bs)
+            for tune in ({"STAGES": 2}, {"KT": 32}, {"WARPS": 8}):
+                yield _MMA, mma(4, 128, 16, base.replace(mma_tune=tune))
+            yield _MMA, {**mma(4, 128, 16), "FUSED": 1}
+            yield _MMA, {**mma(4, 128, 16), "PDL": 1}
+        for dt in ("f32", "bf16", "f16"):
+            for d in HEAD_DIMS:
+                for p in (0, 1):
+                    yield "decode/decode_merge.forth", {
+                        "T": dt, "HEAD_DIM": d, "PDL": p}
+        for dt in ("f32", "bf16", "f16"):
+            yield "decode/append_kv.forth", {"T": dt}
+
+
+_SIMT = "decode/decode_attention.forth"
+_MMA = "decode/decode_attention_mma.forth"
 
 
 def _smem_bytes(defines: dict, itemsize: int) -> int:
@@ -127,42 +203,44 @@ def _smem_bytes(defines: dict, itemsize: int) -> int:
             + up(4 * rb * d))
 
 
-def _tiles(rows: int, dtype: str, d: int,
-           ring: bool = True) -> tuple[dict, int]:
+def _tiles(rows: int, dtype: str, d: int, ring: bool = True,
+           cfg: Optional[DecodeConfig] = None) -> tuple[dict, int]:
     """The kernel's -D values for a group of `rows` rows, and the number
-    of row chunks: RB rows a block (at most MAX_ROWS), U = 4 16-byte loads
-    of K (and of V) per lane per step, PREFETCH, and MIN_BLOCKS blocks an
+    of row chunks: RB rows a block (at most max_rows), U = 4 16-byte loads
+    of K (and of V) per lane per step, prefetch, and MIN_BLOCKS blocks an
     SM (at most 65536 / (128 MIN_BLOCKS) registers a thread): as many as
     fit without a spill to local memory (ptxas -v; test/check_kernels.py
     checks every combination this gives): more rows, the prefetch buffer,
     a float32 d256 row (two chunks a lane) and, oddly, 16-bit rows of
     d <= 64 (more lane groups) take more registers."""
-    nch = -(-rows // MAX_ROWS)
+    cfg = cfg or _config.get("decode")
+    nch = -(-rows // cfg.max_rows)
     rb = -(-rows // nch)
     sixteen = dtype != "f32"
-    prefetch = PREFETCH and not (dtype == "f32" and d == 256)
+    prefetch = cfg.prefetch and not (dtype == "f32" and d == 256)
     if prefetch:
         mb = 3 if rb <= 2 else 2 if rb > 4 or (sixteen and d <= 64) else 3
     else:
         mb = 4 if rb <= 2 else 2 if rb > 4 else (
             3 if (sixteen and d <= 64) or d == 256 else 4)
-    defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": WARPS,
+    defines = {"HEAD_DIM": d, "RB": rb, "U": 4, "WARPS": cfg.warps,
                "MIN_BLOCKS": mb, "PREFETCH": int(prefetch)}
-    stages = TUNE.get("STAGES", STAGES) if ring else 0
+    stages = cfg.tune.get("STAGES", cfg.stages) if ring else 0
     if stages:
-        # The ring: at most MAX_RING bytes (fewer stages where a step is
+        # The ring: at most max_ring bytes (fewer stages where a step is
         # large), the blocks an SM runs at most what its shared memory
         # holds.
         itemsize = 4 if dtype == "f32" else 2
-        t = {**defines, **TUNE}
+        t = {**defines, **cfg.tune}
         cpl = t.get("CPL", (d * itemsize // 16 + 31) // 32)
         step = t["WARPS"] * 2 * t["U"] * cpl * 512    # a step of the ring
-        stages = max(1, min(stages, MAX_RING // step))
+        stages = max(1, min(stages, cfg.max_ring // step))
         defines.update(STAGES=stages, PREFETCH=0)
-        smem = _smem_bytes({**defines, **TUNE, "STAGES": stages}, itemsize)
+        smem = _smem_bytes({**defines, **cfg.tune, "STAGES": stages},
+                           itemsize)
         defines["MIN_BLOCKS"] = max(1, min(
-            mb, SM_SHARED // (smem + BLOCK_RESERVED)))
-    defines.update({k: v for k, v in TUNE.items() if k != "STAGES"})
+            mb, cfg.sm_shared // (smem + cfg.block_reserved)))
+    defines.update({k: v for k, v in cfg.tune.items() if k != "STAGES"})
     return defines, nch
 
 
@@ -175,25 +253,29 @@ def _mma_smem_bytes(defines: dict) -> int:
     return 2 * up(4 * w * rb) + up(max(4 * w * rb * (d + 8), ring))
 
 
-def _mma_tiles(rows: int, d: int, block_size: Optional[int]) -> tuple[dict, int]:
+def _mma_tiles(rows: int, d: int, block_size: Optional[int],
+               cfg: Optional[DecodeConfig] = None) -> tuple[dict, int]:
     """The MMA kernel's -D values for a group of `rows` rows and the
     number of row chunks: RB 8 rows a block up to 8 (the MMA's rows 8-15
     zeros), else 16 a block; PAGED 1 where a page holds a whole step (one
     block-table read a step), 2 for smaller pages."""
+    cfg = cfg or _config.get("decode")
     rb = 8 if rows <= 8 else 16
-    defines = {"HEAD_DIM": d, "RB": rb, "KT": MMA_KT, "WARPS": MMA_WARPS,
-               "STAGES": MMA_STAGES[d]}
-    defines.update(MMA_TUNE)
-    # MMA_MIN_BLOCKS is for 4 warps: as many threads an SM otherwise.
+    defines = {"HEAD_DIM": d, "RB": rb, "KT": cfg.mma_kt,
+               "WARPS": cfg.mma_warps, "STAGES": cfg.mma_stages[d]}
+    defines.update(cfg.mma_tune)
+    # mma_min_blocks is for 4 warps: as many threads an SM otherwise.
     defines.setdefault("MIN_BLOCKS", max(
-        1, MMA_MIN_BLOCKS[d] * 4 // defines["WARPS"]))
+        1, cfg.mma_min_blocks[d] * 4 // defines["WARPS"]))
     step = defines["WARPS"] * 2 * defines["KT"] * d * 2
-    defines["STAGES"] = max(1, min(defines["STAGES"], MMA_MAX_RING // step))
+    defines["STAGES"] = max(1, min(defines["STAGES"],
+                                   cfg.mma_max_ring // step))
     defines["PAGED"] = (0 if block_size is None else
                         1 if block_size >= defines["KT"] else 2)
     smem = _mma_smem_bytes(defines)
     defines["MIN_BLOCKS"] = max(1, min(
-        defines["MIN_BLOCKS"], SM_SHARED // (smem + BLOCK_RESERVED)))
+        defines["MIN_BLOCKS"],
+        cfg.sm_shared // (smem + cfg.block_reserved)))
     return defines, -(-rows // rb)
 
 
@@ -204,22 +286,17 @@ def _has_cp_async(a: c.Arg) -> bool:
     return sm is None or sm >= 80
 
 
-# What the merge's launch costs besides its bytes, as bytes of K/V read in
-# the same time (a second kernel's launch and drain, about 3 us at 2.6
-# TB/s), so that a split must save more than that to pay.
-MERGE_LAUNCH_BYTES = 8 << 20
-
-
 def num_splits_heuristic(blocks: int, keys: int, sms: int,
                          blocks_per_sm: int, kv_bytes: int = 0,
-                         split_bytes: int = 0, one_wave: bool = False) -> int:
+                         split_bytes: int = 0, one_wave: bool = False,
+                         cfg: Optional[DecodeConfig] = None) -> int:
     """How many splits of the key range to launch: `blocks` blocks without
     splitting (batch x KV heads x row chunks), `keys` the longest cache,
     `blocks_per_sm` blocks an SM runs at once, `kv_bytes` the K and V read,
     `split_bytes` what each split adds (its f32 partial outputs, written
-    and read back by the merge). Among 1 .. min(MAX_SPLITS, keys /
-    MIN_SPLIT_KEYS) splits, the one of least estimated time: the bytes
-    moved (kv_bytes, plus s * split_bytes + MERGE_LAUNCH_BYTES for s > 1)
+    and read back by the merge). Among 1 .. min(max_splits, keys /
+    min_split_keys) splits, the one of least estimated time: the bytes
+    moved (kv_bytes, plus s * split_bytes + merge_launch_bytes for s > 1)
     over the wave efficiency n / (ceil(n / slots) * slots) of the
     n = blocks * s blocks on slots = sms * blocks_per_sm (FlashAttention's
     measure: the idle slots of the last wave count as lost); the fewest
@@ -234,10 +311,11 @@ def num_splits_heuristic(blocks: int, keys: int, sms: int,
     splits 2.58 TB/s against 4 splits 2.50, B1 N131072 16 splits 2.95
     against 33 splits 2.85, B1 N4096 16 splits 1.43 against 32 splits 1.16;
     B64 N1024 unsplit 2.91 against 2 splits 2.72."""
+    cfg = cfg or _config.get("decode")
     if one_wave:
         blocks_per_sm = 1
     slots = max(1, sms * blocks_per_sm)
-    most = max(1, min(MAX_SPLITS, keys // MIN_SPLIT_KEYS))
+    most = max(1, min(cfg.max_splits, keys // cfg.min_split_keys))
     if one_wave:
         most = min(most, max(1, sms // max(1, blocks)))
     kv = max(1, kv_bytes)
@@ -245,7 +323,7 @@ def num_splits_heuristic(blocks: int, keys: int, sms: int,
     def cost(s: int) -> float:
         n = blocks * s
         efficiency = n / (-(-n // slots) * slots)
-        extra = s * split_bytes + MERGE_LAUNCH_BYTES if s > 1 else 0
+        extra = s * split_bytes + cfg.merge_launch_bytes if s > 1 else 0
         return (kv + extra) / efficiency
     return min(range(1, most + 1), key=lambda s: (cost(s) * (1 - 1e-9), s))
 
@@ -330,7 +408,7 @@ def _paging_args(paging, sa: c.Arg, cap: int):
 
 
 # The most splits decode_attention takes (num_splits=): far more than
-# pay (num_splits_heuristic picks at most MAX_SPLITS), few enough that
+# pay (num_splits_heuristic picks at most max_splits), few enough that
 # the partial outputs stay a multiple of the output.
 MAX_NUM_SPLITS = 65535
 
@@ -422,32 +500,35 @@ def _decode_attention_impl(q: Any, k_cache: Any, v_cache: Any, cache_seqlens: An
     else:
         pb.ok = False  # host values were read: every call checks them
     rows = (hq // hkv) * nq
-    mma = (MMA and qa.dtype in ("bf16", "f16") and d in MMA_HEAD_DIMS
+    cfg = _config.get("decode")
+    mma = (cfg.mma and qa.dtype in ("bf16", "f16") and d in MMA_HEAD_DIMS
            and _has_cp_async(qa))
     if mma:
         defines, nch = _mma_tiles(rows, d,
-                                  None if paging is None else paging[2])
-        source = "decode/decode_attention_mma.forth"
+                                  None if paging is None else paging[2],
+                                  cfg=cfg)
+        source = _MMA
     else:
-        defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa))
+        defines, nch = _tiles(rows, qa.dtype, d, _has_cp_async(qa), cfg=cfg)
         defines["PAGED"] = 0 if paging is None else 1
-        source = "decode/decode_attention.forth"
+        source = _SIMT
     defines["T"] = qa.dtype
     if num_splits is None:
         num_splits = num_splits_heuristic(
-            b * hkv * nch, longest, c.sm_count(qa, DEFAULT_SMS), defines["MIN_BLOCKS"],
+            b * hkv * nch, longest, c.sm_count(qa, cfg.default_sms),
+            defines["MIN_BLOCKS"],
             kv_bytes=2 * b * hkv * longest * d * qa.itemsize,
-            split_bytes=2 * b * hq * nq * d * 4, one_wave=mma)
+            split_bytes=2 * b * hq * nq * d * 4, one_wave=mma, cfg=cfg)
     num_splits = int(num_splits)
     table, ncap, maxblk, nblk, pshift, btn = _paging_args(paging, sa, cap)
-    pdl = PDL if PDL is not None else c.sm_of(qa) == 90
+    pdl = cfg.pdl if cfg.pdl is not None else c.sm_of(qa) == 90
     arch = "sm_90" if pdl else None
     if pdl:
         defines = {**defines, "PDL": 1}
     c.check_grid("k_cache", f"Hkv = {hkv} heads times {nch} row chunks:",
                  hkv * nch)
     kern = c.kernel(source, qa, defines, arch=arch)
-    fused = FUSED_MERGE and num_splits > 1
+    fused = cfg.fused_merge and num_splits > 1
     if fused:
         kern = c.kernel(source, qa, {**defines, "FUSED": 1}, arch=arch)
     if num_splits == 1:
@@ -542,5 +623,6 @@ def append_kv(k_cache: Any, v_cache: Any, k_new: Any, v_new: Any,
     return k_cache, v_cache
 
 
+_config.register(DecodeConfig, __name__)
 # Cached plans (ops/_common.py): decode_attention's and append_kv's.
-_plans = c.plans()
+_plans = c.plans("decode")

@@ -14,11 +14,11 @@ WARPFORTH_NATIVE=0 turns it off, and where it cannot be built the ops run
 through Python as before (one warning says why).
 
 The C++ keys hold the tensors (dtype, shape, strides, device, address
-alignment, aliasing) and the scalar arguments, not the op modules'
-tunables (their upper-case settings): setting one (`_attention.HOPPER =
-False`) forgets every plan here, as ops.clear_plans() does (ops/_common.py
-watch_tunables; their dicts are read-only, so an edit in place raises
-instead of going unseen).
+alignment, aliasing), the scalar arguments and the id of the ops' current
+configs together (ops/_config.py combination_id, handed over by
+wf_native_set_config whenever it changes): a plan made under other configs
+never replays, and one made under configs set again does. Nothing is
+cleared when a config changes; ops.clear_plans() forgets every plan.
 
 Plans run below autograd, on the current stream of the tensors' GPU (CPU
 tensors: the CPU backend; torch releases the GIL around the call). While
@@ -44,6 +44,7 @@ from .. import _lib
 from .._cache import (UntrustedPath, cache_dir, file_problem,
                       private_folder)
 from . import _common as c
+from . import _config
 
 _SOURCE = Path(__file__).with_name("native_replay.cpp")
 _state: Any = None   # None: not tried; False: not available; else the CDLL
@@ -169,6 +170,7 @@ def load() -> Optional[Any]:
     lib.wf_native_register.argtypes = [ctypes.c_char_p, ctypes.c_int]
     lib.wf_native_offer.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
     lib.wf_native_set_counter.argtypes = [ctypes.c_int64] * 4
+    lib.wf_native_set_config.argtypes = [ctypes.c_int64]
     lib.wf_native_error.restype = ctypes.c_char_p
     _SCALAR.update(_scalar_types())
     _state = lib
@@ -176,6 +178,8 @@ def load() -> Optional[Any]:
         lib.wf_native_set_counter(*key, addr)
     c.on_counter(lambda key, addr: lib.wf_native_set_counter(*key, addr))
     c.on_clear(lib.wf_native_clear)
+    lib.wf_native_set_config(_config.combination_id())
+    _config.on_change(lib.wf_native_set_config)
     return lib
 
 

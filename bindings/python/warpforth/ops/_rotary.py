@@ -3,50 +3,78 @@ embeddings the way HuggingFace transformers applies them."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from . import _common as c
+from . import _config
 
-# Which kernel apply_rotary runs (both take every shape the op accepts):
-#
-# HEADS True (the default): kernels/rotary/rotary-heads.fs. A thread takes
-# one position n of one batch entry and HEADS_PER_THREAD heads of q (or of
-# k: a group never mixes them), reads its cos/sin once for all of them, and
-# issues the loads of all those heads before any arithmetic (both halves of
-# each: 2 * HEADS_PER_THREAD vectors in flight a thread), then stores; the
-# features past r go through the same loads and stores, copied. Grid
-# (ceil(N / positions a block), head groups of q then of k, B), so each
-# block covers a run of consecutive rows of every head of its group.
-# HEADS False: the earlier design, kernels/rotary/rotary-rows.fs (one block
-# a position (n, b), its threads loop over the heads one at a time; 16-byte
-# accesses for f32, 8-byte for bf16/f16 with conversions on the bits), kept
-# for comparison (bench/ops_rotary_scores.py --variants) and by the tests.
-HEADS = True
-# Heads a thread (HEADS): more bytes in flight and fewer cos/sin reads, but
-# more registers (ptxas, sm_90, 16-byte vectors: f32 44 registers at 1, 56
-# at 2, 72 at 4, 122 at 8; bf16/f16 58, 72, 96, 143). Fewer where q and k
-# both have fewer heads. None: HEADS_PER_THREAD_BY_DTYPE. H100 (bench/
-# ops_rotary_scores.py --variants, B4 N4096 d128, ratio to torch.compile
-# of the HF code at H32 r128 / H32 r64 / Hq32 Hkv8 r128): f32 1 head
-# 1.008 / 0.996 / 1.023 (4 heads 0.974 / 0.972 / 0.982); bf16 2 heads
-# 0.988 / 1.093 / 1.003 (4: 0.978 / 1.081 / 0.994); f16 2 heads 0.982 /
-# 1.036 / 1.002; 95-98% of the copy rate, where compile is at 94-98%.
-HEADS_PER_THREAD: Optional[int] = None
-HEADS_PER_THREAD_BY_DTYPE = {"f32": 1, "bf16": 2, "f16": 2}
-# Widest access of the HEADS kernel in bytes (16, 8 or 4): vectors of
-# VEC_BYTES / itemsize elements where r/2, d - r and every buffer's address
-# allow, narrower ones (down to one element) where they do not.
-VEC_BYTES = 16
-# Threads per block of the HEADS kernel: x along a row's units (a unit is
-# two vectors: a rotated pair, or two copied vectors past r), y along
-# positions. 128 rather than 256: at 72-96 registers a thread an SM then
-# holds 7 or 5 blocks (896 or 640 threads) instead of 3 or 2 (768 or 512),
-# and a block that finishes leaves less of the SM without loads in flight.
-# Measured (H100, 4 heads a thread): 64, 128 and 256 threads within 1%.
-HEADS_BLOCK = 128
-# Threads per block of the rows kernel (HEADS False): units of features
-# along x, heads along y (kernels/rotary/rotary-rows.fs).
-BLOCK = 256
+@_config.knobs("rotary")
+class RotaryConfig(_config.Config):
+    """apply_rotary's knobs (ops.configure(rotary=...))."""
+
+    # Which kernel apply_rotary runs (both take every shape the op
+    # accepts):
+    #
+    # heads True (the default): kernels/rotary/rotary-heads.fs. A thread
+    # takes one position n of one batch entry and heads_per_thread heads of
+    # q (or of k: a group never mixes them), reads its cos/sin once for all
+    # of them, and issues the loads of all those heads before any
+    # arithmetic (both halves of each: 2 * heads_per_thread vectors in
+    # flight a thread), then stores; the features past r go through the
+    # same loads and stores, copied. Grid (ceil(N / positions a block),
+    # head groups of q then of k, B), so each block covers a run of
+    # consecutive rows of every head of its group.
+    # heads False: the earlier design, kernels/rotary/rotary-rows.fs (one
+    # block a position (n, b), its threads loop over the heads one at a
+    # time; 16-byte accesses for f32, 8-byte for bf16/f16 with conversions
+    # on the bits), kept for comparison (bench/ops_rotary_scores.py
+    # --variants) and by the tests.
+    heads: bool = True
+    # Heads a thread (heads): more bytes in flight and fewer cos/sin reads,
+    # but more registers (ptxas, sm_90, 16-byte vectors: f32 44 registers
+    # at 1, 56 at 2, 72 at 4, 122 at 8; bf16/f16 58, 72, 96, 143). Fewer
+    # where q and k both have fewer heads. None: heads_per_thread_by_dtype.
+    # H100 (bench/ops_rotary_scores.py --variants, B4 N4096 d128, ratio to
+    # torch.compile of the HF code at H32 r128 / H32 r64 / Hq32 Hkv8 r128):
+    # f32 1 head 1.008 / 0.996 / 1.023 (4 heads 0.974 / 0.972 / 0.982);
+    # bf16 2 heads 0.988 / 1.093 / 1.003 (4: 0.978 / 1.081 / 0.994); f16 2
+    # heads 0.982 / 1.036 / 1.002; 95-98% of the copy rate, where compile
+    # is at 94-98%.
+    heads_per_thread: Optional[int] = None
+    heads_per_thread_by_dtype: dict[str, int] = _config.field(
+        {"f32": 1, "bf16": 2, "f16": 2})
+    # Widest access of the heads kernel in bytes (16, 8 or 4): vectors of
+    # vec_bytes / itemsize elements where r/2, d - r and every buffer's
+    # address allow, narrower ones (down to one element) where they do not.
+    vec_bytes: int = 16
+    # Threads per block of the heads kernel: x along a row's units (a unit
+    # is two vectors: a rotated pair, or two copied vectors past r), y
+    # along positions. 128 rather than 256: at 72-96 registers a thread an
+    # SM then holds 7 or 5 blocks (896 or 640 threads) instead of 3 or 2
+    # (768 or 512), and a block that finishes leaves less of the SM
+    # without loads in flight. Measured (H100, 4 heads a thread): 64, 128
+    # and 256 threads within 1%.
+    heads_block: int = 128
+    # Threads per block of the rows kernel (heads False): units of
+    # features along x, heads along y (kernels/rotary/rotary-rows.fs).
+    block: int = 256
+
+    @classmethod
+    def variants(cls) -> Iterator[tuple[str, dict]]:
+        """The rows kernel (heads False) for each dtype, scalar and 4-wide;
+        the heads kernel at every vector width the op can pick (16 bytes
+        down to one element), with the heads a thread of
+        heads_per_thread_by_dtype (fewer where q and k have fewer heads: 1
+        to 4) and 8 (bench/ops_rotary_scores.py --variants)."""
+        for dt in ("f32", "bf16", "f16"):
+            for v in ({}, {"V": 4}):
+                yield "rotary/apply_rotary.forth", {"T": dt, **v}
+        for dt, vs in (("f32", (1, 2, 4)), ("bf16", (1, 2, 4, 8)),
+                       ("f16", (1, 2, 4, 8))):
+            for v in vs:
+                for h in (1, 2, 3, 4, 8):
+                    yield ("rotary/apply_rotary_heads.forth",
+                           {"T": dt, "V": v, "HPT": h})
 
 
 def _out_pair(out: Any, qa: c.Arg, ka: c.Arg) -> tuple[Any, Any]:
@@ -143,38 +171,40 @@ def _apply_rotary_impl(q: Any, k: Any, cos: Any, sin: Any,
     outs = (c.arg(q_out, "out[0]"), c.arg(k_out, "out[1]"))
     bufs = (qa, ka, ca, sa) + outs
     csb = n * r if len(ca.shape) == 3 else 0
-    if HEADS:
-        _launch_heads(pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
+    cfg = _config.get("rotary")
+    if cfg.heads:
+        _launch_heads(cfg, pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
                       (b, hq, hkv, n, d, r, csb))
     else:
-        _launch_rows(pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
+        _launch_rows(cfg, pb, qa, bufs, (q, k, cos, sin, q_out, k_out),
                      (b, hq, hkv, n, d, r, csb))
     pb.store(_plans, q_out, k_out)
     return q_out, k_out
 
 
-def _heads_vector(esz: int, half: int, rest: int, bufs: tuple) -> int:
-    """Elements a vector of the HEADS kernel: the most, within VEC_BYTES,
+def _heads_vector(cfg: RotaryConfig, esz: int, half: int, rest: int,
+                  bufs: tuple) -> int:
+    """Elements a vector of the heads kernel: the most, within vec_bytes,
     that divide r/2 and d - r and whose width every buffer is aligned
     to."""
-    v = max(1, min(VEC_BYTES, 16) // esz)
+    v = max(1, min(cfg.vec_bytes, 16) // esz)
     while v > 1 and (half % v or rest % v or any(
             t.address % (v * esz) for t in bufs)):
         v //= 2
     return v
 
 
-def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
-                  sizes: tuple) -> None:
-    """The HEADS kernel (kernels/rotary/rotary-heads.fs)."""
+def _launch_heads(cfg: RotaryConfig, pb: Any, qa: c.Arg, bufs: tuple,
+                  arrays: tuple, sizes: tuple) -> None:
+    """The heads kernel (kernels/rotary/rotary-heads.fs)."""
     b, hq, hkv, n, d, r, csb = sizes
     esz = {"f32": 4, "bf16": 2, "f16": 2}[qa.dtype]
-    v = _heads_vector(esz, r // 2, d - r, bufs)
-    hpt = max(1, min(HEADS_PER_THREAD or HEADS_PER_THREAD_BY_DTYPE[qa.dtype],
-                     max(hq, hkv)))
+    v = _heads_vector(cfg, esz, r // 2, d - r, bufs)
+    hpt = max(1, min(cfg.heads_per_thread or
+                     cfg.heads_per_thread_by_dtype[qa.dtype], max(hq, hkv)))
     units = (r // 2) // v + ((d - r) // v + 1) // 2
-    bx = min(units, HEADS_BLOCK)
-    by = max(1, min(HEADS_BLOCK // bx, n))
+    bx = min(units, cfg.heads_block)
+    by = max(1, min(cfg.heads_block // bx, n))
     groups = -(-hq // hpt) + -(-hkv // hpt)
     c.check_grid("q", f"Hq + Hkv = {hq + hkv} heads in groups of {hpt}:",
                  groups)
@@ -184,9 +214,9 @@ def _launch_heads(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
               grid=(-(-n // by), groups, b), block=(bx, by))
 
 
-def _launch_rows(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
-                 sizes: tuple) -> None:
-    """The rows kernel (kernels/rotary/rotary-rows.fs), HEADS False."""
+def _launch_rows(cfg: RotaryConfig, pb: Any, qa: c.Arg, bufs: tuple,
+                 arrays: tuple, sizes: tuple) -> None:
+    """The rows kernel (kernels/rotary/rotary-rows.fs), heads False."""
     b, hq, hkv, n, d, r, csb = sizes
     # Four elements per access (f32: 16 bytes, bf16 and f16: 8) where every
     # row, half and buffer is aligned to that.
@@ -196,16 +226,17 @@ def _launch_rows(pb: Any, qa: c.Arg, bufs: tuple, arrays: tuple,
             t.address % width == 0 for t in bufs):
         v = 4
     units = (r // 2) // v + (d - r) // v
-    bx = min(units, BLOCK)
-    by = max(1, min(hq + hkv, BLOCK // bx))
+    bx = min(units, cfg.block)
+    by = max(1, min(hq + hkv, cfg.block // bx))
     kern = c.kernel("rotary/apply_rotary.forth", qa,
                     {"V": v, "T": qa.dtype} if v != 1 else {"T": qa.dtype})
     pb.launch(kern, *arrays, b, hq, hkv, n, d, r, csb,
               grid=(n, b), block=(bx, by))
 
 
-# Cached plans (ops/_common.py), by the tensors and the tunables.
-_plans = c.plans()
+_config.register(RotaryConfig, __name__)
+# Cached plans (ops/_common.py), by the tensors and the config.
+_plans = c.plans("rotary")
 
 
 def _dtype_code(dtype: Any) -> str:

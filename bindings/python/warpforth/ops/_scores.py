@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from . import _common as c
+from . import _config
 
 
-# Up to this many queries, the kernel's tiles are 16 queries high.
-SMALL_N = 16
+@_config.knobs("scores")
+class ScoresConfig(_config.Config):
+    """attention_scores's knobs (ops.configure(scores=...))."""
+
+    # Up to this many queries, the kernel's tiles are 16 queries high.
+    small_n: int = 16
+
+    @classmethod
+    def variants(cls) -> Iterator[tuple[str, dict]]:
+        """Causal or not, wide stores, decoding tiles: f32 (SIMT) and the
+        16-bit kernels (tensor cores) for each dtype."""
+        for v in ({}, {"CAUSAL": 0}, {"VST": 4}, {"VST": 4, "CAUSAL": 0},
+                  {"BN": 16, "TN": 1}, {"BN": 16, "TN": 1, "VST": 4}):
+            yield "scores/attention_scores_f32.forth", v
+        for dt in ("bf16", "f16"):
+            for v in ({}, {"CAUSAL": 0}, {"VST": 2}, {"VST": 2, "CAUSAL": 0},
+                      {"BN": 16, "WN": 16}, {"BN": 16, "WN": 16, "VST": 2}):
+                yield "scores/attention_scores_mma.forth", {"T": dt, **v}
 
 
 def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
@@ -56,12 +73,13 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
         return out
     # The grid's z is B * H, its y the query tiles (at most 65535 each).
     c.check_grid("q", "B * H =", b * h)
+    cfg = _config.get("scores")
     defines = {"CAUSAL": 1 if causal else 0}
     address = c.arg(out, "out").address
     if qa.dtype == "f32":
         # SIMT FMAs (f32 is not exact in TF32).
         file = "scores/attention_scores_f32.forth"
-        if n <= SMALL_N:
+        if n <= cfg.small_n:
             # Decoding: tiles of 16 queries, not 64 mostly past the end.
             defines.update(BN=16, TN=1)
         if m % 4 == 0 and address % 16 == 0:
@@ -69,7 +87,7 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     else:
         # bf16 and f16 are exact in TF32: the tensor cores.
         file = "scores/attention_scores_mma.forth"
-        if n <= SMALL_N:
+        if n <= cfg.small_n:
             defines.update(BN=16, WN=16)
         if m % 2 == 0 and address % 4 == 0:
             defines["VST"] = 2     # two scores per 4-byte store
@@ -84,5 +102,6 @@ def _attention_scores_impl(q: Any, k: Any, causal: bool = True,
     return out
 
 
+_config.register(ScoresConfig, __name__)
 # Cached plans (ops/_common.py).
-_plans = c.plans()
+_plans = c.plans("scores")

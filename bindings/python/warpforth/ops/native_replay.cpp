@@ -2,11 +2,11 @@
 // that torch's dispatcher calls for torch.ops.warpforth.<op> on CPU and
 // CUDA tensors. A plan is what an op's Python implementation did for one
 // key (dtypes, shapes, strides, devices, address alignment, the scalar
-// arguments): buffers to allocate, then packed launches whose addresses
-// and stream change from call to call. Replaying one here costs a few
-// microseconds of host time where the Python implementation, called
-// through torch.library, costs tens (a compiled training step waits for
-// its host). On a miss this calls the op's Python implementation
+// arguments, the ops' configs): buffers to allocate, then packed launches
+// whose addresses and stream change from call to call. Replaying one here
+// costs a few microseconds of host time where the Python implementation,
+// called through torch.library, costs tens (a compiled training step waits
+// for its host). On a miss this calls the op's Python implementation
 // (torch.ops.warpforth._py_<op>), which offers back the plan it made
 // (wf_native_offer) under the key computed here.
 //
@@ -82,6 +82,11 @@ std::map<std::tuple<int64_t, int64_t, int64_t>, int64_t> counters;
 constexpr size_t MaxPlans = 4096;
 
 std::atomic<int64_t> hits{0}, misses{0}, offers{0};
+// The id of the ops' current configs together (ops/_config.py
+// combination_id), which every key holds: a plan made under other configs
+// never replays, one made under the same configs does (nothing is cleared
+// when they change). Set by wf_native_set_config.
+std::atomic<int64_t> configId{0};
 
 // The key of the call being run by the Python implementation on this
 // thread (set around the fallback): where its offer goes.
@@ -91,14 +96,16 @@ void put(std::string &key, int64_t v) {
   key.append(reinterpret_cast<const char *>(&v), sizeof v);
 }
 
-// The plan key of a call: the op, then each argument (a tensor's dtype,
-// device, sizes, strides and address mod 16; a scalar's value), then which
-// tensors share an address. Every tensor of the call is in the key, so a
-// plan made for one call fits every call with the same key.
+// The plan key of a call: the op, the configs' id, then each argument (a
+// tensor's dtype, device, sizes, strides and address mod 16; a scalar's
+// value), then which tensors share an address. Every tensor of the call is
+// in the key, so a plan made for one call fits every call with the same
+// key.
 std::string makeKey(const c10::OperatorHandle &op, const torch::jit::Stack &s,
                     size_t nargs, std::vector<int64_t> &addrs) {
   std::string key = op.schema().name();
   key.push_back('\0');
+  put(key, configId.load(std::memory_order_relaxed));
   for (size_t i = s.size() - nargs; i < s.size(); ++i) {
     const c10::IValue &v = s[i];
     if (v.isTensor()) {
@@ -441,6 +448,11 @@ void wf_native_set_counter(int64_t ordinal, int64_t stream, int64_t cells,
                            int64_t addr) {
   std::unique_lock lock(plansMutex);
   counters[{ordinal, stream, cells}] = addr;
+}
+
+// The ops' configs' id for the keys of the calls that follow.
+void wf_native_set_config(int64_t id) {
+  configId.store(id, std::memory_order_relaxed);
 }
 
 void wf_native_clear() {
