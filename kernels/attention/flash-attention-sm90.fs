@@ -123,7 +123,7 @@ INCLUDE flash-lpt.fs
   k0 r0 r0 8 + tile-masked IF
     LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
     2 0 UNROLL DO I { h }
-      NKV 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
+      len-kv 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
       r0 h 8 * + first-key c0 - { lo }
       BC 8 / 0 UNROLL DO
         2 0 UNROLL DO
@@ -221,19 +221,26 @@ INCLUDE flash-lpt.fs
 : item-of ( it -- tile pair )
   LPT IF
     DUP DIV_HG fdiv { it rest }  it rest HG * -  rest DIV_QT fdiv { x g }
-    rest g NQ BR tiles * -  g HG * x +
+    rest g MAXQ BR tiles * -  g HG * x +
   ELSE
-    DUP DIV_QT fdiv { it pair }  it pair NQ BR tiles * -  pair
+    DUP DIV_QT fdiv { it pair }  it pair MAXQ BR tiles * -  pair
   THEN ;
 \ An item's (batch, head), its first query row, its first key tile and
-\ how many it takes.
+\ how many it takes; with VARLEN the batch is the sequence, whose rows
+\ and lengths set-seq notes first (each thread that runs geometry).
 : geometry ( tile pair -- batch-id head-id q0 t0 ntiles )
-  DUP DIV_HQ fdiv { pair b }  b  pair b HQ * -
+  DUP DIV_HQ fdiv { pair b }  b set-seq  b  pair b HQ * -
   ROT query-tile-of BR *  DUP first-tile  OVER key-tiles ;
+\ VARLEN: the items are the longest sequence's tiles (MAXQ rows) for every
+\ sequence; a shorter one's past its rows are skipped (live), and the
+\ tensor maps see the packed rows as batch 0, the sequence's rows from
+\ q-off and kv-off on.
+: live ( q0 -- flag )  VARLEN IF DUP 0< 0= SWAP len-q < AND ELSE DROP -1 THEN ;
+: tma-batch ( batch-id -- b )  VARLEN IF DROP 0 THEN ;
 \ The pairs and the items (with the LPT grid's slots past the last pair).
 : work ( -- pairs items )
   BATCH HQ *  { pairs }
-  pairs  LPT IF pairs HG + 1- DIV_HG fdiv HG * ELSE pairs THEN NQ BR tiles * ;
+  pairs  LPT IF pairs HG + 1- DIV_HG fdiv HG * ELSE pairs THEN MAXQ BR tiles * ;
 \ Round r's item of this block (past `items` in the last round for some).
 : round-item ( r -- it )
   DUP GDIM-X *  SWAP 1 AND IF GDIM-X 1- BID-X - ELSE BID-X THEN + ;
@@ -286,19 +293,23 @@ wg NCWG = IF
     BEGIN  3 PICK items <  WHILE
       { it r done used }
       it item-of { tile pair }
-      pair pairs < IF
-        tile pair geometry { batch-id head-id q0 t0 ntiles }
+      pair pairs <  IF  tile pair geometry  ELSE 0 0 -1 0 0 THEN
+      { batch-id head-id q0 t0 ntiles }
+      pair pairs <  q0 live AND IF
         head-id DIV_GQ fdiv { kvh }               \ the head of K and V
         done QBUF MOD { qb }
         done QBUF / 1 AND 1 XOR  qb qempty MBAR-WAIT
         LANE-ID 0= IF  it qb item-slot S!  THEN
-        batch-id head-id q0 qb qfull  QS qb q-bytes * +  Q BR load-tile
+        batch-id tma-batch head-id q0 q-off + qb qfull  QS qb q-bytes * +
+        Q BR load-tile
         ntiles 0 ?DO
           used I + stage { s ph }
           ph 1 XOR  s kempty MBAR-WAIT
-          batch-id kvh I t0 + BC *  s kfull  KS s tile-bytes * +  K BC load-tile
+          batch-id tma-batch kvh I t0 + BC * kv-off +  s kfull
+          KS s tile-bytes * +  K BC load-tile
           ph 1 XOR  s vempty MBAR-WAIT
-          batch-id kvh I t0 + BC *  s vfull  VS s tile-bytes * +  V BC load-tile
+          batch-id tma-batch kvh I t0 + BC * kv-off +  s vfull
+          VS s tile-bytes * +  V BC load-tile
         LOOP
         done 1+ TO done  used ntiles + TO used
       THEN
@@ -381,8 +392,11 @@ ELSE
     THEN
     \ Every product that read this Q buffer has completed.
     leader IF  qb qempty MBAR-ARRIVE  THEN
-    batch-id HQ * head-id + { qh }            \ the (batch, head) of LSE
-    batch-id O_SB * head-id O_SH * + { o-head }
+    \ This item's first LSE and O rows (VARLEN: its sequence's, batch 0).
+    VARLEN IF  head-id NQ * q-off +  ELSE  batch-id HQ * head-id + NQ *  THEN
+    { lse0 }
+    VARLEN IF  q-off O_SN *  ELSE  batch-id O_SB *  THEN  head-id O_SH * +
+    { o-head }
 
     \ Finish the row sums over the four lanes of each row; store each
     \ row (16-bit pairs, 4 bytes a lane and 8 features) and its
@@ -390,13 +404,13 @@ ELSE
     2 0 UNROLL DO I { h }
       r0 h 8 * + { row }
       h ML@  h 2 + ML@ quad-sum  row finish { inv ls }
-      row NQ < IF
+      row len-q < IF
         HEAD_DIM 8 / 0 UNROLL DO
           I 4 * h 2* + { n }
           n OACC@ inv F*  n 1+ OACC@ inv F*  PACK
           O  o-head row O_SN * + I 8 * + t 2* + 2* +  I32!
         LOOP
-        t 0= IF  ls  LSE qh NQ * row + 4 * + F32!  THEN
+        t 0= IF  ls  LSE lse0 row + 4 * + F32!  THEN
       THEN
     LOOP
     done 1+  used ntiles +

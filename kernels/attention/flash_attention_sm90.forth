@@ -45,6 +45,7 @@
 \! param HKV i64
 \! param BATCH i64
 \! param HG i64                     \ (batch, head) pairs a group of the LPT grid
+\! param MAXQ i64                   \ the items' rows a pair: NQ, or VARLEN's longest sequence
 \ HG, the query tiles a pair, HQ and HQ/HKV encoded for fdiv (flash-lpt.fs;
 \ ops/_attention.py fast_divisor)
 \! param DIV_HG i64

@@ -433,9 +433,9 @@ def fast_divisor(d: int) -> int:
 # causal rows (hopper_schedule).
 def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
                 hq: int, hkv: int, pair_bytes: int) -> tuple:
-    """(kernel, blocks, its params HG DIV_HG DIV_QT DIV_HQ DIV_GQ) of the
-    Hopper forward: its items are the query tiles of the b * hq (batch,
-    head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
+    """(kernel, blocks, its params HG MAXQ DIV_HG DIV_QT DIV_HQ DIV_GQ) of
+    the Hopper forward: its items are the query tiles of nq rows of the
+    b * hq (batch, head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
     LPT 0 tile by tile), in blocks of hopper_rounds items or (its default)
     MINB persistent blocks an SM."""
     pairs = b * hq
@@ -453,23 +453,30 @@ def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
         blocks = -(-items // rounds)
     else:
         blocks = min(items, kern.const("MINB") * c.sm_count(qa, 132))
-    divs = (hg, fast_divisor(hg), fast_divisor(qtiles), fast_divisor(hq),
+    divs = (hg, nq, fast_divisor(hg), fast_divisor(qtiles), fast_divisor(hq),
             fast_divisor(hq // hkv))
     return kern, blocks, divs
 
 
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
-            lse: Any, defines: dict, scale: float, wargs: tuple) -> None:
+            lse: Any, defines: dict, scale: float, wargs: tuple,
+            seqs: Optional[tuple] = None) -> None:
     """The Hopper kernel: TMA reads q, k and v where they lie (dense copies
     of views it cannot: rows not 16-byte aligned), its stores write out
-    with out's strides (a dense result copied into an out it cannot)."""
+    with out's strides (a dense result copied into an out it cannot).
+    seqs: VARLEN's (sequences, longest sequence's rows), the tensors the
+    (1, H, total, d) planes of the packed ones."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
+    b, maxq = seqs or (b, nq)
+    # Packed sequences take their items from the counter (DYN) as causal
+    # rows do: their tiles differ in length.
     defines.update(hopper_schedule(
-        d, bool(defines["CAUSAL"] or defines["LOCAL"]), nkv))
+        d, bool(defines["CAUSAL"] or defines["LOCAL"] or seqs), nkv))
     kern, blocks, divs = hopper_grid(
         "attention/flash_attention_sm90.forth", qa,
-        {**defines, "T": qa.dtype}, nq, b, hq, hkv, _kv_pair_bytes(qa, ka))
+        {**defines, "T": qa.dtype}, maxq, b, hq, hkv,
+        _kv_pair_bytes(qa, ka))
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):

@@ -139,8 +139,8 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     cfg = _config.get("attention")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in fa.HOPPER_HEAD_DIMS:
-        fa.hopper_varlen(pb, qp, kp, vp, op, lse, defines, float(scale),
-                         wargs, b, mq, tq, tk)
+        fa._hopper(pb, qp, kp, vp, op, lse, defines, float(scale), wargs,
+                   (b, mq))
         return result
     # The mma.sync kernels read and write dense planes.
     defines.update(fa._tiles(qa.dtype, d, sm, bool(masks["CAUSAL"])))
