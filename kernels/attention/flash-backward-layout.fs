@@ -13,8 +13,11 @@ INCLUDE flash-grid.fs
 \ of its columns (BC floats each).
 : r1-region ( -- addr )  4 region ;
 : r2-region ( -- addr )  4 region BR STRIDE * ESZ * + ;
+\ (VARLEN: BC + 4 floats each: a sequence's L2 and D need not start on
+\ 16 bytes, and the copies take them from the aligned row below.)
+: vec-floats ( -- n )  BC 4 VARLEN * + ;
 : vec ( b which -- addr )
-  SWAP 2* + BC * 4 *  4 region 2 BR * STRIDE * ESZ * + + ;
+  SWAP 2* + vec-floats * 4 *  4 region 2 BR * STRIDE * ESZ * + + ;
 \ With DQ_ATOMIC (ROLE 1): the tile's dS^T, [key][query], DSTRIDE apart.
-: ds-region ( -- addr )  0 0 vec ROLE 4 * BC * 4 * + ;
+: ds-region ( -- addr )  0 0 vec ROLE 4 * vec-floats * 4 * + ;
 

@@ -24,12 +24,19 @@
 \ floats apart (NQ rounded up to a multiple of 128, zero-padded by the
 \ op), so that a tile's 16-byte copies never leave them.
 
-ROLE IF NKV ELSE NQ THEN { nrows }
-ROLE IF NQ ELSE NKV THEN { ncols }
+\ VARLEN: the block's sequence is BID-Z (flash-grid.fs set-seq); the
+\ grid's tiles are the longest sequence's, a shorter one's past its rows
+\ leave below.
+BID-Z set-seq
+ROLE IF len-kv ELSE len-q THEN { nrows }
+ROLE IF len-q ELSE len-kv THEN { ncols }
 HQ HKV / { group }
 \ The first row of this block's rows in their tensors (times HEAD_DIM).
-ROLE IF BID-Z HKV * BID-Y + NKV * ELSE q-head THEN { rbase }
+ROLE IF
+  VARLEN IF BID-Y NKV * kv-off + ELSE BID-Z HKV * BID-Y + NKV * THEN
+ELSE q-head THEN { rbase }
 ROLE IF BID-X ELSE query-tile THEN BR * { r0 }
+VARLEN IF r0 0<  r0 nrows >=  OR IF EXIT THEN THEN
 r0 WARP-ID 16 MT * * + { rw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
@@ -40,7 +47,7 @@ score-scale2 { scale2 }
 \ rows sees to the last.
 ROLE IF r0 first-query 0 MAX BC / ELSE r0 first-tile THEN { cstart }
 ROLE IF
-  r0 BR + NKV MIN 1- last-query 1+ NQ MIN 0 MAX  BC tiles cstart - 0 MAX
+  r0 BR + len-kv MIN 1- last-query 1+ len-q MIN 0 MAX  BC tiles cstart - 0 MAX
 ELSE r0 key-tiles THEN { span }
 ROLE IF group ELSE 1 THEN span * { ntiles }
 \ Tile i (of span per query head): its first column, and the first rows
@@ -49,14 +56,17 @@ ROLE IF group ELSE 1 THEN span * { ntiles }
 : tile-cols ( i span cstart -- c0 chead vhead )
   { ti span cstart }
   ti span MOD cstart + BC *
-  ti span / BID-Y HQ HKV / * + BID-Z HQ * + { qh }
-  ROLE IF qh NQ * ELSE kv-head THEN
-  qh NQP * ;
+  ti span / BID-Y HQ HKV / * +  VARLEN 0= IF BID-Z HQ * + THEN { qh }
+  ROLE IF qh NQ * q-off + ELSE kv-head THEN
+  qh NQP * q-off + ;
 
+\ VARLEN: where the sequence's L2 and D rows stand from a 16-byte
+\ boundary (rows of a head are NQP floats, a multiple of 4, apart).
+: l2-shift ( -- n )  VARLEN IF q-off 3 AND ELSE 0 THEN ;
 \ Start copying tile i into buffer b; rows past the end copy the last row.
 : load-tile ( i span cstart b -- )
   { b }  tile-cols { c0 ch vh }
-  ROLE IF NQ ELSE NKV THEN { ncols }
+  ROLE IF len-q ELSE len-kv THEN { ncols }
   BC HEAD_DIM * EPC / { chunks }
   chunks NTHREADS tiles 0 UNROLL DO
     TID-X I NTHREADS * + { e }
@@ -69,9 +79,10 @@ ROLE IF group ELSE 1 THEN span * { ntiles }
     THEN
   LOOP
   ROLE IF
-    \ L2 and D of the tile's columns: BC/4 16-byte chunks each.
-    TID-X BC 4 / < IF
-      vh c0 + TID-X 4 * + 4 * { src }
+    \ L2 and D of the tile's columns: BC/4 16-byte chunks each (VARLEN:
+    \ from l2-shift floats before them, one chunk more).
+    TID-X BC 4 / VARLEN + < IF
+      vh c0 + l2-shift - TID-X 4 * + 4 * { src }
       L2 src +  b 0 vec TID-X 16 * + CP-ASYNC
       DPRE src +  b 1 vec TID-X 16 * + CP-ASYNC
     THEN
@@ -120,7 +131,8 @@ CP-ASYNC-COMMIT
 ROLE 0= IF
   MT 0 UNROLL DO I { qt }
     2 0 UNROLL DO
-      BID-Z HQ * BID-Y + NQP * rw qt 16 * + g + I 8 * + NQ 1- MIN + 4 * { at4 }
+      VARLEN IF BID-Y NQP * q-off + ELSE BID-Z HQ * BID-Y + NQP * THEN
+      rw qt 16 * + g + I 8 * + len-q 1- MIN + 4 * { at4 }
       L2 at4 + F32@ qt 4 * I + RV!
       DPRE at4 + F32@ qt 4 * 2 + I + RV!
     LOOP
@@ -172,7 +184,7 @@ ntiles 0 ?DO
         col ncols >=  row nrows >=  OR
         ROLE IF row col ELSE col row THEN key-masked  OR { hidden }
         ROLE IF
-          jg 8 * t 2* + e 2 MOD + 4 * { vo }
+          jg 8 * t 2* + e 2 MOD + l2-shift + 4 * { vo }
           b 0 vec vo + SF32@  b 1 vec vo + SF32@
         ELSE
           qt 4 * e 2 / + RV@  qt 4 * 2 + e 2 / + RV@
@@ -238,7 +250,7 @@ ntiles 0 ?DO
     DQF 16 / 0 UNROLL DO I { p }
       8 DQ_VEC / 0 UNROLL DO I DQ_VEC * { e8 }
         c0 q0 + g + e8 4 MOD 2 / 8 * + { qrow }
-        qrow NQ < IF
+        qrow len-q < IF
           ch qrow + HEAD_DIM *  f0 + p 16 * + e8 4 / 8 * + t 2* + e8 2 MOD +
           4 * DQACC + { dst }
           DQ_VEC 2 = IF

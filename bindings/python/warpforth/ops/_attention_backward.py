@@ -208,15 +208,40 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dq = st.empty_in_order(pb, qa, pq, qa.shape)
     dk = st.empty_in_order(pb, qa, pk, ka.shape)
     dv = st.empty_in_order(pb, qa, pk, ka.shape)
+    gradients(pb, qa, ka, va, da, oa, lse, dq, dk, dv, causal, float(scale),
+              window, softcap)
+    pb.store(_plans, dq, dk, dv)
+    return dq, dk, dv
+
+
+def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
+              da: c.Arg, oa: c.Arg, lse: Any, dq: Any, dk: Any, dv: Any,
+              causal: bool, scale: float, window: tuple, softcap: float,
+              seqs: Optional[tuple] = None) -> None:
+    """The backward's kernels for checked arguments, writing dq, dk, dv.
+    seqs: VARLEN's (sequences, longest query and key rows, cu_seqlens_q,
+    cu_seqlens_k), the tensors then the (1, H, total, d) planes of the
+    packed ones (ops/_attention_varlen.py)."""
+    b, hq, nq, d = qa.shape
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    pq, pk = st.order(qa), st.order(ka)
     sm = _arch(qa)
     arch = f"sm_{sm}"
     dt = qa.dtype
     masks, wargs = _attention.masking(causal, window, softcap, nq, nkv)
-    wargs += _attention.dense_seqs(pb, qa)
     defines = {"HEAD_DIM": d, **masks}
+    if seqs:    # the grids' z: sequences; x: the longest one's tiles
+        bz, maxq, maxk = seqs[:3]
+        wargs += seqs[3:]
+        defines["VARLEN"] = 1
+    else:
+        bz, maxq, maxk = b, nq, nkv
+        wargs += _attention.dense_seqs(pb, qa)
     cfg = _config.get("attention_backward")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
-    hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
+    # (VARLEN runs the mma.sync kernels: the Hopper backward has no VARLEN
+    # yet.)
+    hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS and not seqs
     # What the kernels read where it lies (TMA's rules; the pre kernel's
     # pairs need less), else dense copies; the mma.sync kernels read q, k,
     # v and dout dense.
@@ -233,7 +258,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     # unused placeholder. D and L2 rows are NQP floats apart, the padding
     # zeroed by the pre kernel too, so that the dK/dV kernels' 16-byte
     # copies of a tile's columns stay inside them. One allocation.
-    nqp = -(-nq // 128) * 128
+    # (VARLEN: 128 more, for the copies from a 16-byte boundary before a
+    # sequence's rows: flash-backward-mma.fs l2-shift.)
+    nqp = -(-(nq + (128 if seqs else 0)) // 128) * 128
     dq_acc, dpre, l2 = pb.scratch(
         qa, [qa.shape if atomic else (1,), (b * hq, nqp), (b * hq, nqp)],
         "f32")
@@ -253,8 +280,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                 c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
                 (b, hq, hkv, nq, nkv, nqp), float(scale), wargs)
         _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
-        pb.store(_plans, dq, dk, dv)
-        return dq, dk, dv
+        return
     # The mma.sync kernels write dense gradients: temporaries where the
     # gradients are not (with atomics dq comes from _convert, which
     # writes any strides: the kernel's DQ is then unused).
@@ -262,17 +288,17 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     gk, gv = (dk, dv) if pk == (0, 1, 2, 3) else (
         pb.new(c.empty(qa, ka.shape)), pb.new(c.empty(qa, ka.shape)))
     args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
-            dq_acc, nq, nqp, nkv, hq, hkv, b, float(scale), *wargs)
+            dq_acc, nq, nqp, nkv, hq, hkv, bz, float(scale), *wargs)
     if not atomic:
         kq = c.kernel("attention/flash_backward.forth", qa,
                       dict(defines, ROLE=0, BC=bc_q, T=dt), arch=arch)
-        pb.launch(kq, *args, grid=(-(-nq // kq.const("BR")), hq, b),
+        pb.launch(kq, *args, grid=(-(-maxq // kq.const("BR")), hq, bz),
                   block=kq.const("NTHREADS"))
     kkv = c.kernel("attention/flash_backward.forth", qa,
                    dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
                         DQ_VEC=2 if atomic and sm >= 90 else 1, T=dt),
                    arch=arch)
-    pb.launch(kkv, *args, grid=(-(-nkv // kkv.const("BR")), hkv, b),
+    pb.launch(kkv, *args, grid=(-(-maxk // kkv.const("BR")), hkv, bz),
               block=kkv.const("NTHREADS"))
     if atomic:
         _convert(pb, dq_acc, dqa, qa, float(scale))
@@ -280,8 +306,6 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         pb.copy_into(gq, dq)
     pb.copy_into(gk, dk)
     pb.copy_into(gv, dv)
-    pb.store(_plans, dq, dk, dv)
-    return dq, dk, dv
 
 
 def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:

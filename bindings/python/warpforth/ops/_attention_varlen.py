@@ -13,6 +13,7 @@ import math
 from typing import Any, Optional
 
 from . import _attention as fa
+from . import _attention_backward as ab
 from . import _common as c
 from . import _config
 from . import _strided as st
@@ -75,6 +76,32 @@ def _max_len(given: Any, name: str, values: Optional[list], cu: Any) -> int:
     return m
 
 
+def _inputs(q: Any, k: Any, v: Any, cu_seqlens_q: Any, cu_seqlens_k: Any,
+            max_seqlen_q: Any, max_seqlen_k: Any, *others: tuple) -> tuple:
+    """The packed q, k, v (and `others`, (value, name) pairs of q's shape)
+    and the sequences checked: (q, k, v Args, sequences, longest query
+    and key rows, the others' Args)."""
+    qa, ka, va = (_packed(x, n) for x, n in ((q, "q"), (k, "k"), (v, "v")))
+    more = [_packed(x, n) for x, n in others]
+    c.same_place(qa, ka, va, *more)
+    tq, hq, d = qa.shape
+    tk, hkv = ka.shape[0], ka.shape[1]
+    if ka.shape[2] != d:
+        raise ValueError(f"k: shape {ka.shape}, expected (total_k, Hkv, "
+                         f"{d}) to match q {qa.shape}")
+    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
+        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
+                         "(grouped-query attention needs Hq % Hkv == 0)")
+    c.same_shape(ka, va)
+    c.same_shape(qa, *more)
+    cqa, cq = _cu(cu_seqlens_q, "cu_seqlens_q", qa, tq, None)
+    b = cqa.shape[0] - 1
+    _, ck = _cu(cu_seqlens_k, "cu_seqlens_k", qa, tk, b)
+    mq = _max_len(max_seqlen_q, "max_seqlen_q", cq, cu_seqlens_q)
+    mk = _max_len(max_seqlen_k, "max_seqlen_k", ck, cu_seqlens_k)
+    return (qa, ka, va, b, mq, mk, *more)
+
+
 def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                                 cu_seqlens_k: Any,
                                 max_seqlen_q: Optional[int] = None,
@@ -92,23 +119,12 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     return_lse = c.check_bool("return_lse", return_lse)
     window = c.check_window(window)
     softcap = c.check_softcap(softcap)
-    qa, ka, va = (_packed(x, n) for x, n in ((q, "q"), (k, "k"), (v, "v")))
-    c.same_place(qa, ka, va)
+    qa, ka, va, b, mq, mk = _inputs(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                    max_seqlen_q, max_seqlen_k)
     tq, hq, d = qa.shape
     tk, hkv = ka.shape[0], ka.shape[1]
-    if ka.shape[2] != d:
-        raise ValueError(f"k: shape {ka.shape}, expected (total_k, Hkv, "
-                         f"{d}) to match q {qa.shape}")
-    if (hkv == 0 and hq != 0) or (hkv != 0 and hq % hkv != 0):
-        raise ValueError(f"k: {hkv} heads do not divide q's {hq} "
-                         "(grouped-query attention needs Hq % Hkv == 0)")
-    c.same_shape(ka, va)
-    cqa, cq = _cu(cu_seqlens_q, "cu_seqlens_q", qa, tq, None)
-    b = cqa.shape[0] - 1
-    cka, ck = _cu(cu_seqlens_k, "cu_seqlens_k", qa, tk, b)
-    mq = _max_len(max_seqlen_q, "max_seqlen_q", cq, cu_seqlens_q)
-    _max_len(max_seqlen_k, "max_seqlen_k", ck, cu_seqlens_k)
     dims = fa.HEAD_DIMS.get(qa.dtype, fa.HEAD_DIMS["f32"])
+
     if d not in dims:
         raise ValueError(f"q: head dimension {d} is not supported for "
                          f"{c.dtype_name(qa.dtype)}; expected one of " +
@@ -162,3 +178,53 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
               block=kern.const("NTHREADS"))
     pb.copy_into(o, op.value)
     return result
+
+
+def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
+                                    out: Any, lse: Any, cu_seqlens_q: Any,
+                                    cu_seqlens_k: Any,
+                                    max_seqlen_q: Optional[int] = None,
+                                    max_seqlen_k: Optional[int] = None,
+                                    causal: bool = False,
+                                    scale: Optional[float] = None,
+                                    window: tuple = (-1, -1),
+                                    softcap: float = 0.0) -> tuple:
+    """(dq, dk, dv) of o = flash_attention_varlen(q, k, v, cu_seqlens_q,
+    cu_seqlens_k, ...) for its gradient dout; out and lse are the
+    forward's (return_lse=True), the other arguments its own. The
+    gradients come packed like q, k, v, in their dtype (the mma.sync
+    kernels of flash_attention_backward with -D VARLEN: on Hopper too, for
+    now)."""
+    scale = c.check_scale(scale)
+    causal = c.check_bool("causal", causal)
+    window = c.check_window(window)
+    softcap = c.check_softcap(softcap)
+    qa, ka, va, b, mq, mk, da, oa = _inputs(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+        (dout, "dout"), (out, "out"))
+    tq, hq, d = qa.shape
+    tk = ka.shape[0]
+    la = c.arg(lse, "lse", dtypes=("f32",), min_dims=2)
+    if la.shape != (hq, tq):
+        raise ValueError(f"lse: shape {la.shape}, expected {(hq, tq)}")
+    if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
+        raise ValueError(f"lse: on {la.where()}, but q is on {qa.where()}")
+    if d not in ab.HEAD_DIMS[qa.dtype]:
+        raise ValueError(f"q: head dimension {d} is not supported by the "
+                         f"{c.dtype_name(qa.dtype)} backward; expected one "
+                         "of " + ", ".join(map(str, ab.HEAD_DIMS[qa.dtype])))
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    dq, dk, dv = (c.empty(x, x.shape) for x in (qa, ka, va))
+    if tq * hq == 0 or tk == 0 or b == 0:
+        for g in (dq, dk, dv):
+            g[...] = 0
+        return dq, dk, dv
+    pb = c.PlanBuilder(None, (dout, q, k, v, out, lse, cu_seqlens_q,
+                              cu_seqlens_k))
+    planes = [c.arg(_planes(x), n, strided=True) for x, n in
+              ((q, "q"), (k, "k"), (v, "v"), (dout, "dout"), (out, "out"))]
+    ab.gradients(pb, *planes, lse, *(_planes(g) for g in (dq, dk, dv)),
+                 causal, float(scale), window, softcap,
+                 (b, mq, mk, cu_seqlens_q, cu_seqlens_k))
+    return dq, dk, dv
