@@ -10,6 +10,7 @@ and on numpy arrays or CPU tensors (the CPU backend):
     o = ops.flash_attention(q, k, v, causal=True)   # GQA: k, v (B, Hkv, N, d)
     o, lse = ops.flash_attention(q, k, v, causal=True, return_lse=True)
     dq, dk, dv = ops.flash_attention_backward(do, q, k, v, o, lse, True)
+    o = ops.flash_attention_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k)
     ops.append_kv(k_cache, v_cache, k_new, v_new, cache_seqlens)
     o = ops.decode_attention(q, k_cache, v_cache, cache_seqlens)
     masked = ops.top_k_mask(logits, 50)
@@ -23,6 +24,9 @@ ops.tuned(softmax={"pipe": False}):` for a block (ops/_config.py)."""
 
 from ._api import flash_attention
 from ._attention_backward import flash_attention_backward
+# Packed sequences of different lengths (FlashAttention's varlen API).
+from ._api import flash_attention_varlen
+from ._attention_varlen import flash_attention_varlen_backward
 # Generation: flash-decoding against a (paged) KV cache (kernels/decode/).
 from ._api import decode_attention
 from ._decode import append_kv
@@ -45,6 +49,7 @@ from ._topk import TopkConfig
 
 __all__ = ["append_kv", "apply_rotary", "attention_scores",
            "decode_attention", "flash_attention", "flash_attention_backward",
+           "flash_attention_varlen", "flash_attention_varlen_backward",
            "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
            "top_p_mask",
            "config", "configure", "tuned", "AttentionConfig",

@@ -13,7 +13,8 @@ import sys
 from typing import Any, Optional
 
 from . import _common as c
-from . import _attention, _decode, _rotary, _scores, _softmax, _topk
+from . import (_attention, _attention_varlen, _decode, _rotary, _scores,
+               _softmax, _topk)
 
 _eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
 
@@ -205,6 +206,62 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
             return (o, lse) if return_lse else o
     return _attention.flash_attention_impl(q, k, v, causal, scale, return_lse,
                                            out, window, softcap)
+
+
+def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
+                           cu_seqlens_k: Any,
+                           max_seqlen_q: Optional[int] = None,
+                           max_seqlen_k: Optional[int] = None,
+                           causal: bool = False,
+                           scale: Optional[float] = None,
+                           window: tuple = (-1, -1), softcap: float = 0.0,
+                           return_lse: bool = False, out: Any = None) -> Any:
+    """Attention over packed sequences of different lengths
+    (FlashAttention's varlen API): q (total_q, Hq, d), k and v (total_k,
+    Hkv, d), Hkv dividing Hq; cu_seqlens_q and cu_seqlens_k int32 (batch
+    + 1,) prefix sums: sequence s is rows cu_seqlens_q[s] ..
+    cu_seqlens_q[s+1] - 1 of q (and of k, v by cu_seqlens_k), attended on
+    its own, with flash_attention's rules per sequence (causal at its
+    bottom-right, window, softcap, scale 1/sqrt(d) unless given); empty
+    sequences allowed (a query with no key: output 0, lse -inf).
+    max_seqlen_q and max_seqlen_k: the longest sequences' lengths, computed
+    from cu_seqlens when None (on the GPU a device sync: pass them); a
+    smaller value than the truth is refused where cu_seqlens is on the
+    host and, as in FlashAttention, leaves the rows past it unwritten
+    where it is on the GPU. Returns out (total_q, Hq, d) in q's dtype,
+    or with return_lse (out, lse), lse float32 (Hq, total_q). No work is
+    padded to the longest sequence: blocks (Hopper: items from a counter)
+    take query tiles of one sequence each. On torch tensors without out=
+    it is the custom op torch.ops.warpforth.flash_attention_varlen, with
+    autograd (flash_attention_varlen_backward), torch.compile and CUDA
+    graphs."""
+    torch = sys.modules.get("torch")
+    if (out is None and torch is not None and isinstance(q, torch.Tensor)
+            and q.dim() == 3 and isinstance(cu_seqlens_q, torch.Tensor)
+            and isinstance(cu_seqlens_k, torch.Tensor)):
+        causal = c.check_bool("causal", causal)
+        return_lse = c.check_bool("return_lse", return_lse)
+        window = c.check_window(window)
+        softcap = c.check_softcap(softcap)
+        scale = c.check_scale(scale)
+        if max_seqlen_q is None:
+            max_seqlen_q = int((cu_seqlens_q[1:] - cu_seqlens_q[:-1]).max()) \
+                if cu_seqlens_q.numel() > 1 else 0
+        if max_seqlen_k is None:
+            max_seqlen_k = int((cu_seqlens_k[1:] - cu_seqlens_k[:-1]).max()) \
+                if cu_seqlens_k.numel() > 1 else 0
+        if scale is None:
+            scale = 1.0 / math.sqrt(q.shape[-1]) if q.shape[-1] else 1.0
+        ops = _torch_ops or _load_torch_ops()
+        o, lse = ops.flash_attention_varlen_op(
+            q, k, v, cu_seqlens_q, cu_seqlens_k,
+            c.check_int("max_seqlen_q", max_seqlen_q, 0),
+            c.check_int("max_seqlen_k", max_seqlen_k, 0), causal,
+            float(scale), *window, softcap)
+        return (o, lse) if return_lse else o
+    return _attention_varlen.flash_attention_varlen_impl(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+        causal, scale, window, softcap, return_lse, out)
 
 
 def _op_scale(q: Any, scale: Optional[float]) -> float:

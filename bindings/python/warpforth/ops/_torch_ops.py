@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import torch
 
-from . import (_attention, _attention_backward, _decode, _native, _rotary,
-               _scores, _softmax, _strided, _topk)
+from . import (_attention, _attention_backward, _attention_varlen, _decode,
+               _native, _rotary, _scores, _softmax, _strided, _topk)
 
 # The ops are defined through torch.library's Library (a schema, the
 # implementation for CPU and CUDA tensors, the fake one) rather than
@@ -105,6 +105,60 @@ def _backward(ctx, dout, _dlse):
 
 torch.library.register_autograd("warpforth::flash_attention", _backward,
                                 setup_context=_setup_context, lib=_lib)
+
+# flash_attention_varlen (packed sequences) and its backward, with
+# autograd. The sequences' bounds come as tensors (no sync); max_seqlen_q
+# and max_seqlen_k as ints (ops.flash_attention_varlen computes them
+# where they are not given).
+def _varlen_fake(q, k, v, cu_q, cu_k, max_q, max_k, causal, scale, wl, wr,
+                 cap):
+    return (torch.empty_like(q),
+            q.new_empty((q.shape[1], q.shape[0]), dtype=torch.float32))
+
+
+flash_attention_varlen_op = _define(
+    "flash_attention_varlen(Tensor q, Tensor k, Tensor v, "
+    "Tensor cu_seqlens_q, Tensor cu_seqlens_k, int max_seqlen_q, "
+    "int max_seqlen_k, bool causal, float scale, int window_left, "
+    "int window_right, float softcap) -> (Tensor, Tensor)",
+    lambda q, k, v, cu_q, cu_k, max_q, max_k, causal, scale, wl, wr, cap:
+    _attention_varlen.flash_attention_varlen_impl(
+        q, k, v, cu_q, cu_k, max_q, max_k, causal, scale, (wl, wr), cap,
+        return_lse=True),
+    _varlen_fake)
+
+flash_attention_varlen_backward_op = _define(
+    "flash_attention_varlen_backward(Tensor dout, Tensor q, Tensor k, "
+    "Tensor v, Tensor out, Tensor lse, Tensor cu_seqlens_q, "
+    "Tensor cu_seqlens_k, int max_seqlen_q, int max_seqlen_k, bool causal, "
+    "float scale, int window_left, int window_right, float softcap) "
+    "-> (Tensor, Tensor, Tensor)",
+    lambda do, q, k, v, o, lse, cu_q, cu_k, max_q, max_k, causal, scale,
+    wl, wr, cap: _attention_varlen.flash_attention_varlen_backward(
+        do, q, k, v, o, lse, cu_q, cu_k, max_q, max_k, causal, scale,
+        (wl, wr), cap),
+    lambda do, q, k, v, *rest: (torch.empty_like(q), torch.empty_like(k),
+                                torch.empty_like(v)))
+
+
+def _varlen_setup(ctx, inputs, output):
+    q, k, v, cu_q, cu_k, *rest = inputs
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse, cu_q, cu_k)
+    ctx.rest = rest
+    ctx.mark_non_differentiable(lse)
+
+
+def _varlen_backward(ctx, dout, _dlse):
+    q, k, v, out, lse, cu_q, cu_k = ctx.saved_tensors
+    dq, dk, dv = flash_attention_varlen_backward_op(
+        dout.contiguous(), q, k, v, out, lse, cu_q, cu_k, *ctx.rest)
+    return (dq, dk, dv) + (None,) * (2 + len(ctx.rest))
+
+
+torch.library.register_autograd("warpforth::flash_attention_varlen",
+                                _varlen_backward, setup_context=_varlen_setup,
+                                lib=_lib)
 
 # The eager autograd.Functions below run the op's kernel directly (below
 # autograd, which they are) where it is the C++ plan replay, whose host
