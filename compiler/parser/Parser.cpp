@@ -161,6 +161,12 @@ private:
       headerNames[upperCase(h.shared[i].name)] = {ItemKind::SharedRef, i};
     for (unsigned i = 0; i < h.consts.size(); ++i)
       headerNames[upperCase(h.consts[i].name)] = {ItemKind::IntLiteral, i};
+    for (const ParamDecl &p : h.params)
+      headerSpelling[upperCase(p.name)] = p.name;
+    for (const SharedDecl &sh : h.shared)
+      headerSpelling[upperCase(sh.name)] = sh.name;
+    for (const ConstDecl &c : h.consts)
+      headerSpelling[upperCase(c.name)] = c.name;
     // A register array ACC gives two words: ACC@ ( i -- x ), ACC! ( x i -- ).
     for (unsigned i = 0; i < h.regs.size(); ++i) {
       headerNames[upperCase(h.regs[i].name) + "@"] = {ItemKind::RegGet, i};
@@ -341,6 +347,7 @@ private:
     }
     auto word = wordIndex.find(w);
     if (word != wordIndex.end()) {
+      warnIfWordHidesHeader(tok, program.words[word->second]);
       item.kind = ItemKind::Call;
       item.index = word->second;
       def.body.push_back(item);
@@ -516,6 +523,26 @@ private:
                   std::string(what) + " '" + name.text + "' hides " + hidden +
                       " (names ignore case); rename one",
                   name.length());
+  }
+
+  /// A use spelled exactly as a header name (`NQ`) that names a word
+  /// spelled otherwise (`: nq ... ;`): the word hides the header name
+  /// (names ignore case), so this is the word, most likely not what was
+  /// meant. (A word spelled as the header name, `: Q Q head-base ;`, and
+  /// uses spelled as the word, `raw` after `: raw RAW + ... ;`, are the
+  /// wrapping idiom: silent.)
+  void warnIfWordHidesHeader(const Token &tok, const WordDef &word) {
+    if (inPrelude || word.fromPrelude || tok.text == word.name)
+      return;
+    auto spelled = headerSpelling.find(tok.upper);
+    if (spelled == headerSpelling.end() || spelled->second != tok.text)
+      return;
+    diags.warning(tok.loc,
+                  "'" + tok.text + "' here is the word '" + word.name +
+                      "' defined on line " + std::to_string(word.loc.line) +
+                      ", which hides the header name '" + tok.text +
+                      "' (names ignore case); rename one",
+                  tok.length());
   }
 
   /// A name being defined must not be a syntax word: it could never be
@@ -898,6 +925,9 @@ private:
   unsigned includeCount = 0;
   std::map<std::string, unsigned> wordIndex; // latest definition wins
   std::map<std::string, std::pair<ItemKind, unsigned>> headerNames;
+  // The header names as declared (upper-cased key), for
+  // warnIfWordHidesHeader.
+  std::map<std::string, std::string> headerSpelling;
   std::vector<OpenControl> control;
   size_t controlBase = 0;
   bool defining = false;
