@@ -10,6 +10,9 @@ Compute (tools/gpu-check.sh ncuops):
     ncu ... -k regex:flash_backward_sm90 python3 bench/profile_ops.py backward
     ncu ... -k regex:'flash_attention_sm90|fprop' python3 \\
         bench/profile_ops.py forward-gpt2
+    ncu ... -k regex:flash_attention_sm90 python3 bench/profile_ops.py masks
+        (B4 H16 N4096 d128 bf16: causal, window (1024, 0), causal +
+        softcap 30, in that order)
 """
 
 from __future__ import annotations
@@ -30,6 +33,16 @@ def attention(defines: list) -> None:
     for d in (128, 64):
         q = torch.randn(4, 16, 4096, d, device="cuda", dtype=torch.bfloat16)
         ops.flash_attention(q, q, q, causal=True)
+    torch.cuda.synchronize()
+
+
+def masks() -> None:
+    """The Hopper forward with issue 37's masks: causal, window (1024, 0),
+    causal + softcap 30 (B4 H16 N4096 d128 bf16)."""
+    q = torch.randn(4, 16, 4096, 128, device="cuda", dtype=torch.bfloat16)
+    ops.flash_attention(q, q, q, causal=True)
+    ops.flash_attention(q, q, q, window=(1024, 0))
+    ops.flash_attention(q, q, q, causal=True, softcap=30.0)
     torch.cuda.synchronize()
 
 
@@ -92,6 +105,9 @@ def backward(gpt2: bool = False) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["backward"]:
         backward(sys.argv[2:] == ["gpt2"])
+        return
+    if sys.argv[1:] == ["masks"]:
+        masks()
         return
     if sys.argv[1:] == ["forward-gpt2"]:
         forward_gpt2()

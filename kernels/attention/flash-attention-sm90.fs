@@ -236,7 +236,6 @@ INCLUDE flash-lpt.fs
 \ tensor maps see the packed rows as batch 0, the sequence's rows from
 \ q-off and kv-off on.
 : live ( q0 -- flag )  VARLEN IF DUP 0< 0= SWAP len-q < AND ELSE DROP -1 THEN ;
-: tma-batch ( batch-id -- b )  VARLEN IF DROP 0 THEN ;
 \ The pairs and the items (with the LPT grid's slots past the last pair).
 : work ( -- pairs items )
   BATCH HQ *  { pairs }

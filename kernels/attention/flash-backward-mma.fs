@@ -60,9 +60,6 @@ ROLE IF group ELSE 1 THEN span * { ntiles }
   ROLE IF qh NQ * q-off + ELSE kv-head THEN
   qh NQP * q-off + ;
 
-\ VARLEN: where the sequence's L2 and D rows stand from a 16-byte
-\ boundary (rows of a head are NQP floats, a multiple of 4, apart).
-: l2-shift ( -- n )  VARLEN IF q-off 3 AND ELSE 0 THEN ;
 \ Start copying tile i into buffer b; rows past the end copy the last row.
 : load-tile ( i span cstart b -- )
   { b }  tile-cols { c0 ch vh }

@@ -74,7 +74,7 @@ INCLUDE flash-lpt.fs
 \ head: from qstart on, qtiles of them (flash-grid.fs first-query and
 \ last-query: causal or a window).
 : qstart ( k0 -- t )  first-query 0 MAX BR / ;
-: qend ( k0 -- t )  BC + NKV MIN 1- last-query 1+ NQ MIN 0 MAX BR tiles ;
+: qend ( k0 -- t )  BC + len-kv MIN 1- last-query 1+ len-q MIN 0 MAX BR tiles ;
 
 \ The block order (flash-lpt.fs), over (batch, K/V head) pairs and key
 \ blocks: with LPT every head's heaviest blocks (causal: the first keys,
@@ -84,8 +84,13 @@ INCLUDE flash-lpt.fs
 HKV lpt-pair { pair }
 pair BATCH HKV * >= IF EXIT THEN
 pair HKV /MOD { kv-head-id batch-id }
+\ VARLEN: the pair's batch is a sequence (flash-grid.fs set-seq); its rows
+\ in the tensors start at q-off and kv-off of batch 0, and the grid's key
+\ blocks are the longest sequence's: a shorter one's past its keys leave.
+batch-id set-seq
 kblock BC * { k0 }
 HQ HKV / { group }
+VARLEN IF k0 len-kv >= IF EXIT THEN THEN
 k0 qstart { qt0 }
 k0 qend qt0 - 0 MAX { per-head }
 group per-head * { niters }
@@ -96,7 +101,7 @@ kv-head-id group * { h0 }                 \ the first query head of the group
   it per-head /MOD { qi hh }
   h0 hh +  qi qt0 + BR * ;
 \ A query head's (batch, head) in L2, DPRE and DQACC (dense): qh0 + h.
-batch-id HQ * { qh0 }
+VARLEN IF 0 ELSE batch-id HQ * THEN { qh0 }
 
 TID-X 0= IF
   1 0 bar MBAR-INIT
@@ -283,18 +288,21 @@ TID-X 128 / { wg }
 \ `edge` (a constant: only tiles that reach past the keys or the queries, or
 \ causal past a query's diagonal, pay for it) zeroes P^T where the key or
 \ the query is past the end or the key after the query's diagonal.
+\ Two neighbouring floats of L2 or D: one 8-byte load, or with VARLEN
+\ (whose rows may stand off 8 bytes: l2-shift) two.
+: pair@ ( addr -- x0 x1 )  VARLEN IF DUP SF@ SWAP 4 + SF@ ELSE 2SF@ THEN ;
 : p-ds ( edge ls ds s q0 key0 scale2 -- )
   { edge lsb dsb s q0 key0 scale2 }
-  s BR * 4 * { so }
+  s LSS * 4 * l2-shift 4 * + { so }
   \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
   \ query q0 + x are hidden when 8r >= kmax, x >= qmax, 8r > x + dlt
   \ (after the query's last key) or 8r < x + dlo (before its first).
-  NKV key0 - { kmax }  NQ q0 - { qmax }
+  len-kv key0 - { kmax }  len-q q0 - { qmax }
   q0 last-key key0 - { dlt }  q0 first-key key0 - { dlo }
   BR 8 / 0 UNROLL DO I { jg }
     jg 8 * LANE-ID 4 MOD 2* + { ql }
-    lsb so + ql 4 * + 2SF@ { l0 l1 }
-    dsb so + ql 4 * + 2SF@ { d0 d1 }
+    lsb so + ql 4 * + pair@ { l0 l1 }
+    dsb so + ql 4 * + pair@ { d0 d1 }
     2 0 UNROLL DO I { c }
       c IF l1 d1 ELSE l0 d0 THEN { lv dd }
       2 0 UNROLL DO I { r }
@@ -318,18 +326,18 @@ wg NCWG = IF
   PREGS SETMAXNREG-DEC
   TID-X 127 AND 0= IF
     BC HEAD_DIM * 4 * 0 bar MBAR-ARRIVE-TX
-    batch-id kv-head-id k0 0 bar KS K BC load-rows
-    batch-id kv-head-id k0 0 bar VS V BC load-rows
+    batch-id tma-batch kv-head-id k0 kv-off + 0 bar KS K BC load-rows
+    batch-id tma-batch kv-head-id k0 kv-off + 0 bar VS V BC load-rows
     niters 0 ?DO
       I stage { s ph }
       I per-head qt0 h0 iter-q { h q0 }
       qh0 h + { qh }
       ph 1 XOR  s qempty MBAR-WAIT
-      q-bytes 2* BR 8 * +  s qfull MBAR-ARRIVE-TX
-      batch-id h q0 s qfull  QS s q-bytes * +  Q BR load-rows
-      batch-id h q0 s qfull  DOS s q-bytes * +  DOUT BR load-rows
-      qh q0 s qfull  LS s BR * 4 * +  L2 TMA-LOAD-2D
-      qh q0 s qfull  DS s BR * 4 * +  DPRE TMA-LOAD-2D
+      q-bytes 2* L2BOX 8 * +  s qfull MBAR-ARRIVE-TX
+      batch-id tma-batch h q0 q-off + s qfull  QS s q-bytes * +  Q BR load-rows
+      batch-id tma-batch h q0 q-off + s qfull  DOS s q-bytes * +  DOUT BR load-rows
+      qh q0 q-off + l2-shift - s qfull  LS s LSS * 4 * +  L2 TMA-LOAD-2D
+      qh q0 q-off + l2-shift - s qfull  DS s LSS * 4 * +  DPRE TMA-LOAD-2D
     LOOP
   THEN
   \ DQW: lane 0 of warp 1 + cw adds consumer warpgroup cw's parts.
@@ -338,7 +346,7 @@ wg NCWG = IF
     niters 0 ?DO
       I per-head qt0 h0 iter-q { h q0 }
       I 1 AND  cw dqfull MBAR-WAIT
-      q0 qh0 h + cw cw dq-reduce
+      q0 q-off + qh0 h + cw cw dq-reduce
       0 TMA-STORE-WAIT
       cw dqempty MBAR-ARRIVE
     LOOP
@@ -362,7 +370,7 @@ ELSE
     WGMMA-FENCE
     wg s sdp-issue
     WGMMA-COMMIT  0 WGMMA-WAIT
-    q0 BR + NQ >
+    q0 BR + len-q >
     k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR IF
       -1 LS DS s q0 key0 scale2 p-ds
     ELSE
@@ -417,12 +425,12 @@ ELSE
     makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
     0 WGMMA-WAIT
     leader IF  s qempty MBAR-ARRIVE  THEN
-    makes-dq IF  q0 qh0 h + wg kr wg dq-part  THEN
+    makes-dq IF  q0 q-off + qh0 h + wg kr wg dq-part  THEN
     nparts NCWG / 1 MAX 1 UNROLL ?DO
       I NCWG * wg + { part }
       WGMMA-FENCE  part b dq-issue  WGMMA-COMMIT  0 WGMMA-WAIT
       leader-adds IF  0 TMA-STORE-WAIT  wg 2 + 128 BAR-SYNC-N  THEN
-      q0 qh0 h + part kr wg dq-part
+      q0 q-off + qh0 h + part kr wg dq-part
     LOOP
   LOOP
   leader-adds IF  0 TMA-STORE-WAIT  THEN   \ DQS is read before the exit
@@ -432,7 +440,8 @@ ELSE
   \ half of each 32-byte sector to another store, and the stores' queue
   \ stalled the consumers: 4% of the samples at d128). Aligned: the op's
   \ dK and dV have contiguous features and strides of whole rows.
-  batch-id G_SB * kv-head-id G_SH * + { g-head }
+  VARLEN IF kv-off G_SN * ELSE batch-id G_SB * THEN  kv-head-id G_SH * +
+  { g-head }
   t 1 AND { odd }
   t odd - 2* odd 8 * + { f0 }               \ this lane's first feature
   2 0 UNROLL DO I { r }
@@ -441,10 +450,10 @@ ELSE
     HEAD_DIM 16 / 0 UNROLL DO
       I 8 * r 2* + { n }                    \ features 16I + 2t, + 1
       n DVACC@ n 1+ DVACC@ PACK  n 4 + DVACC@ n 5 + DVACC@ PACK
-      odd pair-8  key NKV < IF  DV dst + I 32 * + !  ELSE DROP THEN
+      odd pair-8  key len-kv < IF  DV dst + I 32 * + !  ELSE DROP THEN
       n DKACC@ SCALE F*  n 1+ DKACC@ SCALE F*  PACK
       n 4 + DKACC@ SCALE F*  n 5 + DKACC@ SCALE F*  PACK
-      odd pair-8  key NKV < IF  DK dst + I 32 * + !  ELSE DROP THEN
+      odd pair-8  key len-kv < IF  DK dst + I 32 * + !  ELSE DROP THEN
     LOOP
   LOOP
 THEN

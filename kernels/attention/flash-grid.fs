@@ -52,6 +52,12 @@
 : len-q ( -- n )  VARLEN IF 1 SEQ@ ELSE NQ THEN ;
 : kv-off ( -- row )  VARLEN IF 2 SEQ@ ELSE 0 THEN ;
 : len-kv ( -- n )  VARLEN IF 3 SEQ@ ELSE NKV THEN ;
+\ The backward's L2 and D (flash-backward-pre.fs) have a row of NQP (a
+\ multiple of 4) floats a head: where VARLEN's sequence's first row stands
+\ from a 16-byte boundary, from which the copies of them must start.
+: l2-shift ( -- n )  VARLEN IF q-off 3 AND ELSE 0 THEN ;
+\ The batch coordinate of a tensor map (TMA) of the packed tensors: 0.
+: tma-batch ( batch-id -- b )  VARLEN IF DROP 0 THEN ;
 \ Causal: query row i sees keys up to i + diagonal.
 : diagonal ( -- n )  len-kv len-q - ;
 \ Whether a row's last key depends on the row (causal or a window).

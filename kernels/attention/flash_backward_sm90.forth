@@ -43,8 +43,13 @@
 \! tmap K T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
 \! tmap V T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
 \! tmap DOUT T[BATCH-VARLEN*(BATCH-1),HQ,NQ,HEAD_DIM] strides DO_SB,DO_SH,DO_SN box 1,1,BR,64 swizzle 128
-\! tmap L2 f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,BR
-\! tmap DPRE f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,BR
+\ L2 and D of a query tile: BR floats, or with VARLEN from the 16-byte
+\ boundary before the tile's rows (the copy engine's coordinates must be)
+\ L2BOX of them; a stage's LSS floats keep each one 128-byte aligned.
+\! const L2BOX BR+4*VARLEN
+\! const LSS BR+32*VARLEN
+\! tmap L2 f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,L2BOX
+\! tmap DPRE f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQP] box 1,L2BOX
 \! param DQACC f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ*HEAD_DIM]
 \! tmap DQMAP f32[(BATCH-VARLEN*(BATCH-1))*HQ,NQ,HEAD_DIM] box 1,64,32 swizzle 128   \ DQACC again (DQ_TMA)
 \! param DK T[(BATCH-1)*(1-VARLEN)*G_SB+(HKV-1)*G_SH+(NKV-1)*G_SN+HEAD_DIM]
@@ -83,8 +88,8 @@
 \! shared DOS T[QST*BR*HEAD_DIM] align 1024
 \! shared DSS T[2*(1+DS_SPLIT)*BC*BR] align 1024
 \! shared DQS f32[DQ_TMA*NCWG*4096+1-DQ_TMA] align 1024   \ a warpgroup's 64 x 64 part of dQ (DQ_TMA)
-\! shared LS f32[QST*BR] align 128
-\! shared DS f32[QST*BR] align 128
+\! shared LS f32[QST*LSS] align 128
+\! shared DS f32[QST*LSS] align 128
 \! shared BARS i64[1+2*QST+2*NCWG]
 \! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
 \! reg SACC f32[BR/2]

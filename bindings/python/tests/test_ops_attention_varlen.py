@@ -2,7 +2,7 @@
 (packed sequences, FlashAttention's varlen API) on the CPU backend against
 the f64 reference (attention_reference.varlen_reference: each sequence
 attended on its own), in every kernel: f32 (3xTF32), bf16/f16 on the
-mma.sync kernels and on the Hopper forward (HOPPER True on the CPU);
+mma.sync kernels and on the Hopper ones (hopper True on the CPU);
 sequence lengths 0, 1, 7, 129 and 1000 mixed, queries and keys of
 different lengths per sequence (causal at each one's bottom-right, rows
 without keys), GQA, windows and softcap; the backward with dQ by atomics
@@ -47,7 +47,9 @@ def packed(rng, lq, lk, hq, hkv, d, dt):
 
 
 def hopper(on):
-    return ops.tuned(attention=dict(hopper=on))
+    """The Hopper kernels (forward and backward) on or off."""
+    return ops.tuned(attention=dict(hopper=on),
+                     attention_backward=dict(hopper=on))
 
 
 class Varlen(unittest.TestCase):
@@ -97,11 +99,11 @@ class Varlen(unittest.TestCase):
         for case in CASES:
             self.run_case("f32", case)
 
-    def test_hopper_forward(self):
+    def test_hopper_kernels(self):
         with hopper(True):
             for dt in ("bf16", "f16"):
                 for case in CASES:
-                    self.run_case(dt, case, backward=dt == "bf16")
+                    self.run_case(dt, case)
 
     def test_long_sequence(self):
         self.run_case("bf16", LONG, backward=False)

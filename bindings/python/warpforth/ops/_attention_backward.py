@@ -239,9 +239,7 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
         wargs += _attention.dense_seqs(pb, qa)
     cfg = _config.get("attention_backward")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
-    # (VARLEN runs the mma.sync kernels: the Hopper backward has no VARLEN
-    # yet.)
-    hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS and not seqs
+    hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's
     # pairs need less), else dense copies; the mma.sync kernels read q, k,
     # v and dout dense.
@@ -278,7 +276,7 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
                 c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
-                (b, hq, hkv, nq, nkv, nqp), float(scale), wargs)
+                (bz, hq, hkv, nq, nkv, nqp, maxk), float(scale), wargs)
         _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
         return
     # The mma.sync kernels write dense gradients: temporaries where the
@@ -324,8 +322,10 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
             scale, wargs) -> None:
     """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
     kernel, a block per 128 keys (TMA reads q, k, v and dout where they
-    lie; dk and dv written with their strides, which they share)."""
-    b, hq, hkv, nq, nkv, nqp = dims
+    lie; dk and dv written with their strides, which they share). dims:
+    (batch, Hq, Hkv, rows of q, of k, L2's row length, the longest key
+    rows a pair: nkv, or VARLEN's longest sequence's)."""
+    b, hq, hkv, nq, nkv, nqp, maxk = dims
     dt = qa.dtype
     # LPT groups (ops/_attention.py): a (batch, K/V head) pair's Q and dO
     # (16-bit) and dQ sums (f32) of its query heads.
@@ -336,7 +336,7 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     tune = _config.get("attention_backward").hopper_defines
     kern, grid, hg = _attention.lpt_kernel(
         "attention/flash_backward_sm90.forth", qa, defines,
-        tune, "sm_90", "BC", nkv, b * hkv, hq // hkv * nq * d * 8,
+        tune, "sm_90", "BC", maxk, b * hkv, hq // hkv * nq * d * 8,
         (hkv, b))
     dva = c.arg(dv, "dv", strided=True)
     # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).

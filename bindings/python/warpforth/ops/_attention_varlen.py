@@ -192,9 +192,8 @@ def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
     """(dq, dk, dv) of o = flash_attention_varlen(q, k, v, cu_seqlens_q,
     cu_seqlens_k, ...) for its gradient dout; out and lse are the
     forward's (return_lse=True), the other arguments its own. The
-    gradients come packed like q, k, v, in their dtype (the mma.sync
-    kernels of flash_attention_backward with -D VARLEN: on Hopper too, for
-    now)."""
+    gradients come packed like q, k, v, in their dtype (the kernels of
+    flash_attention_backward with -D VARLEN)."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     window = c.check_window(window)
