@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Small launches of the attention kernels with issue 37's masks (window,
+softcap, packed sequences), forward and backward, for compute-sanitizer
+(memcheck, racecheck, synccheck, initcheck):
+
+    compute-sanitizer --tool racecheck python3 bench/sanitize_attention_masks.py
+"""
+
+from __future__ import annotations
+
+import torch
+from common import ROOT  # noqa: F401  (puts bindings/python on the path)
+
+from warpforth import ops
+
+
+def main() -> None:
+    torch.manual_seed(0)
+    bf = torch.bfloat16
+    for d in (64, 96, 128):
+        for window, cap in (((40, 0), 0.0), ((17, 9), 5.0)):
+            q, k, v = (torch.randn(1, 2, 200, d, device="cuda", dtype=bf,
+                                   requires_grad=True) for _ in range(3))
+            o = ops.flash_attention(q, k, v, window=window, softcap=cap)
+            torch.autograd.grad(o.sum(), (q, k, v))
+        cu = torch.tensor([0, 3, 3, 133, 200], device="cuda",
+                          dtype=torch.int32)
+        q, k, v = (torch.randn(200, 2, d, device="cuda", dtype=bf,
+                               requires_grad=True) for _ in range(3))
+        o = ops.flash_attention_varlen(q, k, v, cu, cu, 130, 130,
+                                       causal=True)
+        torch.autograd.grad(o.sum(), (q, k, v))
+    torch.cuda.synchronize()
+    print("done")
+
+
+if __name__ == "__main__":
+    main()
