@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS="sanitize sm90var sm90rounds ncuattn90 ncufwd90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train decbench ncudecode bench check ncu ncugemm wheel launchbench"
+STEPS="sanitize sm90var sm90rounds ncuattn90 ncufwd90 ncubwd90 gemm90 ncugemm90 e2e attn flashcheck tc tune gemm py ops opsbench softmaxbench topkbench ncuops attnbench ncuattn gpt2train gpt2packed decbench ncudecode bench check ncu ncugemm wheel launchbench"
 usage() {
   cat >&2 <<EOF
 usage: bash tools/gpu-check.sh STEP...
@@ -50,6 +50,8 @@ steps (run in the order given; the first failing step stops the run):
   attnbench  bench/ops_attention.py --f32 (flash_attention vs SDPA, TFLOP/s)
   ncuattn    Nsight Compute of the bf16 flash kernel (d128, d64 causal)
   gpt2train  demo/gpt2_train.py: GPT-2 small trained on our attention vs SDPA
+  gpt2packed demo/gpt2_packed.py: GPT-2 small on packed documents, a
+             padded batch vs one packed row (flash_attention_varlen)
   decbench   bench/ops_decode.py --sweep (decode_attention vs SDPA, TB/s,
              also with prefetch, the cp.async ring (STAGES 2-6) and at
              other split counts)
@@ -189,6 +191,7 @@ step_attnbench() {
   python3 bench/ops_attention.py --backward 2>&1 | tee "$OUT/ops_attention_backward.txt"
 }
 step_gpt2train() { python3 demo/gpt2_train.py 2>&1 | tee "$OUT/gpt2_train.txt" | tail -30; }
+step_gpt2packed() { python3 demo/gpt2_packed.py 2>&1 | tee "$OUT/gpt2_packed.txt" | tail -20; }
 step_sm90var() {
   python3 bench/ops_attention.py --sm90-variants 2>&1 | tee "$OUT/sm90_variants.txt"
 }
