@@ -71,12 +71,13 @@ def run(file: str, q, k, v, o, causal: bool) -> None:
     kern, br, threads = kernel(file, d, causal)
     grid = ((n + br - 1) // br, h, b)
     if file == FLASH_KERNEL:
-        # The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE WL WR CAP (no
-        # window, no softcap).
+        # The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE WL WR CAP
+        # CU_Q CU_K (no window, softcap or packed sequences).
         if (b, h, n) not in _lse:
             _lse[(b, h, n)] = torch.empty(b, h, n, device=q.device)
+        cu = torch.zeros(1, dtype=torch.int32, device=q.device)
         kern(q, k, v, o, _lse[(b, h, n)], n, n, h, h, b, d ** -0.5, 0, 0,
-             1.0, grid=grid, block=threads)
+             1.0, cu, cu, grid=grid, block=threads)
     else:
         kern(q, k, v, o, n, h, b, grid=grid, block=threads)
 

@@ -123,6 +123,8 @@ int run(const Options &opt) {
   wf::rt::Buffer bq = upload(q), bk = upload(k), bv = upload(v);
   wf::rt::Buffer bo = dev.alloc(n * sizeof(float));
   wf::rt::Buffer blse = dev.alloc(rows * sizeof(float));
+  // The op kernel's CU_Q and CU_K (packed sequences; one i32, unread).
+  wf::rt::Buffer bcu = dev.alloc(sizeof(int32_t));
   wf::rt::LaunchConfig config;
   config.grid = {static_cast<uint32_t>((opt.seqLen + br - 1) / br),
                  static_cast<uint32_t>(opt.heads),
@@ -131,8 +133,9 @@ int run(const Options &opt) {
   std::vector<wf::rt::Arg> args = {wf::rt::Arg::buf(bq), wf::rt::Arg::buf(bk),
                                    wf::rt::Arg::buf(bv), wf::rt::Arg::buf(bo)};
   if (tc) {
-    // The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE WL WR CAP (no
-    // grouped heads, no window or softcap, and NQ = NKV here).
+    // The op's interface: LSE, NQ NKV HQ HKV BATCH SCALE WL WR CAP CU_Q
+    // CU_K (no grouped heads, window, softcap or packed sequences, and
+    // NQ = NKV here).
     args.push_back(wf::rt::Arg::buf(blse));
     for (int64_t x : {opt.seqLen, opt.seqLen, opt.heads, opt.heads, opt.batch})
       args.push_back(wf::rt::Arg::integer(x));
@@ -141,6 +144,8 @@ int run(const Options &opt) {
     args.push_back(wf::rt::Arg::integer(0));
     args.push_back(wf::rt::Arg::integer(0));
     args.push_back(wf::rt::Arg::real(1.0));
+    args.push_back(wf::rt::Arg::buf(bcu)); // CU_Q, CU_K: unread
+    args.push_back(wf::rt::Arg::buf(bcu));
   } else {
     for (int64_t x : {opt.seqLen, opt.heads, opt.batch})
       args.push_back(wf::rt::Arg::integer(x));
