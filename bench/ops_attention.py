@@ -34,6 +34,9 @@ SHAPES = [  # B, Hq, Hkv, N, d, causal
     (4, 16, 16, 4096, 128, True), (4, 16, 16, 4096, 128, False),
     (8, 12, 12, 1024, 64, True), (4, 32, 8, 4096, 128, True),
 ]
+# --large-dims: the Hopper forward's head dims past 128 (issue 37).
+LARGE_DIMS = [(4, 16, 16, 4096, d, c) for d in (192, 256)
+              for c in (True, False)]
 BACKENDS16 = (("FA2", SDPBackend.FLASH_ATTENTION),
               ("cuDNN", SDPBackend.CUDNN_ATTENTION))
 BACKENDS32 = (("efficient", SDPBackend.EFFICIENT_ATTENTION),
@@ -55,6 +58,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--f32", action="store_true", help="also f32 (3xTF32)")
+    p.add_argument("--large-dims", action="store_true",
+                   help="the shapes at head_dim 192 and 256 instead")
     p.add_argument("--backward", action="store_true",
                    help="time the backward instead (bf16, f16)")
     p.add_argument("--sm90-variants", action="store_true",
@@ -82,7 +87,8 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for dt in dtypes:
         backends = BACKENDS32 if dt == torch.float32 else BACKENDS16
-        for (b, hq, hkv, n, d, causal) in SHAPES:
+        for (b, hq, hkv, n, d, causal) in (LARGE_DIMS if args.large_dims
+                                           else SHAPES):
             if dt == torch.float32 and n != 4096 or (
                     dt == torch.float32 and hq != hkv):
                 continue

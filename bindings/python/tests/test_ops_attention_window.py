@@ -110,6 +110,18 @@ class WindowSoftcap(unittest.TestCase):
                                   f"hopper {dt} {shape} causal={causal} "
                                   f"w={window} cap={cap}")
 
+    def test_large_head_dims(self):
+        # head_dim 192 and 256: the Hopper forward (whole 64-feature
+        # panels, one Q buffer, 64 or 96 keys a tile) and the mma.sync one.
+        for on in (True, False):
+            with hopper(on):
+                for d, causal, window, cap in ((256, True, (-1, -1), 0.0),
+                                               (192, False, (30, 5), 7.0)):
+                    self.forward("bf16", (1, 2, 1, 150, 170, d), causal,
+                                 window, cap,
+                                 f"hopper={on} d{d} causal={causal} "
+                                 f"w={window} cap={cap}")
+
     def test_causal_is_a_window(self):
         # (-1, 0) is causal; causal=True with (left, 5) keeps right 0.
         rng = np.random.default_rng(7)

@@ -14,10 +14,11 @@ from . import _strided as st
 # Head dimensions each kernel supports: the f32 kernel's tiles divide 64,
 # 96 and 128 evenly; the 16-bit kernels take any multiple of 16 up to 256
 # (these are the ones tested).
-HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 256),
-             "f16": (32, 64, 96, 128, 256)}
-# The Hopper kernels' head dimensions (flash_attention_sm90.forth).
-HOPPER_HEAD_DIMS = (64, 128)
+HEAD_DIMS = {"f32": (64, 96, 128), "bf16": (32, 64, 96, 128, 192, 256),
+             "f16": (32, 64, 96, 128, 192, 256)}
+# The Hopper kernels' head dimensions (flash_attention_sm90.forth: whole
+# 64-feature panels).
+HOPPER_HEAD_DIMS = (64, 128, 192, 256)
 
 
 @_config.knobs("attention")
@@ -189,6 +190,12 @@ def hopper_schedule(d: int, causal: bool, nkv: int,
     shapes (test/check_kernels.py compiles each through ptxas): causal
     rows take their items from a counter (DYN, hopper_grid)."""
     dyn = {"DYN": 1} if causal else {}
+    if d > 128:
+        # One Q buffer and narrower key tiles keep the block within the
+        # 227 KiB of shared memory (192 KiB: Q 64 KiB at d256, two K and
+        # V stages of 64 keys; 96 keys at d192) and O's accumulator (d/2
+        # registers a thread) beside S's.
+        return {"BC": 64 if d > 192 else 96, "QBUF": 1, **dyn}
     if d != 64:
         return dyn
     cfg = cfg or _config.get("attention")
