@@ -31,6 +31,7 @@
 \ 0; with QREG 1, Q is staged in K0 V0 K1 V1 before the loop (BR <= 4 BC).
 
 INCLUDE flash-grid.fs
+INCLUDE flash-paged.fs
 
 INCLUDE flash-lpt.fs
 \ The block order (flash-lpt.fs; LPT, the op's default, puts the heaviest
@@ -41,7 +42,7 @@ INCLUDE flash-lpt.fs
 : blk-q-head ( -- row )
   VARLEN IF pair HQ MOD NQ * q-off + ELSE pair NQ * THEN ;
 : blk-kv-head ( -- row )
-  VARLEN IF pair HQ MOD HQ HKV / / NKV * kv-off +
+  VARLEN IF pair HQ MOD HQ HKV / / NKV *
   ELSE pair HQ /MOD  HKV *  SWAP HQ HKV / /  +  NKV * THEN ;
 pair BATCH HQ * >= IF EXIT THEN
 VARLEN IF pair HQ / set-seq THEN
@@ -84,10 +85,13 @@ blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 : whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
 : load-tile ( kvoff k0 b -- )
   { kvoff k0 b }  kvoff 0 SHFL-IDX TO kvoff
+  \ (k0's row first: page-row's clamps branch, and a local made before
+  \ them would no longer be a constant for UNROLL.)
+  k0 page-row { krow }
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
-  whole-rows  k0 BC + len-kv <=  AND IF
+  whole-rows  k0 BC + len-kv <=  AND  k0 BC rows-in-order AND IF
     TID-X row-chunks /MOD { c r }
-    kvoff  k0 r + HEAD_DIM 2* * +  c 16 * + { src }
+    kvoff  krow r + HEAD_DIM 2* * +  c 16 * + { src }
     b 2* region  r c 8 * at + { kdst }
     b 2* 1+ region  r c 8 * at + { vdst }
     chunks NTHREADS tiles 0 UNROLL DO
@@ -104,7 +108,7 @@ blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
       TID-X I NTHREADS * + { e }
       chunks NTHREADS MOD 0=  e chunks <  OR IF
         e row-chunks /MOD { c r }
-        kvoff  k0 r + kv-in-bounds HEAD_DIM 2* * +  c 16 * + { src }
+        kvoff  k0 r + kv-in-bounds page-row HEAD_DIM 2* * +  c 16 * + { src }
         r c 8 * at { dst }
         K src +  b 2* region dst + CP-ASYNC
         V src +  b 2* 1+ region dst + CP-ASYNC

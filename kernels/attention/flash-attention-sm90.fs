@@ -58,6 +58,7 @@
 \ 128-byte swizzled: the wgmma descriptors read them as they land.
 
 INCLUDE flash-grid.fs
+INCLUDE flash-paged.fs
 INCLUDE flash-lpt.fs
 
 \ The mbarriers: Q full and Q empty of each of the QBUF Q buffers, then
@@ -83,6 +84,24 @@ INCLUDE flash-lpt.fs
     rows HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
     panels 0 DO  b h row I 64 *  mbar  smem I rows * 128 * +  map TMA-LOAD-4D  LOOP
   THEN ;
+
+\ BC keys from a sequence's key k0 of K or V (map) into the tile at smem:
+\ its rows from kv-off on, or with PAGED BC/KBOX copies of KBOX rows, each
+\ from its cache block (flash-paged.fs), on one mbarrier's count.
+: load-kv ( b h k0 mbar smem map -- )
+  { b h k0 mbar smem map }
+  PAGED IF
+    LANE-ID 0= IF
+      BC HEAD_DIM * 2* mbar MBAR-ARRIVE-TX
+      BC KBOX / 0 DO
+        k0 I KBOX * + page-row { row }
+        panels 0 DO
+          b h row I 64 *  mbar  smem I BC * 128 * + J KBOX * 128 * +
+          map TMA-LOAD-4D
+        LOOP
+      LOOP
+    THEN
+  ELSE  b h k0 kv-off + mbar smem map BC load-tile  THEN ;
 
 \ The consumer's steps. Thread 32w + 4g + t of a warpgroup holds rows
 \ r0 = 16w + g and r0 + 8 of its 64 (h = 0, 1).
@@ -304,11 +323,11 @@ wg NCWG = IF
         ntiles 0 ?DO
           used I + stage { s ph }
           ph 1 XOR  s kempty MBAR-WAIT
-          batch-id tma-batch kvh I t0 + BC * kv-off +  s kfull
-          KS s tile-bytes * +  K BC load-tile
+          batch-id tma-batch kvh I t0 + BC *  s kfull
+          KS s tile-bytes * +  K load-kv
           ph 1 XOR  s vempty MBAR-WAIT
-          batch-id tma-batch kvh I t0 + BC * kv-off +  s vfull
-          VS s tile-bytes * +  V BC load-tile
+          batch-id tma-batch kvh I t0 + BC *  s vfull
+          VS s tile-bytes * +  V load-kv
         LOOP
         done 1+ TO done  used ntiles + TO used
       THEN

@@ -3,7 +3,7 @@
 \ their headers. Each declares the constants HEAD_DIM, CAUSAL, LOCAL,
 \ SOFTCAP, VARLEN, BR (query rows per block) and BC (keys per tile), the
 \ params NQ, NKV, HQ, HKV, BATCH, WL, WR, SCALE, CAP, CU_Q and CU_K and the
-\ register array SEQ (i64[4]):
+\ register array SEQ (i64[5]):
 \  - Q and O are (BATCH, HQ, NQ, HEAD_DIM), K and V (BATCH, HKV, NKV,
 \    HEAD_DIM), LSE (BATCH, HQ, NQ), all contiguous;
 \  - grid (ceil(NQ/BR), HQ, BATCH): a block takes BR query rows of query
@@ -39,14 +39,14 @@
 : masked-score ( -- x )  LOCAL IF -1.0 0.0 F/ ELSE MASKED THEN ;
 
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
-\ VARLEN: sequence s's first rows and lengths, into SEQ (q-off len-q kv-off
-\ len-kv) for the words below; once per block, or per item where blocks take
-\ several.
+\ VARLEN: sequence s's first rows and lengths, into SEQ (q-off len-q
+\ kv-off len-kv s) for the words below; once per block, or per item where
+\ blocks take several.
 : set-seq ( s -- )
   VARLEN IF
     4 * { s4 }  CU_Q s4 + I32@ { q0 }  CU_K s4 + I32@ { k0 }
     q0 0 SEQ!  CU_Q s4 + 4 + I32@ q0 - 1 SEQ!
-    k0 2 SEQ!  CU_K s4 + 4 + I32@ k0 - 3 SEQ!
+    k0 2 SEQ!  CU_K s4 + 4 + I32@ k0 - 3 SEQ!  s4 4 / 4 SEQ!
   ELSE DROP THEN ;
 : q-off ( -- row )  VARLEN IF 0 SEQ@ ELSE 0 THEN ;
 : len-q ( -- n )  VARLEN IF 1 SEQ@ ELSE NQ THEN ;

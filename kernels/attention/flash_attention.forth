@@ -15,6 +15,8 @@
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
+\! const PAGED 0                   \ with VARLEN: K, V a paged cache, BT its block table (flash-paged.fs)
+\! const PAGE 1                    \ PAGED's block size (a power of two)
 \! const MT 2
 \! const WARPS 4
 \! const BC 64
@@ -45,8 +47,10 @@
 \! param CAP f32
 \! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
 \! param CU_K i32[VARLEN*BATCH+1]
+\! param BT i32[PAGED*BATCH*MAXB+1-PAGED]  \ PAGED: each sequence's cache blocks, MAXB a row
+\! param MAXB i64
 \! shared SM i16[(4*BC+(1-QREG)*BR)*STRIDE]
-\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
+\! reg SEQ i64[5]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv index (flash-grid.fs)
 \! reg QF i32[QREG*MT*HEAD_DIM/4+1-QREG]
 \! reg SC f32[MT*BC/2]
 \! reg OC f32[MT*HEAD_DIM/2]

@@ -88,7 +88,7 @@
 \! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
 \! param CU_K i32[VARLEN*BATCH+1]
 \! shared SM f32[SHARED_FLOATS]
-\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
+\! reg SEQ i64[5]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv index (flash-grid.fs)
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 

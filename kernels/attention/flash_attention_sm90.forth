@@ -13,6 +13,8 @@
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
+\! const PAGED 0                   \ with VARLEN: K, V a paged cache, BT its block table (flash-paged.fs)
+\! const PAGE 1                    \ PAGED's block size (a power of two)
 \! const NCWG 2                     \ consumer warpgroups (64 query rows each)
 \! const BR 64*NCWG
 \! const BC 128
@@ -35,8 +37,9 @@
 \ elements, the features contiguous): views such as q = qkv[:, :, 0] of a
 \ (B, N, 3, H, d) tensor are read where they lie.
 \! tmap Q T[BATCH-VARLEN*(BATCH-1),HQ,NQ,HEAD_DIM] strides Q_SB,Q_SH,Q_SN box 1,1,BR,64 swizzle 128
-\! tmap K T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,BC,64 swizzle 128
-\! tmap V T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,BC,64 swizzle 128
+\! const KBOX BC                    \ PAGED: the rows a K/V copy, min(BC, PAGE) (the op's -D)
+\! tmap K T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides K_SB,K_SH,K_SN box 1,1,KBOX,64 swizzle 128
+\! tmap V T[BATCH-VARLEN*(BATCH-1),HKV,NKV,HEAD_DIM] strides V_SB,V_SH,V_SN box 1,1,KBOX,64 swizzle 128
 \! param O T[(BATCH-1)*(1-VARLEN)*O_SB+(HQ-1)*O_SH+(NQ-1)*O_SN+HEAD_DIM]
 \! param LSE f32[(BATCH-VARLEN*(BATCH-1))*HQ*NQ]
 \! param NQ i64
@@ -58,6 +61,8 @@
 \! param CAP f32
 \! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
 \! param CU_K i32[VARLEN*BATCH+1]
+\! param BT i32[PAGED*BATCH*MAXB+1-PAGED]  \ PAGED: each sequence's cache blocks, MAXB a row
+\! param MAXB i64
 \! param TICKET i64[2]               \ DYN's counter, 0 before and after a launch (next-item)
 \! param Q_SB i64
 \! param Q_SH i64
@@ -76,7 +81,7 @@
 \! shared VS T[KVS*BC*HEAD_DIM] align 1024
 \! shared BARS i64[2*QBUF+4*KVS]
 \! shared ITEM i64[QBUF]             \ the item in each Q buffer
-\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
+\! reg SEQ i64[5]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv index (flash-grid.fs)
 \! reg SACC f32[BC/2]
 \! reg OACC f32[HEAD_DIM/2]
 \! reg ML f32[4]

@@ -51,7 +51,7 @@
 \! param CU_Q i32[VARLEN*BATCH+1]      \ VARLEN's sequences: first rows in Q and K (flash-grid.fs)
 \! param CU_K i32[VARLEN*BATCH+1]
 \! shared SM i8[(4*BC+2*BR)*STRIDE*ESZ+ROLE*16*(BC+4*VARLEN)+DQ_ATOMIC*BR*DSTRIDE*ESZ]
-\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
+\! reg SEQ i64[5]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv index (flash-grid.fs)
 \! reg SC f32[MT*BC/2]
 \! reg DPC f32[MT*BC/2]
 \! reg AC1 f32[MT*HEAD_DIM/2]

@@ -91,7 +91,7 @@
 \! shared LS f32[QST*LSS] align 128
 \! shared DS f32[QST*LSS] align 128
 \! shared BARS i64[1+2*QST+2*NCWG]
-\! reg SEQ i64[4]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv (flash-grid.fs)
+\! reg SEQ i64[5]                  \ VARLEN: this sequence's q-off len-q kv-off len-kv index (flash-grid.fs)
 \! reg SACC f32[BR/2]
 \! reg DPACC f32[BR/2]
 \! reg DVACC f32[HEAD_DIM/2]

@@ -138,3 +138,17 @@ def varlen_backward_reference(dout, q, k, v, cu_q, cu_k, causal=False,
             window, softcap)
         dq[qs], dk[ks], dv[ks] = (x[0].transpose(1, 0, 2) for x in g)
     return dq, dk, dv
+
+
+def gather_paged(cache, block_table, seqused):
+    """A paged cache (blocks, block_size, H, d) as packed keys (total, H,
+    d) and their cu_seqlens: sequence s's keys j < seqused[s] from block
+    block_table[s, j // block_size], row j % block_size."""
+    cache = np.asarray(cache)
+    bs = cache.shape[1]
+    rows = [cache[block_table[s][j // bs], j % bs]
+            for s in range(len(seqused)) for j in range(int(seqused[s]))]
+    packed = (np.stack(rows) if rows else
+              np.zeros((0,) + cache.shape[2:], cache.dtype))
+    cu = np.concatenate([[0], np.cumsum(seqused)]).astype(np.int32)
+    return packed, cu

@@ -215,7 +215,9 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                            causal: bool = False,
                            scale: Optional[float] = None,
                            window: tuple = (-1, -1), softcap: float = 0.0,
-                           return_lse: bool = False, out: Any = None) -> Any:
+                           return_lse: bool = False, out: Any = None,
+                           block_table: Any = None,
+                           seqused_k: Any = None) -> Any:
     """Attention over packed sequences of different lengths
     (FlashAttention's varlen API): q (total_q, Hq, d), k and v (total_k,
     Hkv, d), Hkv dividing Hq; cu_seqlens_q and cu_seqlens_k int32 (batch
@@ -234,9 +236,15 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     take query tiles of one sequence each. On torch tensors without out=
     it is the custom op torch.ops.warpforth.flash_attention_varlen, with
     autograd (flash_attention_varlen_backward), torch.compile and CUDA
-    graphs."""
+    graphs. Paged prefill (a chunk of queries against a paged KV cache):
+    k and v the cache (num_blocks, block_size, Hkv, d), block_size a power
+    of two (decode_attention's layout), block_table int32 (batch,
+    max_blocks) and seqused_k int32 (batch,) the keys each sequence has
+    in it (cu_seqlens_k and max_seqlen_k are then unused: pass None);
+    bfloat16/float16, forward only."""
     torch = sys.modules.get("torch")
-    if (out is None and torch is not None and isinstance(q, torch.Tensor)
+    if (out is None and block_table is None and seqused_k is None
+            and torch is not None and isinstance(q, torch.Tensor)
             and q.dim() == 3 and isinstance(cu_seqlens_q, torch.Tensor)
             and isinstance(cu_seqlens_k, torch.Tensor)):
         causal = c.check_bool("causal", causal)
@@ -261,7 +269,8 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
         return (o, lse) if return_lse else o
     return _attention_varlen.flash_attention_varlen_impl(
         q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
-        causal, scale, window, softcap, return_lse, out)
+        causal, scale, window, softcap, return_lse, out, block_table,
+        seqused_k)
 
 
 def _op_scale(q: Any, scale: Optional[float]) -> float:

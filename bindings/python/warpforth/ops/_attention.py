@@ -370,7 +370,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     cfg = _config.get("attention")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
-        _hopper(pb, qa, ka, va, oa, lse, defines, float(scale), wargs)
+        _hopper(pb, qa, ka, va, oa, lse, defines, float(scale),
+                wargs + (wargs[-1], 0))     # BT (unread), MAXB
     else:
         # The mma.sync kernels read and write dense tensors.
         defines.update(_tiles(qa.dtype, d, sm, causal))
@@ -384,6 +385,7 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                 {**defines, "T": qa.dtype}, cfg.mma_defines, f"sm_{sm}", "BR",
                 nq, b * hq, _kv_pair_bytes(qa, ka), (hq, b))
             hg = (g,)
+            wargs += (wargs[-1], 0)         # BT (unread), MAXB
         # y and z: query heads and batch, or LPT groups (at most 65535).
         check_grid(grid, b, hq)
         o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
@@ -472,7 +474,8 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     of views it cannot: rows not 16-byte aligned), its stores write out
     with out's strides (a dense result copied into an out it cannot).
     seqs: VARLEN's (sequences, longest sequence's rows), the tensors the
-    (1, H, total, d) planes of the packed ones."""
+    (1, H, total, d) planes of the packed ones (with -D PAGED k and v the
+    planes of the paged cache: KBOX, the rows a copy, follows BC)."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     b, maxq = seqs or (b, nq)
@@ -480,6 +483,10 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     # rows do: their tiles differ in length.
     defines.update(hopper_schedule(
         d, bool(defines["CAUSAL"] or defines["LOCAL"] or seqs), nkv))
+    if defines.get("PAGED"):
+        bc = {**defines, **_config.get("attention").hopper_defines}.get(
+            "BC", 128)
+        defines["KBOX"] = min(bc, defines["PAGE"])
     kern, blocks, divs = hopper_grid(
         "attention/flash_attention_sm90.forth", qa,
         {**defines, "T": qa.dtype}, maxq, b, hq, hkv,

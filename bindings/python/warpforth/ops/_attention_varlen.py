@@ -10,6 +10,7 @@ shorter sequence's blocks past its rows leave at once."""
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Optional
 
 from . import _attention as fa
@@ -34,11 +35,12 @@ def _planes(x: Any) -> Any:
     return x.transpose(1, 0, 2)[None]
 
 
-def _cu(x: Any, name: str, like: c.Arg, total: int,
+def _cu(x: Any, name: str, like: c.Arg, total: Optional[int],
         batch: Optional[int]) -> tuple[c.Arg, Optional[list]]:
     """cu_seqlens checked: int32 (batch + 1,) on q's device; on the host
     (numpy, CPU tensors) also its values: 0 first, non-decreasing, the
-    total last. Returns its Arg and its values where read."""
+    total last (total None: any). Returns its Arg and its values where
+    read."""
     a = c.arg(x, name, dtypes=("i32",))
     if len(a.shape) != 1 or a.shape[0] < 1:
         raise ValueError(f"{name}: expected (batch + 1,) int32, got shape "
@@ -52,7 +54,7 @@ def _cu(x: Any, name: str, like: c.Arg, total: int,
     if a.on_gpu:
         return a, None
     v = [int(t) for t in (x.tolist() if c.is_torch(x) else list(x))]
-    if v[0] != 0 or v[-1] != total or any(
+    if v[0] != 0 or (total is not None and v[-1] != total) or any(
             b < a_ for a_, b in zip(v, v[1:])):
         raise ValueError(f"{name}: must start at 0, never decrease and end "
                          f"at the total rows {total}, got {v}")
@@ -77,7 +79,8 @@ def _max_len(given: Any, name: str, values: Optional[list], cu: Any) -> int:
 
 
 def _inputs(q: Any, k: Any, v: Any, cu_seqlens_q: Any, cu_seqlens_k: Any,
-            max_seqlen_q: Any, max_seqlen_k: Any, *others: tuple) -> tuple:
+            max_seqlen_q: Any, max_seqlen_k: Any, *others: tuple,
+            paged: bool = False) -> tuple:
     """The packed q, k, v (and `others`, (value, name) pairs of q's shape)
     and the sequences checked: (q, k, v Args, sequences, longest query
     and key rows, the others' Args)."""
@@ -96,10 +99,68 @@ def _inputs(q: Any, k: Any, v: Any, cu_seqlens_q: Any, cu_seqlens_k: Any,
     c.same_shape(qa, *more)
     cqa, cq = _cu(cu_seqlens_q, "cu_seqlens_q", qa, tq, None)
     b = cqa.shape[0] - 1
-    _, ck = _cu(cu_seqlens_k, "cu_seqlens_k", qa, tk, b)
+    # (A paged cache's key counts are no rows of k: any total.)
+    _, ck = _cu(cu_seqlens_k, "cu_seqlens_k", qa, None if paged else tk, b)
     mq = _max_len(max_seqlen_q, "max_seqlen_q", cq, cu_seqlens_q)
     mk = _max_len(max_seqlen_k, "max_seqlen_k", ck, cu_seqlens_k)
     return (qa, ka, va, b, mq, mk, *more)
+
+
+def _paged(k: Any, v: Any, block_table: Any, seqused_k: Any,
+           cu_seqlens_q: Any, qa: c.Arg) -> tuple:
+    """The paged cache checked: k and v (blocks, block_size, Hkv, d),
+    block_size a power of two; block_table int32 (batch, max_blocks) and
+    seqused_k int32 (batch,) on q's device, their values too where they
+    are on the host. Returns (k, v as (blocks * block_size, Hkv, d),
+    block_size, the table's Arg, the keys' prefix sums for CU_K, the
+    longest sequence's keys bound)."""
+    ka = c.arg(k, "k", min_dims=4)
+    va = c.arg(v, "v", min_dims=4)
+    if len(ka.shape) != 4:
+        raise ValueError(f"k: with block_table, expected the cache (blocks, "
+                         f"block_size, Hkv, d), got shape {ka.shape}")
+    c.same_shape(ka, va)
+    nb, bs, hkv, d = ka.shape
+    if bs < 1 or bs & (bs - 1):
+        raise ValueError(f"k: block_size {bs} (k.shape[1]) is not a power "
+                         "of two")
+    b = len(cu_seqlens_q) - 1
+    ta = c.arg(block_table, "block_table", dtypes=("i32",), min_dims=2)
+    if len(ta.shape) != 2 or ta.shape[0] != b:
+        raise ValueError(f"block_table: shape {ta.shape}, expected ({b}, "
+                         "max_blocks) int32")
+    sa = c.arg(seqused_k, "seqused_k", dtypes=("i32",))
+    if sa.shape != (b,):
+        raise ValueError(f"seqused_k: shape {sa.shape}, expected ({b},)")
+    for a in (ta, sa):
+        if a.on_gpu != qa.on_gpu or a.gpu_ordinal != qa.gpu_ordinal:
+            raise ValueError(f"{a.name}: on {a.where()}, but q is on "
+                             f"{qa.where()}")
+    maxb = ta.shape[1]
+    if not sa.on_gpu:
+        used = [int(x) for x in (seqused_k.tolist() if c.is_torch(seqused_k)
+                                 else list(seqused_k))]
+        table = (block_table.tolist() if c.is_torch(block_table)
+                 else block_table.tolist())
+        for s, n in enumerate(used):
+            if not 0 <= n <= maxb * bs:
+                raise ValueError(f"seqused_k: sequence {s} has {n} keys; "
+                                 f"its {maxb} blocks of {bs} hold at most "
+                                 f"{maxb * bs}")
+            bad = [x for x in table[s][:-(-n // bs)] if not 0 <= x < nb]
+            if bad:
+                raise ValueError(f"block_table: sequence {s} names block "
+                                 f"{bad[0]}, the cache has {nb}")
+    if c.is_torch(seqused_k):
+        torch = sys.modules["torch"]
+        cu_k = torch.cat([seqused_k.new_zeros(1),
+                          seqused_k.cumsum(0, dtype=torch.int32)])
+    else:
+        import numpy as np
+        cu_k = np.concatenate([[0], np.cumsum(seqused_k)]).astype(np.int32)
+    rows = (nb * bs, hkv, d)
+    return (k.reshape(rows), v.reshape(rows), bs, block_table, cu_k,
+            maxb * bs)
 
 
 def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
@@ -111,7 +172,8 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                                 window: tuple = (-1, -1),
                                 softcap: float = 0.0,
                                 return_lse: bool = False,
-                                out: Any = None) -> Any:
+                                out: Any = None, block_table: Any = None,
+                                seqused_k: Any = None) -> Any:
     """flash_attention_varlen on any arguments (the docstring is the public
     function's, ops/_api.py)."""
     scale = c.check_scale(scale)
@@ -119,16 +181,29 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     return_lse = c.check_bool("return_lse", return_lse)
     window = c.check_window(window)
     softcap = c.check_softcap(softcap)
+    paged = None
+    if block_table is not None or seqused_k is not None:
+        if block_table is None or seqused_k is None:
+            raise ValueError("block_table and seqused_k: a paged cache needs "
+                             "both")
+        qa0 = _packed(q, "q")
+        k, v, page, bt, cu_seqlens_k, bound = _paged(
+            k, v, block_table, seqused_k, cu_seqlens_q, qa0)
+        max_seqlen_k = bound
+        paged = (page, bt)
     qa, ka, va, b, mq, mk = _inputs(q, k, v, cu_seqlens_q, cu_seqlens_k,
-                                    max_seqlen_q, max_seqlen_k)
+                                    max_seqlen_q, max_seqlen_k,
+                                    paged=paged is not None)
     tq, hq, d = qa.shape
     tk, hkv = ka.shape[0], ka.shape[1]
     dims = fa.HEAD_DIMS.get(qa.dtype, fa.HEAD_DIMS["f32"])
-
     if d not in dims:
         raise ValueError(f"q: head dimension {d} is not supported for "
                          f"{c.dtype_name(qa.dtype)}; expected one of " +
                          ", ".join(map(str, dims)))
+    if paged and qa.dtype == "f32":
+        raise ValueError("k: a paged cache (block_table) takes bfloat16 or "
+                         "float16; float32 has no paged kernel")
     if scale is None:
         scale = 1.0 / math.sqrt(d)
     if out is None:
@@ -149,14 +224,18 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     masks, wargs = fa.masking(causal, window, softcap, mq, tk)
     defines = {"HEAD_DIM": d, **masks, "VARLEN": 1}
     wargs += (cu_seqlens_q, cu_seqlens_k)
+    # The paged kernels' BT and MAXB (unread without PAGED).
+    table = (paged[1], paged[1].shape[1]) if paged else (cu_seqlens_q, 0)
+    if paged:
+        defines.update(PAGED=1, PAGE=paged[0])
     # The kernels' (1, H, total, d) planes of the packed tensors.
     qp, kp, vp, op = (c.arg(_planes(x), n, strided=True) for x, n in
                       ((q, "q"), (k, "k"), (v, "v"), (out, "out")))
     cfg = _config.get("attention")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     if hopper and qa.dtype != "f32" and d in fa.HOPPER_HEAD_DIMS:
-        fa._hopper(pb, qp, kp, vp, op, lse, defines, float(scale), wargs,
-                   (b, mq))
+        fa._hopper(pb, qp, kp, vp, op, lse, defines, float(scale),
+                   wargs + table, (b, mq))
         return result
     # The mma.sync kernels read and write dense planes.
     defines.update(fa._tiles(qa.dtype, d, sm, bool(masks["CAUSAL"])))
@@ -172,6 +251,7 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
             {**defines, "T": qa.dtype}, cfg.mma_defines, f"sm_{sm}", "BR",
             mq, b * hq, fa._kv_pair_bytes(qd, kd), (hq, b))
         hg = (g,)
+        wargs += table
     fa.check_grid(grid, b, hq)
     pb.launch(kern, qd.value, kd.value, vd.value, o, lse, tq, tk, hq, hkv,
               b, *hg, float(scale), *wargs, grid=grid,
