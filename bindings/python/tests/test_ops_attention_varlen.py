@@ -20,7 +20,8 @@ from __future__ import annotations
 import unittest
 
 import numpy as np
-from attention_reference import varlen_backward_reference, varlen_reference
+from attention_reference import (gather_paged, varlen_backward_reference,
+                                 varlen_reference)
 from opcheck import cast, f64
 
 from warpforth import ops
@@ -109,6 +110,76 @@ class Varlen(unittest.TestCase):
         self.run_case("bf16", LONG, backward=False)
         with hopper(True):
             self.run_case("bf16", LONG, backward=False)
+
+    def paged_case(self, dt, bs, lq, used, causal=True, window=(-1, -1),
+                   cap=0.0):
+        what = f"{dt} block {bs} q{lq} keys{used} {causal} {window} {cap}"
+        rng = np.random.default_rng(abs(hash(what)) % 2**32)
+        hq, hkv, d, nb = 4, 2, 64, 40
+        maxb = -(-max(used) // bs) + 1
+        perm = rng.permutation(nb)      # blocks in any order, shared
+        bt = np.array([[perm[(s * maxb + i) % nb] for i in range(maxb)]
+                       for s in range(len(lq))], np.int32)
+        cq = np.concatenate([[0], np.cumsum(lq)]).astype(np.int32)
+        q = cast(rng.standard_normal((cq[-1], hq, d)), dt)
+        kc, vc = (cast(rng.standard_normal((nb, bs, hkv, d)), dt)
+                  for _ in "kv")
+        su = np.array(used, np.int32)
+        o, lse = ops.flash_attention_varlen(
+            q, kc, vc, cq, None, causal=causal, window=window, softcap=cap,
+            block_table=bt, seqused_k=su, return_lse=True)
+        kp, ck = gather_paged(kc, bt, su)
+        vp, _ = gather_paged(vc, bt, su)
+        want, want_lse = varlen_reference(q, kp, vp, cq, ck, causal, None,
+                                          window, cap)
+        seen = np.isfinite(want_lse)
+        bound = UNIT[dt] * (np.abs(f64(vc)).max() + np.abs(want).max())
+        self.assertLessEqual(np.abs(f64(o) - want).max(), bound, what)
+        self.assertTrue((lse[~seen] == -np.inf).all(), what)
+        err = np.abs(f64(lse)[seen] - want_lse[seen]).max(initial=0)
+        self.assertLessEqual(err, LSE_BOUND[dt], what)
+
+    def test_paged_prefill(self):
+        # Chunks of queries against a paged cache of blocks 16, 64 and
+        # 256 (the Hopper kernel copies min(its 128 keys, a block) rows at
+        # a time), bottom-right causal, a sequence without keys.
+        for on in (False, True):
+            with hopper(on):
+                for bs in (16, 64, 256):
+                    self.paged_case("bf16", bs, [5, 100, 1, 37],
+                                    [60, 300, 0, 37])
+                self.paged_case("f16", 64, [70, 3], [200, 3], False,
+                                (20, 4), 5.0)
+
+    def test_paged_errors(self):
+        q = np.zeros((6, 2, 64), np.float32).astype(np.float16)
+        kc = np.zeros((4, 16, 2, 64), np.float16)
+        cq = np.array([0, 2, 6], np.int32)
+        bt = np.array([[0, 1], [2, 3]], np.int32)
+        su = np.array([10, 20], np.int32)
+        with self.assertRaisesRegex(ValueError, "^block_table and seqused_k"):
+            ops.flash_attention_varlen(q, kc, kc, cq, None, block_table=bt)
+        with self.assertRaisesRegex(ValueError, "^seqused_k: sequence 1 has "
+                                    "40 keys"):
+            ops.flash_attention_varlen(q, kc, kc, cq, None, block_table=bt,
+                                       seqused_k=np.array([1, 40], np.int32))
+        with self.assertRaisesRegex(ValueError, "^block_table: sequence 0 "
+                                    "names block 7"):
+            ops.flash_attention_varlen(
+                q, kc, kc, cq, None, seqused_k=su,
+                block_table=np.array([[7, 1], [2, 3]], np.int32))
+        with self.assertRaisesRegex(ValueError, "^k: block_size 12"):
+            k12 = np.zeros((4, 12, 2, 64), np.float16)
+            ops.flash_attention_varlen(q, k12, k12, cq, None, block_table=bt,
+                                       seqused_k=su)
+        with self.assertRaisesRegex(ValueError, r"^block_table: shape"):
+            ops.flash_attention_varlen(q, kc, kc, cq, None, block_table=bt[:1],
+                                       seqused_k=su)
+        with self.assertRaisesRegex(ValueError, "^k: a paged cache"):
+            ops.flash_attention_varlen(q.astype(np.float32),
+                                       kc.astype(np.float32),
+                                       kc.astype(np.float32), cq, None,
+                                       block_table=bt, seqused_k=su)
 
     def test_max_seqlen(self):
         rng = np.random.default_rng(2)

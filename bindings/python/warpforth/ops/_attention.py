@@ -140,12 +140,25 @@ class AttentionConfig(_config.Config):
                     yield "attention/flash_attention_sm90.forth", {
                         "T": dt, "HEAD_DIM": d, "CAUSAL": 0,
                         **hopper_schedule(d, True, 4096, cls()), **m}
+        for m in PAGED_VARIANTS:
+            for dt in ("bf16", "f16"):
+                for d in (64, 128):
+                    yield "attention/flash_attention.forth", {
+                        "T": dt, "HEAD_DIM": d, "CAUSAL": 1, "LPT": 1,
+                        **_tiles(dt, d, 90, True), **m}
+                    yield "attention/flash_attention_sm90.forth", {
+                        "T": dt, "HEAD_DIM": d, "CAUSAL": 1,
+                        **hopper_schedule(d, True, 4096, cls()), **m}
 
 
 # The mask constants test/check_kernels.py compiles each attention kernel
 # with (AttentionConfig.variants, AttentionBackwardConfig.variants).
 MASK_VARIANTS = ({"LOCAL": 1}, {"SOFTCAP": 1}, {"LOCAL": 1, "SOFTCAP": 1},
                  {"VARLEN": 1}, {"VARLEN": 1, "LOCAL": 1, "SOFTCAP": 1})
+# The forwards' paged caches (flash-paged.fs; the Hopper copies KBOX =
+# min(BC, PAGE) rows).
+PAGED_VARIANTS = ({"VARLEN": 1, "PAGED": 1, "PAGE": 16, "KBOX": 16},
+                  {"VARLEN": 1, "PAGED": 1, "PAGE": 256})
 
 
 def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
