@@ -181,8 +181,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
         return pb
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
-    if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
-        raise ValueError(f"lse: on {la.where()}, but q is on {qa.where()}")
+    c.same_device(la, qa)
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     if la.shape != (b, hq, nq):

@@ -48,9 +48,7 @@ def _cu(x: Any, name: str, like: c.Arg, total: Optional[int],
     if batch is not None and a.shape[0] != batch + 1:
         raise ValueError(f"{name}: shape {a.shape}, expected ({batch + 1},)"
                          " like cu_seqlens_q")
-    if a.on_gpu != like.on_gpu or a.gpu_ordinal != like.gpu_ordinal:
-        raise ValueError(f"{name}: on {a.where()}, but q is on "
-                         f"{like.where()}")
+    c.same_device(a, like)
     if a.on_gpu:
         return a, None
     v = [int(t) for t in (x.tolist() if c.is_torch(x) else list(x))]
@@ -132,10 +130,8 @@ def _paged(k: Any, v: Any, block_table: Any, seqused_k: Any,
     sa = c.arg(seqused_k, "seqused_k", dtypes=("i32",))
     if sa.shape != (b,):
         raise ValueError(f"seqused_k: shape {sa.shape}, expected ({b},)")
-    for a in (ta, sa):
-        if a.on_gpu != qa.on_gpu or a.gpu_ordinal != qa.gpu_ordinal:
-            raise ValueError(f"{a.name}: on {a.where()}, but q is on "
-                             f"{qa.where()}")
+    c.same_device(ta, qa)
+    c.same_device(sa, qa)
     maxb = ta.shape[1]
     if not sa.on_gpu:
         used = [int(x) for x in (seqused_k.tolist() if c.is_torch(seqused_k)
@@ -286,8 +282,7 @@ def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=2)
     if la.shape != (hq, tq):
         raise ValueError(f"lse: shape {la.shape}, expected {(hq, tq)}")
-    if la.on_gpu != qa.on_gpu or la.gpu_ordinal != qa.gpu_ordinal:
-        raise ValueError(f"lse: on {la.where()}, but q is on {qa.where()}")
+    c.same_device(la, qa)
     if d not in ab.HEAD_DIMS[qa.dtype]:
         raise ValueError(f"q: head dimension {d} is not supported by the "
                          f"{c.dtype_name(qa.dtype)} backward; expected one "

@@ -405,6 +405,14 @@ def arg(x: Any, name: str, dtypes: Sequence[str] = FLOAT_DTYPES,
     return a
 
 
+def same_device(a: Arg, like: Arg) -> None:
+    """`a` (an index or statistics tensor of any dtype) on `like`'s
+    device; ValueError naming both otherwise."""
+    if a.on_gpu != like.on_gpu or a.gpu_ordinal != like.gpu_ordinal:
+        raise ValueError(f"{a.name}: on {a.where()}, but {like.name} is on "
+                         f"{like.where()}")
+
+
 def same_place(first: Arg, *others: Arg) -> None:
     """All arguments on one device, of one dtype."""
     for o in others:
