@@ -608,24 +608,51 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
   for (const PendingEdge &e : kept)
     incoming.push_back(e.state.flatten());
   size_t n = incoming[0].size();
-  std::vector<ir::Value *> params;
+  b.setBlock(merge);
+  // A slot that every way in brings the same value needs no parameter:
+  // the one value (defined before the ways parted, so it dominates the
+  // merge) or, for one integer constant made on each way, that constant
+  // anew. Its value stays known after the merge, as UNROLL's bounds and
+  // the folds need (a local made before an IF on a compile-time constant,
+  // or before a word with MAX, stayed a constant only this way).
+  std::vector<ir::Value *> values(n, nullptr), params;
+  std::vector<size_t> paramSlots;
   for (size_t i = 0; i < n; ++i) {
-    ir::Type type = incoming[0][i]->type;
+    ir::Value *first = incoming[0][i];
+    auto constant = ir::IRBuilder::constValue(first);
+    bool identical = true, sameConst = constant.has_value();
+    for (const auto &in : incoming) {
+      identical = identical && in[i] == first;
+      sameConst = sameConst && in[i]->type == first->type &&
+                  ir::IRBuilder::constValue(in[i]) == constant;
+    }
+    if (identical) {
+      values[i] = first;
+      continue;
+    }
+    if (sameConst && first->type == ir::Type::I64) {
+      values[i] = b.constInt(*constant);
+      continue;
+    }
+    ir::Type type = first->type;
     bool same = true;
-    for (const auto &values : incoming)
-      same = same && values[i]->type == type;
+    for (const auto &in : incoming)
+      same = same && in[i]->type == type;
     // Kinds that disagree meet as integers: the float's bit pattern.
-    params.push_back(merge->addParam(same ? type : ir::Type::I64));
+    values[i] = merge->addParam(same ? type : ir::Type::I64);
+    params.push_back(values[i]);
+    paramSlots.push_back(i);
   }
   for (size_t k = 0; k < kept.size(); ++k) {
     PendingEdge &e = kept[k];
     std::vector<ir::Value *> args;
-    for (size_t i = 0; i < n; ++i)
-      args.push_back(b.reinterpret(e.from, incoming[k][i], params[i]->type));
+    for (size_t j = 0; j < params.size(); ++j)
+      args.push_back(b.reinterpret(e.from, incoming[k][paramSlots[j]],
+                                   params[j]->type));
     e.from->term.targets[e.successor] = merge;
     e.from->term.args[e.successor] = std::move(args);
   }
-  state = MachineState::unflatten(shape, params);
+  state = MachineState::unflatten(shape, values);
   current = merge;
   b.setBlock(merge);
 }

@@ -85,9 +85,7 @@ blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 : whole-rows ( -- flag )  NTHREADS row-chunks MOD 0= ;
 : load-tile ( kvoff k0 b -- )
   { kvoff k0 b }  kvoff 0 SHFL-IDX TO kvoff
-  \ (k0's row first: page-row's clamps branch, and a local made before
-  \ them would no longer be a constant for UNROLL.)
-  k0 page-row { krow }
+  k0 page-row { krow }             \ k0's row (PAGED: in the cache)
   BC HEAD_DIM * 8 / { chunks }   \ 16-byte chunks of a tile
   whole-rows  k0 BC + len-kv <=  AND  k0 BC rows-in-order AND IF
     TID-X row-chunks /MOD { c r }
