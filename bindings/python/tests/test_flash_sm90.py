@@ -76,7 +76,7 @@ class FlashSm90(unittest.TestCase):
         # block sets back to 0 (the op keeps one a stream): with DYN a
         # second launch on the same cells (`twice`) must compute the same.
         ticket = np.zeros(2, np.int64)
-        cu = np.zeros(1, np.int32)      # CU_Q, CU_K: unread without VARLEN
+        cu = np.zeros(1, np.int32)      # CU_Q, CU_K, BT: unread (no VARLEN)
         ref_o, ref_lse = attention_reference(q, k, v, causal=causal)
         what = (f"B{b} Hq{hq} Hkv{hkv} Nq{nq} Nkv{nkv} d{d} causal={causal} "
                 f"{dtype} {schedule or 'default schedule'}")
@@ -85,7 +85,7 @@ class FlashSm90(unittest.TestCase):
             lse[...] = np.nan
             kern(q, k, v, o, lse, nq, nkv, hq, hkv, b, hg, nq, fd(hg),
                  fd(tiles), fd(hq), fd(hq // hkv), scale, 0, 0, 1.0, cu, cu,
-                 ticket,
+                 cu, 0, ticket,
                  *strides(q), *strides(k), *strides(v), *strides(o),
                  grid=(blocks or items,), block=kern.const("NTHREADS"))
             self.assertEqual(ticket.tolist(), [0, 0], what + ": counter")
