@@ -1,7 +1,7 @@
 \ The grid, heads and causal ranges of the FlashAttention-2 forward kernels
 \ (flash_attention_f32.forth and its 16-bit siblings), INCLUDEd right after
 \ their headers. Each declares the constants HEAD_DIM, CAUSAL, LOCAL,
-\ SOFTCAP, VARLEN, BR (query rows per block) and BC (keys per tile), the
+\ SOFTCAP, VARLEN, PAGED, BR (query rows per block) and BC (keys per tile), the
 \ params NQ, NKV, HQ, HKV, BATCH, WL, WR, SCALE, CAP, CU_Q and CU_K and the
 \ register array SEQ (i64[5]):
 \  - Q and O are (BATCH, HQ, NQ, HEAD_DIM), K and V (BATCH, HKV, NKV,
@@ -41,12 +41,18 @@
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
 \ VARLEN: sequence s's first rows and lengths, into SEQ (q-off len-q
 \ kv-off len-kv s) for the words below; once per block, or per item where
-\ blocks take several.
+\ blocks take several. The bounds are clamped into the tensors' rows
+\ (without PAGED, whose CU_K counts keys, not rows), each sequence's end
+\ at or after its start: cu_seqlens that the op cannot read (on the GPU)
+\ give wrong rows, never an access outside Q, K, V or O.
 : set-seq ( s -- )
   VARLEN IF
-    4 * { s4 }  CU_Q s4 + I32@ { q0 }  CU_K s4 + I32@ { k0 }
-    q0 0 SEQ!  CU_Q s4 + 4 + I32@ q0 - 1 SEQ!
-    k0 2 SEQ!  CU_K s4 + 4 + I32@ k0 - 3 SEQ!  s4 4 / 4 SEQ!
+    4 * { s4 }
+    CU_Q s4 + I32@ 0 MAX NQ MIN { q0 }
+    CU_Q s4 + 4 + I32@ q0 MAX NQ MIN { q1 }
+    CU_K s4 + I32@ 0 MAX  PAGED 0= IF NKV MIN THEN { k0 }
+    CU_K s4 + 4 + I32@ k0 MAX  PAGED 0= IF NKV MIN THEN { k1 }
+    q0 0 SEQ!  q1 q0 - 1 SEQ!  k0 2 SEQ!  k1 k0 - 3 SEQ!  s4 4 / 4 SEQ!
   ELSE DROP THEN ;
 : q-off ( -- row )  VARLEN IF 0 SEQ@ ELSE 0 THEN ;
 : len-q ( -- n )  VARLEN IF 1 SEQ@ ELSE NQ THEN ;

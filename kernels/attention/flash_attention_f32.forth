@@ -48,6 +48,7 @@
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
+\! const PAGED 0                   \ (no paged cache here; flash-grid.fs set-seq reads it)
 \ 1 when HEAD_DIM <= 64, else 0 (constants have no conditionals).
 \! const D64 128/(HEAD_DIM+64)
 \! const WARPS 4*D64+8*(1-D64)   \ 4 at d64, 8 at d96 and d128

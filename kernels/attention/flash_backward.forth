@@ -12,6 +12,7 @@
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
+\! const PAGED 0                   \ (no paged cache here; flash-grid.fs set-seq reads it)
 \! const MT 1
 \! const WARPS 4
 \! const BC 64

@@ -14,6 +14,7 @@
 \! const LOCAL 0                   \ a sliding window: WL, WR (flash-grid.fs)
 \! const SOFTCAP 0                 \ scores CAP tanh(s SCALE / CAP) (flash-grid.fs)
 \! const VARLEN 0                  \ packed sequences: CU_Q, CU_K (flash-grid.fs)
+\! const PAGED 0                   \ (no paged cache here; flash-grid.fs set-seq reads it)
 \! const NCWG 2                     \ consumer warpgroups (64 keys each)
 \! const BC 64*NCWG
 \! const BR 8192/HEAD_DIM           \ query rows a tile: 128 at d64, 64 at d128

@@ -181,6 +181,31 @@ class Varlen(unittest.TestCase):
                                        kc.astype(np.float32), cq, None,
                                        block_table=bt, seqused_k=su)
 
+    def test_unread_bounds_stay_inside(self):
+        # cu_seqlens that the op cannot read (on the GPU: no device sync)
+        # reach the kernels unchecked: decreasing, negative, past the
+        # total. The kernels clamp each sequence into the rows (set-seq),
+        # so nothing outside q, k, v or out is touched (CI runs this under
+        # the CPU sanitizer, which reports any access outside a buffer).
+        from unittest import mock
+
+        from warpforth.ops import _attention_varlen as av
+        from warpforth.ops import _common as c
+
+        def unread(x, name, like, total, batch):
+            return c.arg(x, name, dtypes=("i32",)), None
+        rng = np.random.default_rng(5)
+        q, k, v, do, _, _ = packed(rng, [40, 40], [40, 40], 2, 1, 64, "bf16")
+        bad = np.array([0, 200, -7, 9999], np.int32)
+        with mock.patch.object(av, "_cu", unread):
+            for on in (False, True):
+                with hopper(on):
+                    o, lse = ops.flash_attention_varlen(
+                        q, k, v, bad, bad, 80, 80, causal=True,
+                        return_lse=True)
+                    ops.flash_attention_varlen_backward(
+                        do, q, k, v, o, lse, bad, bad, 80, 80, causal=True)
+
     def test_max_seqlen(self):
         rng = np.random.default_rng(2)
         q, k, v, _, cq, ck = packed(rng, [3, 9], [3, 9], 2, 2, 64, "bf16")
