@@ -19,6 +19,8 @@ try:
 except ImportError:
     HAVE_GPU = False
 
+from torch_checks import check_compile_and_graphs  # noqa: E402
+
 from warpforth import ops  # noqa: E402
 
 
@@ -135,21 +137,7 @@ class VarlenGpu(unittest.TestCase):
         def f(q, k, v):
             return ops.flash_attention_varlen(q, k, v, cu, cu, 512, 512,
                                               causal=True, window=(64, 0))
-        o1 = f(q, k, v)
-        o2 = torch.compile(f, fullgraph=True)(q, k, v)
-        self.assertTrue(torch.equal(o1, o2))
-        g1 = torch.autograd.grad(o1.sum(), (q, k, v))
-        g2 = torch.autograd.grad(o2.sum(), (q, k, v))
-        for a, b in zip(g1, g2):
-            self.assertTrue(torch.equal(a, b))
-        with torch.no_grad():
-            f(q, k, v)
-            g = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(g):
-                out = f(q, k, v)
-            g.replay()
-            torch.cuda.synchronize()
-            self.assertTrue(torch.equal(out, o1.detach()))
+        check_compile_and_graphs(self, f, (q, k, v))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ try:
 except ImportError:
     HAVE_GPU = False
 
+from torch_checks import check_compile_and_graphs  # noqa: E402
+
 from warpforth import ops  # noqa: E402
 
 
@@ -164,22 +166,7 @@ class WindowSoftcapGpu(unittest.TestCase):
         def f(q, k, v):
             return ops.flash_attention(q, k, v, window=(32, 0),
                                        softcap=10.0)
-        compiled = torch.compile(f, fullgraph=True)
-        o1, o2 = f(q, k, v), compiled(q, k, v)
-        self.assertTrue(torch.equal(o1, o2))
-        g1 = torch.autograd.grad(o1.sum(), (q, k, v))
-        g2 = torch.autograd.grad(o2.sum(), (q, k, v))
-        for a, b in zip(g1, g2):
-            self.assertTrue(torch.equal(a, b))
-        # CUDA graphs: capture once, replay, same result.
-        with torch.no_grad():
-            f(q, k, v)
-            g = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(g):
-                out = f(q, k, v)
-            g.replay()
-            torch.cuda.synchronize()
-            self.assertTrue(torch.equal(out, o1.detach()))
+        check_compile_and_graphs(self, f, (q, k, v))
 
 
 if __name__ == "__main__":
