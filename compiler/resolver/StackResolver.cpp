@@ -609,27 +609,22 @@ void Resolver::mergeEdges(std::vector<PendingEdge> edges, const Item &item,
     incoming.push_back(e.state.flatten());
   size_t n = incoming[0].size();
   b.setBlock(merge);
-  // A slot that every way in brings the same value needs no parameter:
-  // the one value (defined before the ways parted, so it dominates the
-  // merge) or, for one integer constant made on each way, that constant
-  // anew. Its value stays known after the merge, as UNROLL's bounds and
-  // the folds need (a local made before an IF on a compile-time constant,
-  // or before a word with MAX, stayed a constant only this way).
+  // A slot that every way in brings as the same integer constant needs no
+  // parameter: the constant anew in the merge, so that its value stays
+  // known after it, as UNROLL's bounds and the folds need (a local made
+  // before an IF or a word with MAX lost it). (Passing any identical
+  // value through the same way moved ptxas's allocation in the
+  // register-bound kernels: the mma.sync backward at d128 spilled 112
+  // bytes instead of 20, so non-constants keep their parameter.)
   std::vector<ir::Value *> values(n, nullptr), params;
   std::vector<size_t> paramSlots;
   for (size_t i = 0; i < n; ++i) {
     ir::Value *first = incoming[0][i];
     auto constant = ir::IRBuilder::constValue(first);
-    bool identical = true, sameConst = constant.has_value();
-    for (const auto &in : incoming) {
-      identical = identical && in[i] == first;
+    bool sameConst = constant.has_value();
+    for (const auto &in : incoming)
       sameConst = sameConst && in[i]->type == first->type &&
                   ir::IRBuilder::constValue(in[i]) == constant;
-    }
-    if (identical) {
-      values[i] = first;
-      continue;
-    }
     if (sameConst && first->type == ir::Type::I64) {
       values[i] = b.constInt(*constant);
       continue;

@@ -1,6 +1,6 @@
 \ A local made before a branch keeps its compile-time value after the
-\ branch merges (every way in brings the same value): UNROLL takes it as a
-\ bound. Before, each merge made every slot a block parameter, and a word
+\ branch merges (every way in brings the same integer constant): UNROLL
+\ takes it as a bound. Before, each merge made every slot a block parameter, and a word
 \ with MAX or an IF on a run-time flag between the local and the loop
 \ failed with "UNROLL needs loop bounds known at compile time".
 \ RUN: %warpforthc %s --emit ir | FileCheck %s
