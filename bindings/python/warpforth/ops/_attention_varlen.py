@@ -17,6 +17,7 @@ from . import _attention as fa
 from . import _attention_backward as ab
 from . import _common as c
 from . import _config
+from . import _decode
 from . import _strided as st
 
 
@@ -114,39 +115,17 @@ def _paged(k: Any, v: Any, block_table: Any, seqused_k: Any,
     longest sequence's keys bound)."""
     ka = c.arg(k, "k", min_dims=4)
     va = c.arg(v, "v", min_dims=4)
-    if len(ka.shape) != 4:
-        raise ValueError(f"k: with block_table, expected the cache (blocks, "
-                         f"block_size, Hkv, d), got shape {ka.shape}")
-    c.same_shape(ka, va)
-    nb, bs, hkv, d = ka.shape
-    if bs < 1 or bs & (bs - 1):
-        raise ValueError(f"k: block_size {bs} (k.shape[1]) is not a power "
-                         "of two")
     b = len(cu_seqlens_q) - 1
-    ta = c.arg(block_table, "block_table", dtypes=("i32",), min_dims=2)
-    if len(ta.shape) != 2 or ta.shape[0] != b:
-        raise ValueError(f"block_table: shape {ta.shape}, expected ({b}, "
-                         "max_blocks) int32")
+    # decode_attention's checks of a paged cache and its lengths.
+    _, cap, paging = _decode._cache(ka, va, block_table, b, qa.shape[2], qa)
+    nb, bs, hkv, d = ka.shape
     sa = c.arg(seqused_k, "seqused_k", dtypes=("i32",))
     if sa.shape != (b,):
         raise ValueError(f"seqused_k: shape {sa.shape}, expected ({b},)")
-    c.same_device(ta, qa)
     c.same_device(sa, qa)
-    maxb = ta.shape[1]
-    if not sa.on_gpu:
-        used = [int(x) for x in (seqused_k.tolist() if c.is_torch(seqused_k)
-                                 else list(seqused_k))]
-        table = (block_table.tolist() if c.is_torch(block_table)
-                 else block_table.tolist())
-        for s, n in enumerate(used):
-            if not 0 <= n <= maxb * bs:
-                raise ValueError(f"seqused_k: sequence {s} has {n} keys; "
-                                 f"its {maxb} blocks of {bs} hold at most "
-                                 f"{maxb * bs}")
-            bad = [x for x in table[s][:-(-n // bs)] if not 0 <= x < nb]
-            if bad:
-                raise ValueError(f"block_table: sequence {s} names block "
-                                 f"{bad[0]}, the cache has {nb}")
+    _decode._check_lengths(sa, 0, cap, paging, "keys a sequence's blocks "
+                           "hold")
+    maxb = paging[3]
     if c.is_torch(seqused_k):
         torch = sys.modules["torch"]
         cu_k = torch.cat([seqused_k.new_zeros(1),

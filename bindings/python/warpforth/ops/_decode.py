@@ -345,7 +345,7 @@ def _cache(ka: c.Arg, va: c.Arg, block_table: Any, b: int, d: int,
     c.same_place(first, ka, va)
     c.same_shape(ka, va)
     if len(ka.shape) != 4:
-        raise ValueError(f"k_cache: expected 4 dimensions, got shape "
+        raise ValueError(f"{ka.name}: expected 4 dimensions, got shape "
                          f"{ka.shape}")
     for x in (ka, va):
         if x.address % 16:
@@ -367,10 +367,11 @@ def _cache(ka: c.Arg, va: c.Arg, block_table: Any, b: int, d: int,
                          f"(B, max_blocks_per_seq) with B = {b}")
     nblk, bs, hkv, dk = ka.shape
     if dk != d:
-        raise ValueError(f"k_cache: shape {ka.shape}, expected (num_blocks,"
-                         f" block_size, Hkv, d) with d = {d} to match q")
+        raise ValueError(f"{ka.name}: shape {ka.shape}, expected "
+                         f"(num_blocks, block_size, Hkv, d) with d = {d} to "
+                         "match q")
     if bs < 1 or bs & (bs - 1):
-        raise ValueError(f"k_cache: block size {bs} is not a power of two")
+        raise ValueError(f"{ka.name}: block size {bs} is not a power of two")
     return hkv, ta.shape[1] * bs, (ta, nblk, bs, ta.shape[1])
 
 
@@ -383,7 +384,7 @@ def _check_lengths(sa: c.Arg, lo: int, cap: int, paging, what: str) -> Any:
         return None
     if len(lens) and (lens.min() < lo or lens.max() > cap):
         bad = next(int(x) for x in lens if x < lo or x > cap)
-        raise ValueError(f"cache_seqlens: {bad} is outside [{lo}, {cap}] "
+        raise ValueError(f"{sa.name}: {bad} is outside [{lo}, {cap}] "
                          f"({what})")
     if paging is not None:
         ta, nblk, bs, _ = paging
