@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Small launches of the attention kernels with issue 37's masks (window,
-softcap, packed sequences), forward and backward, for compute-sanitizer
+softcap, packed sequences, paged prefill, head dims 192 and 256), forward
+and backward where it exists, for compute-sanitizer
 (memcheck, racecheck, synccheck, initcheck):
 
     compute-sanitizer --tool racecheck python3 bench/sanitize_attention_masks.py
@@ -30,6 +31,24 @@ def main() -> None:
         o = ops.flash_attention_varlen(q, k, v, cu, cu, 130, 130,
                                        causal=True)
         torch.autograd.grad(o.sum(), (q, k, v))
+    # Head dims 192/256 (Hopper forward only) and paged prefill (forward).
+    for d in (192, 256):
+        q, k, v = (torch.randn(1, 2, 200, d, device="cuda", dtype=bf)
+                   for _ in range(3))
+        ops.flash_attention(q, k, v, causal=True)
+        ops.flash_attention(q, k, v, window=(33, 0), softcap=5.0)
+    for block in (16, 64, 256):
+        seqused = torch.tensor([0, 300, 77], device="cuda", dtype=torch.int32)
+        nblocks = 3 * ((300 + block - 1) // block)
+        kc, vc = (torch.randn(nblocks, block, 2, 128, device="cuda", dtype=bf)
+                  for _ in range(2))
+        table = torch.randperm(nblocks, device="cuda").to(torch.int32)
+        table = table.reshape(3, -1)
+        cu_q = torch.tensor([0, 5, 69, 70], device="cuda", dtype=torch.int32)
+        q = torch.randn(70, 2, 128, device="cuda", dtype=bf)
+        ops.flash_attention_varlen(q, kc, vc, cu_q, None, 64, 300,
+                                   causal=True, block_table=table,
+                                   seqused_k=seqused)
     torch.cuda.synchronize()
     print("done")
 

@@ -60,8 +60,11 @@ q0 WARP-ID 16 MT * * + { qw }     \ this warp's first row
 LANE-ID 4 / { g }
 LANE-ID 4 MOD { t }
 score-scale2 { scale2 }
-q0 first-tile BC * { kfirst }     \ the first tile's first key
-q0 key-tiles { ntiles }
+\ The key tiles: ntiles from t0 on (key-tile; MODS-BLOCKS: the entries
+\ of the query tile's list from t0 on).
+MODS-BLOCKS IF  pair q0 BR / mods-tiles  ELSE  q0 first-tile  q0 key-tiles  THEN
+{ t0 ntiles }
+pair HQ /MOD { head-id batch-id }  \ (VARLEN: the sequence)
 blk-kv-head HEAD_DIM * 2* { kvoff }   \ bytes to the K/V head
 
 \ Start copying the K and V rows from key k0 into buffer b (0 or 1) of the
@@ -216,7 +219,7 @@ THEN
 MT 0 UNROLL DO  MASKED I 4 * ML!  MASKED I 4 * 1+ ML!  LOOP
 
 ntiles 0 ?DO
-  I BC * kfirst + { k0 }
+  t0 I key-tile BC * { k0 }
   I 2 MOD { b }
   \ Wait for this tile, and prefetch the next into the other buffer (free
   \ since the BARRIER that closed the last iteration) after the products
@@ -227,9 +230,9 @@ ntiles 0 ?DO
   \ --mma-variants, session 15): B4 H16 N4096 causal d64 284 / 294, d128
   \ 321 / 323, full d64 317 / 323, d128 348 / 358; GPT-2 194 / 202; GQA
   \ 322 / 331 (d96 and N1024 rows alike: issue 14's note).
-  I 0= IF kvoff kfirst 0 load-tile CP-ASYNC-COMMIT THEN
+  I 0= IF kvoff k0 0 load-tile CP-ASYNC-COMMIT THEN
   I 1+ ntiles <  LATE 0=  AND IF
-    kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
+    kvoff t0 I 1+ key-tile BC * 1 b - load-tile  CP-ASYNC-COMMIT  1 CP-ASYNC-WAIT
   ELSE
     0 CP-ASYNC-WAIT
   THEN
@@ -276,23 +279,41 @@ ntiles 0 ?DO
   \ waited long).
   PIPE IF  vb 0 v-step 8 frag!  THEN
   LATE IF  I 1+ ntiles < IF
-    kvoff k0 BC + 1 b - load-tile  CP-ASYNC-COMMIT
+    kvoff t0 I 1+ key-tile BC * 1 b - load-tile  CP-ASYNC-COMMIT
   THEN THEN
 
-  \ SOFTCAP: each score through tanh (score-scale2 takes it on).
-  SOFTCAP IF
+  \ SOFTCAP: each score through tanh (score-scale2 takes it on), and
+  \ SCORE-MOD (scored). Score qt BC/2 + 4j + i is row qw + 16 qt + g +
+  \ 8 (i/2), key k0 + 8j + 2t + i mod 2.
+  MODS-SCORE 0= SOFTCAP AND IF
     softcap-pre { pre }
     MT BC * 2 / 0 UNROLL DO  I SC@ pre F* FTANH-APPROX I SC!  LOOP
   THEN
+  MODS-SCORE IF
+    softcap-pre { pre }
+    MT 0 UNROLL DO I { qt }
+      BC 8 / 0 UNROLL DO
+        4 0 UNROLL DO
+          qt BC 2 / * J 4 * + I + { n }
+          n SC@  SOFTCAP IF pre F* FTANH-APPROX THEN
+          batch-id head-id  qw qt 16 * + g + I 2 / 8 * +
+          k0 J 8 * + t 2* + I 2 MOD +  scored  n SC!
+        LOOP
+      LOOP
+    LOOP
+  THEN
   \ Mask keys past the end and outside a row's range (causal: after its
-  \ diagonal; LOCAL: its window); only tiles that reach past either need it.
-  k0 qw qw 16 MT * + 1- tile-masked IF
+  \ diagonal; LOCAL: its window), and MASK-MOD's (mod-masked); only tiles
+  \ that reach past either or that the list calls partial need it.
+  t0 I key-partial { partial }
+  k0 qw qw 16 MT * + 1- tile-masked partial OR IF
     -1.0 0.0 F/ { ninf }
     MT 0 UNROLL DO I { qt }   \ (K is the param, not the loop index)
       BC 8 / 0 UNROLL DO
         4 0 UNROLL DO
           k0 J 8 * + t 2* + I 2 MOD + { col }
-          col  qw qt 16 * + g + I 2 / 8 * +  key-masked IF
+          qw qt 16 * + g + I 2 / 8 * + { row }
+          col row key-masked  partial batch-id head-id row col mod-masked IF
             ninf qt BC 2 / * J 4 * + I + SC!
           THEN
         LOOP

@@ -63,7 +63,9 @@ INCLUDE flash-lpt.fs
 
 \ The mbarriers: Q full and Q empty of each of the QBUF Q buffers, then
 \ per stage s of the KVS-deep rings K full, V full, K empty, V empty (the
-\ empties take NCWG arrivals: one thread of each consumer warpgroup).
+\ K/V empties take NCWG arrivals: one thread of each consumer warpgroup,
+\ as only wgmma reads those tiles; Q empty takes every consumer thread's,
+\ see item-slot).
 : bar ( i -- addr )  CELLS BARS + ;
 : qfull ( b -- addr )  bar ;
 : qempty ( b -- addr )  QBUF + bar ;
@@ -137,30 +139,42 @@ INCLUDE flash-lpt.fs
 \ range's if that comes first), and with LOCAL its first, less the
 \ thread's first column: then each score is one compare of a constant
 \ (8j + c) against each.
-: mask-s ( k0 r0 -- )
-  { k0 r0 }
-  k0 r0 r0 8 + tile-masked IF
+: mask-s ( b h k0 r0 partial -- )
+  { b hd k0 r0 partial }
+  k0 r0 r0 8 + tile-masked partial OR IF
     LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
     2 0 UNROLL DO I { h }
       len-kv 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
       r0 h 8 * + first-key c0 - { lo }
       BC 8 / 0 UNROLL DO
         2 0 UNROLL DO
-          J 8 * I + lim >  LOCAL IF J 8 * I + lo < OR THEN IF
+          J 8 * I + lim >  LOCAL IF J 8 * I + lo < OR THEN
+          partial b hd r0 h 8 * + c0 J 8 * + I + mod-masked  IF
             masked-score J 4 * h 2* + I + SACC!
           THEN
         LOOP
       LOOP
     LOOP
   THEN ;
-\ SOFTCAP: S's scores through tanh (score-scale2 takes them on), before
-\ the masks (tanh(-inf) would be a score), then the masks.
-: cap-s ( -- )
-  SOFTCAP IF
+\ SOFTCAP: S's scores through tanh (score-scale2 takes them on), and
+\ SCORE-MOD (scored), before the masks (tanh(-inf) would be a score).
+\ Score n of the thread is row r0 + 8 (n/2 mod 2), key c0 + 8 (n/4) +
+\ n mod 2.
+: cap-s ( b h k0 r0 -- )
+  { b hd k0 r0 }
+  SOFTCAP MODS-SCORE OR IF
     softcap-pre { pre }
-    BC 2 / 0 UNROLL DO  I SACC@ pre F* FTANH-APPROX I SACC!  LOOP
+    LANE-ID 4 MOD 2* k0 + { c0 }
+    BC 2 / 0 UNROLL DO
+      I SACC@  SOFTCAP IF pre F* FTANH-APPROX THEN
+      b hd  r0 I 2 / 1 AND 8 * +  c0 I 4 / 8 * + I 1 AND +  scored  I SACC!
+    LOOP
   THEN ;
-: prepare-s ( k0 r0 -- )  cap-s mask-s ;
+\ Key tile ix of the item's visit from t0 (key-tile) for rows r0, r0 + 8
+\ of (batch, head) (b, h).
+: prepare-s ( b h t0 ix r0 -- )
+  { b hd t0 ix r0 }  t0 ix key-tile BC * { k0 }
+  b hd k0 r0 cap-s  b hd k0 r0  t0 ix key-partial  mask-s ;
 \ The max and the sum of a row's scores (those of 8j + c at SACC[4j + n0
 \ + c], c = 0, 1), in four chains (j even and odd, c 0 and 1), so that
 \ FMAX and F+ latencies overlap. H100 bf16 TFLOP/s (.prof/s13_fwdab.sh,
@@ -245,11 +259,13 @@ INCLUDE flash-lpt.fs
     DUP DIV_QT fdiv { it pair }  it pair MAXQ BR tiles * -  pair
   THEN ;
 \ An item's (batch, head), its first query row, its first key tile and
-\ how many it takes; with VARLEN the batch is the sequence, whose rows
+\ how many it takes (MODS-BLOCKS: its list's first entry and length); with VARLEN the batch is the sequence, whose rows
 \ and lengths set-seq notes first (each thread that runs geometry).
 : geometry ( tile pair -- batch-id head-id q0 t0 ntiles )
   DUP DIV_HQ fdiv { pair b }  b set-seq  b  pair b HQ * -
-  ROT query-tile-of BR *  DUP first-tile  OVER key-tiles ;
+  ROT query-tile-of
+  MODS-BLOCKS IF  DUP BR * SWAP pair SWAP mods-tiles
+  ELSE  BR *  DUP first-tile  OVER key-tiles  THEN ;
 \ VARLEN: the items are the longest sequence's tiles (MAXQ rows) for every
 \ sequence; a shorter one's past its rows are skipped (live), and the
 \ tensor maps see the packed rows as batch 0, the sequence's rows from
@@ -286,11 +302,16 @@ INCLUDE flash-lpt.fs
 \ The Q buffers' items (ITEM, a cell each): the producer writes a buffer's
 \ before the copies that fill it complete its Q full mbarrier, so the
 \ consumers learn each item from there; -1 (and a plain arrival) ends
-\ their loop.
+\ their loop. Every consumer thread reads the slot, so every one arrives
+\ on Q empty before the producer may write it again: with only one
+\ thread a warpgroup arriving, the others' reads were ordered before the
+\ next write only through the named barriers and that thread's arrival,
+\ a chain compute-sanitizer's racecheck does not follow (it reported
+\ the write of -1 over the item at QBUF 1, head dims 192 and 256).
 : item-slot ( qb -- saddr )  CELLS ITEM + ;
 
 TID-X 0= IF
-  QBUF 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
+  QBUF 0 DO  1 I qfull MBAR-INIT  NCWG 128 * I qempty MBAR-INIT  LOOP
   KVS 0 DO
     1 I kfull MBAR-INIT  1 I vfull MBAR-INIT
     NCWG I kempty MBAR-INIT  NCWG I vempty MBAR-INIT
@@ -323,10 +344,10 @@ wg NCWG = IF
         ntiles 0 ?DO
           used I + stage { s ph }
           ph 1 XOR  s kempty MBAR-WAIT
-          batch-id tma-batch kvh I t0 + BC *  s kfull
+          batch-id tma-batch kvh t0 I key-tile BC *  s kfull
           KS s tile-bytes * +  K load-kv
           ph 1 XOR  s vempty MBAR-WAIT
-          batch-id tma-batch kvh I t0 + BC *  s vfull
+          batch-id tma-batch kvh t0 I key-tile BC *  s vfull
           VS s tile-bytes * +  V load-kv
         LOOP
         done 1+ TO done  used ntiles + TO used
@@ -371,7 +392,7 @@ ELSE
         wg my-turn  qtile wg s0 s-issue  wg your-turn
         0 WGMMA-WAIT
         leader IF  s0 kempty MBAR-ARRIVE  THEN
-        t0 BC * r0 prepare-s  scale2 softmax-s  pack-p
+        batch-id head-id t0 0 r0 prepare-s  scale2 softmax-s  pack-p
         ntiles 1 ?DO
           used I + stage { s ph }  used I + 1- stage { sp php }
           ph s kfull MBAR-WAIT
@@ -383,7 +404,7 @@ ELSE
           wg your-turn
           1 WGMMA-WAIT
           leader IF  s kempty MBAR-ARRIVE  THEN
-          I t0 + BC * r0 prepare-s  scale2 softmax-s
+          batch-id head-id t0 I r0 prepare-s  scale2 softmax-s
           0 WGMMA-WAIT
           leader IF  sp vempty MBAR-ARRIVE  THEN
           pack-p
@@ -402,14 +423,15 @@ ELSE
         ph s kfull MBAR-WAIT
         qtile wg s s-issue  0 WGMMA-WAIT
         leader IF  s kempty MBAR-ARRIVE  THEN
-        I t0 + BC * r0 prepare-s  scale2 softmax-s  rescale-o  pack-p
+        batch-id head-id t0 I r0 prepare-s  scale2 softmax-s  rescale-o  pack-p
         ph s vfull MBAR-WAIT
         s pv-issue  0 WGMMA-WAIT
         leader IF  s vempty MBAR-ARRIVE  THEN
       LOOP
     THEN
-    \ Every product that read this Q buffer has completed.
-    leader IF  qb qempty MBAR-ARRIVE  THEN
+    \ Every product that read this Q buffer has completed, and this
+    \ thread has read its item slot.
+    qb qempty MBAR-ARRIVE
     \ This item's first LSE and O rows (VARLEN: its sequence's, batch 0).
     VARLEN IF  head-id NQ * q-off +  ELSE  batch-id HQ * head-id + NQ *  THEN
     { lse0 }

@@ -51,7 +51,8 @@
 INCLUDE flash-grid.fs
 INCLUDE flash-lpt.fs
 
-\ The mbarriers: K/V full, then per stage s Q/dO full and empty.
+\ The mbarriers: K/V full, then per stage s Q/dO full and empty (empty:
+\ every consumer thread arrives).
 : bar ( i -- addr )  CELLS BARS + ;
 : qfull ( s -- addr )  1+ bar ;
 : qempty ( s -- addr )  QST + 1+ bar ;
@@ -105,7 +106,7 @@ VARLEN IF 0 ELSE batch-id HQ * THEN { qh0 }
 
 TID-X 0= IF
   1 0 bar MBAR-INIT
-  QST 0 DO  1 I qfull MBAR-INIT  NCWG I qempty MBAR-INIT  LOOP
+  QST 0 DO  1 I qfull MBAR-INIT  NCWG 128 * I qempty MBAR-INIT  LOOP
   dqw IF  NCWG 0 DO  128 I dqfull MBAR-INIT  1 I dqempty MBAR-INIT  LOOP  THEN
   FENCE-MBAR-INIT
 THEN
@@ -424,7 +425,10 @@ ELSE
     wg nparts < { makes-dq }             \ (true unless nparts < NCWG)
     makes-dq IF  wg b dq-issue  WGMMA-COMMIT  THEN
     0 WGMMA-WAIT
-    leader IF  s qempty MBAR-ARRIVE  THEN
+    \ Every consumer thread, as each read L2 and D from the stage (p-ds):
+    \ an arrival orders only the arriving thread's reads before the
+    \ producer's next copy there (docs/sanitizer.md).
+    s qempty MBAR-ARRIVE
     makes-dq IF  q0 q-off + qh0 h + wg kr wg dq-part  THEN
     nparts NCWG / 1 MAX 1 UNROLL ?DO
       I NCWG * wg + { part }

@@ -24,6 +24,10 @@
 \    (CU_K[s] .. of K and V), attended on its own: every rule above holds
 \    per sequence, with len-q and len-kv its lengths (set-seq; the words below
 \    use len-q and len-kv, which are NQ and NKV without VARLEN).
+\  - The user's words (flash-mods.fs, INCLUDEd before this file): MASK-MOD
+\    hides scores (masked as a window's are), SCORE-MOD changes them after
+\    the scale and the cap (scored, score-scale2); with MODS-BLOCKS a query
+\    tile visits the key tiles of its list (key-tile) instead of a range.
 
 \ The max and the sum over the four lanes (t = 0..3) that share a row of
 \ an MMA accumulator.
@@ -36,7 +40,10 @@
 \ its keys: masked scores are then -inf (masked-score), so that a running
 \ max that starts at MASKED stays there, finite, until a real score comes,
 \ and each masked key adds exp(-inf) = 0.
-: masked-score ( -- x )  LOCAL IF -1.0 0.0 F/ ELSE MASKED THEN ;
+: masked-score ( -- x )  LOCAL MODS-MASK OR IF -1.0 0.0 F/ ELSE MASKED THEN ;
+\ MASK-MOD and SCORE-MOD may leave a row without any key anywhere: its
+\ sum is then 0 (see finish).
+: mods ( -- flag )  MODS-MASK MODS-SCORE OR ;
 
 : tiles ( n size -- count )  DUP 1- ROT + SWAP / ;
 \ VARLEN: sequence s's first rows and lengths, into SEQ (q-off len-q
@@ -94,7 +101,34 @@
 \ SOFTCAP: a raw score times softcap-pre, through tanh, is the capped
 \ score over CAP; score-scale2 takes either to log2 units.
 : softcap-pre ( -- x )  SCALE CAP F/ ;
-: score-scale2 ( -- x )  SOFTCAP IF CAP ELSE SCALE THEN 1.4426950408889634 F* ;
+: score-scale2 ( -- x )
+  MODS-SCORE IF 1.0 ELSE SOFTCAP IF CAP ELSE SCALE THEN THEN
+  1.4426950408889634 F* ;
+\ The user's words see only real rows and keys (their results elsewhere
+\ are masked or never stored): MASK-MOD and SCORE-MOD may index arrays
+\ by q and k.
+: in-seq ( row col -- flag )  len-kv <  SWAP len-q <  AND ;
+\ A score as the softmax takes it: `x`, the raw score (q.k) or with
+\ SOFTCAP its tanh (x softcap-pre through tanh), of query `row` and key
+\ `col` of (batch, head) (b, h). With SCORE-MOD, the user's word on the
+\ scaled (capped) score; score-scale2 is then only the change to base 2.
+: scored ( x b h row col -- x' )
+  MODS-SCORE IF
+    { b h row col }  SOFTCAP IF CAP ELSE SCALE THEN F*
+    row col in-seq IF  b h row col SCORE-MOD  THEN
+  ELSE 2DROP 2DROP THEN ;
+\ MASK-MOD where a tile's list says it hides some scores (partial), with
+\ `flag` the kernel's own mask of the score.
+: mod-masked ( flag partial b h row col -- flag' )
+  MODS-MASK IF
+    { partial b h row col }
+    partial IF  row col in-seq IF  b h row col MASK-MOD 0= OR  THEN  THEN
+  ELSE 2DROP 2DROP DROP THEN ;
+\ Key tile i of a query tile's visit from t0 on: t0 + i, or with
+\ MODS-BLOCKS its list's entry t0 + i (t0 the list's first).
+: key-tile ( t0 i -- t )  + MODS-BLOCKS IF mods-tile 2/ THEN ;
+: key-partial ( t0 i -- flag )
+  MODS-BLOCKS IF + mods-tile 1 AND 0<> ELSE 2DROP 0 THEN ;
 \ Rows past the end read the last row (their results are never stored).
 : q-in-bounds ( row -- row' )  len-q 1- MIN ;
 : kv-in-bounds ( key -- key' )  len-kv 1- MIN ;
@@ -128,6 +162,7 @@
 \ A row's factor for its output (1/l, or 0 where it sees no key) and its
 \ LSE (-inf there), without branches.
 : finish ( m l row -- inv lse )
-  no-keys 1+ S>F { m l keep }       \ keep: 1.0, or 0.0 for no key
+  no-keys 1+  mods IF OVER 0.0 F> 1 AND AND THEN  \ (mods: and l > 0)
+  S>F { m l keep }       \ keep: 1.0, or 0.0 for no key
   keep  l 1.0 keep F- F+  F/         \ keep / (l + (1 - keep)): l may be 0
   m l row-lse  keep 0.5 F- 1.0 0.0 F/ F*  FMIN ;   \ min(lse, +-inf)

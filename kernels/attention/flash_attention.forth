@@ -58,4 +58,5 @@
 \! reg FR i32[16+8*MT]              \ PIPE's fragments
 : MMA ( a0 a1 a2 a3 b0 b1 c0 c1 c2 c3 -- d0 d1 d2 d3 )  MMA-{T} ;
 : PACK ( x0 x1 -- pair )  F>{T}X2 ;
+INCLUDE flash-mods.fs
 INCLUDE flash-attention-mma.fs

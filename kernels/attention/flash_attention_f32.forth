@@ -93,6 +93,7 @@
 \! reg SC f32[BC/2]
 \! reg OC f32[HEAD_DIM/2]
 
+INCLUDE flash-mods.fs
 INCLUDE flash-grid.fs
 : qs ( row d -- addr )  SWAP STRIDE * + FLOATS SM + ;
 : ks ( key d -- addr )  SWAP STRIDE * + BR STRIDE * + FLOATS SM + ;

@@ -90,4 +90,5 @@
 : S-MMA ( desc-q desc-k scale-d -- )  0 0 WGMMA-{T} SACC ;
 : PV-MMA ( a0 a1 a2 a3 desc-v -- )  1 1 WGMMA-{T}-RS OACC ;
 : PACK ( x0 x1 -- pair )  F>{T}X2 ;
+INCLUDE flash-mods.fs
 INCLUDE flash-attention-sm90.fs

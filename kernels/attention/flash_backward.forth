@@ -59,6 +59,7 @@
 \! reg AC2 f32[ROLE*MT*HEAD_DIM/2+1-ROLE]
 \! reg RV f32[4*MT]
 \! reg DQP f32[DQ_ATOMIC*DQF/2+1-DQ_ATOMIC]
+INCLUDE flash-mods.fs
 INCLUDE flash-backward-layout.fs
 \ sizeof(T) is spliced into the name: flash-backward-2byte.fs or -4byte.fs.
 INCLUDE flash-backward-sizeof(T)byte.fs

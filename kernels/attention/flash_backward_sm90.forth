@@ -107,4 +107,5 @@
 : DQ-MMA ( desc-ds desc-k scale-d -- )  1 1 WGMMA-{T} DQR ;
 : PACK ( x0 x1 -- pair )  F>{T}X2 ;
 : UNPACK ( pair -- x0 x1 )  {T}X2>F ;
+INCLUDE flash-mods.fs
 INCLUDE flash-backward-sm90.fs

@@ -348,8 +348,22 @@ Sanitizer::Phases &Sanitizer::mbarPhases(const void *mbar) {
 
 void Sanitizer::mbarInit(const void *mbar) { mbars_.erase(mbar); }
 
+// The thread's own accesses and the TMA loads it knows complete, not other
+// threads' accesses it acquired: compute-sanitizer's racecheck orders a
+// waiter after the accesses of the threads that arrived, not after what
+// those threads had learnt of others (a lane's read, WARP-SYNC, then lane 0
+// arriving is a hazard there, measured on an H200: docs/sanitizer.md), and
+// the CPU sanitizer is to report what racecheck reports. TMA loads, which
+// racecheck does not see, stay passed on: a consumer that waited for a
+// stage's load and then frees the stage orders that load before the next.
 void Sanitizer::mbarArrive(size_t thread, const void *mbar) {
-  release(thread, mbarPhases(mbar).current);
+  VectorClock &phase = mbarPhases(mbar).current;
+  const VectorClock &vc = threads_[thread].vc;
+  phase.raise(uint32_t(thread), threads_[thread].clock);
+  for (uint32_t s : vc.known())
+    if (s >= threadCount_)
+      phase.raise(s, vc.at(s));
+  tick(thread);
 }
 
 void Sanitizer::mbarPhaseDone(const void *mbar) {

@@ -88,8 +88,9 @@ public:
   void namedArrive(size_t thread, size_t cta, int64_t id);
   void namedComplete(size_t cta, int64_t id,
                      const std::vector<size_t> &syncing);
-  /// mbarriers: MBAR-INIT forgets; an arrival releases to the current
-  /// phase; a completed phase is what a successful wait acquires.
+  /// mbarriers: MBAR-INIT forgets; an arrival releases the arriving
+  /// thread's own accesses (not what it acquired from other threads) to the
+  /// current phase; a completed phase is what a successful wait acquires.
   void mbarInit(const void *mbar);
   void mbarArrive(size_t thread, const void *mbar);
   void mbarPhaseDone(const void *mbar);

@@ -30,15 +30,28 @@ def _scores(q, k, scale, softcap):
     return s, s
 
 
+def _modded(s, score, hidden, visible):
+    """The user's words: `score` (s, b, h, q, k index grids -> s') on the
+    capped scores, then the hidden keys and those `visible` (a bool array
+    broadcast to the scores' shape) does not show at -inf."""
+    if score is not None:
+        s = score(s, *np.ogrid[tuple(slice(0, n) for n in s.shape)])
+    if visible is not None:
+        hidden = hidden | ~np.broadcast_to(visible, s.shape)
+    return np.where(hidden, -np.inf, s), hidden
+
+
 def attention_reference(q, k, v, causal: bool = False, scale=None,
-                        window=(-1, -1), softcap: float = 0.0):
+                        window=(-1, -1), softcap: float = 0.0,
+                        visible=None, score=None):
     """softmax(q k^T * scale) v in float64 from numpy arrays of any dtype:
     q (B, Hq, Nq, d), k and v (B, Hkv, Nkv, d), query head h reading
     key/value head h // (Hq // Hkv); scale 1/sqrt(d) unless given. With
     causal, query i sees keys j <= i + (Nkv - Nq). Returns (o, lse), o
     (B, Hq, Nq, d) and lse (B, Hq, Nq) the natural-log log-sum-exp of each
     query's scaled scores over the keys it sees; a query that sees none
-    has o 0 and lse -inf. window and softcap as flash_attention's."""
+    has o 0 and lse -inf. window and softcap as flash_attention's;
+    visible and score as mask_mod's and score_mod's (_modded)."""
     q, k, v = (np.asarray(x).astype(np.float64) for x in (q, k, v))
     b, hq, nq, d = q.shape
     hkv, nkv = k.shape[1], k.shape[2]
@@ -48,7 +61,7 @@ def attention_reference(q, k, v, causal: bool = False, scale=None,
     k = np.repeat(k, group, axis=1)
     v = np.repeat(v, group, axis=1)
     s, _ = _scores(q, k, scale, softcap)
-    s = np.where(hidden_keys(nq, nkv, causal, window), -np.inf, s)
+    s, _ = _modded(s, score, hidden_keys(nq, nkv, causal, window), visible)
     m = s.max(axis=-1, keepdims=True, initial=-np.inf)
     seen = np.isfinite(m)                  # rows that see some key
     p = np.exp(s - np.where(seen, m, 0.0))
@@ -61,11 +74,13 @@ def attention_reference(q, k, v, causal: bool = False, scale=None,
 
 def attention_backward_reference(dout, q, k, v, causal: bool = False,
                                  scale=None, window=(-1, -1),
-                                 softcap: float = 0.0):
+                                 softcap: float = 0.0, visible=None,
+                                 score=None, score_grad=None):
     """(dq, dk, dv) of attention_reference's output in float64, for the
     gradient dout: P = softmax, dV = P^T dO, dP = dO V^T, dS = P (dP - D)
     with D = rowsum(dO O), dQ = scale dS K, dK = scale dS^T Q; dk and dv
-    summed over the query heads of each key/value head."""
+    summed over the query heads of each key/value head. score_grad:
+    score's derivative (the same arguments)."""
     q, k, v, dout = (np.asarray(x).astype(np.float64)
                      for x in (q, k, v, dout))
     b, hq, nq, d = q.shape
@@ -73,17 +88,23 @@ def attention_backward_reference(dout, q, k, v, causal: bool = False,
     if scale is None:
         scale = 1.0 / np.sqrt(d)
     group = hq // hkv
-    o, lse = attention_reference(q, k, v, causal, scale, window, softcap)
+    o, lse = attention_reference(q, k, v, causal, scale, window, softcap,
+                                 visible, score)
     ke = np.repeat(k, group, axis=1)
     ve = np.repeat(v, group, axis=1)
-    s, raw = _scores(q, ke, scale, softcap)
+    s1, raw = _scores(q, ke, scale, softcap)
+    s, hidden = _modded(s1, score, hidden_keys(nq, nkv, causal, window),
+                        visible)
     with np.errstate(invalid="ignore"):
         p = np.exp(s - lse[..., None])      # 0 where masked or no key
-    p = np.where(hidden_keys(nq, nkv, causal, window), 0.0, p)
+    p = np.where(hidden, 0.0, p)
     p = np.where(np.isfinite(lse)[..., None], p, 0.0)
     dv = np.einsum("bhnm,bhnd->bhmd", p, dout)
     dp = np.einsum("bhnd,bhmd->bhnm", dout, ve)
     ds = p * (dp - (dout * o).sum(axis=-1, keepdims=True))
+    if score_grad is not None:
+        ds = ds * score_grad(
+            s1, *np.ogrid[tuple(slice(0, n) for n in s1.shape)])
     if softcap:   # d(softcap tanh(x / softcap))/dx = 1 - tanh^2
         ds = ds * (1.0 - np.tanh(raw / softcap) ** 2)
     dq = np.einsum("bhnm,bhmd->bhnd", ds, ke) * scale

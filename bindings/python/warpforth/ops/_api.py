@@ -131,7 +131,9 @@ c.document(top_p_mask, _topk._top_p_mask_impl)
 def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
                     scale: Optional[float] = None, return_lse: bool = False,
                     out: Any = None, window: tuple = (-1, -1),
-                    softcap: float = 0.0) -> Any:
+                    softcap: float = 0.0, mask_mod: Optional[str] = None,
+                    score_mod: Optional[str] = None,
+                    mod_args: tuple = ()) -> Any:
     """softmax(q k^T * scale) v for q (B, Hq, Nq, d) and k, v (B, Hkv, Nkv,
     d), Hkv dividing Hq (grouped-query attention: query head h reads
     key/value head h // (Hq // Hkv), nothing is copied); d 64, 96 or 128
@@ -168,7 +170,22 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     torch.compile it is the custom op torch.ops.warpforth.flash_attention,
     opaque to torch.compile, which sees its fake implementation. Eager
     calls skip torch.library's dispatch cost (an autograd.Function where
-    grads are wanted)."""
+    grads are wanted).
+
+    mask_mod and score_mod (bfloat16 and float16; FlexAttention in Forth)
+    are Forth source compiled into the kernels: mask_mod defines MASK-MOD
+    ( b h q k -- flag ), true where query q of batch b and query head h
+    sees key k (positions from 0; ANDed with causal and window), score_mod
+    SCORE-MOD ( s b h q k -- s' ) on each score after the scale (and the
+    softcap), before the softmax. Their words may read the mod_args (up
+    to four int8/16/32/64, bool, float32, bfloat16 or float16 arrays on
+    q's device) as ARG0@ ( i -- x ) .. ARG3@ (element i of the flattened
+    array) and the kernel's params NQ, NKV, HQ and BATCH. The key tiles
+    MASK-MOD hides entirely are skipped: a block mask made on the device
+    from MASK-MOD once per source, shapes and mod_args contents (a torch
+    tensor's address and version, a numpy array's bytes) and cached.
+    Errors in the sources name them (mask_mod:LINE:COL). A row that sees
+    no key gives 0 (its lse -inf). docs/attention-mods.md has examples."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     return_lse = c.check_bool("return_lse", return_lse)
@@ -176,6 +193,17 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     softcap = c.check_softcap(softcap)
     masks = (*window, softcap)
     torch = sys.modules.get("torch")
+    if mask_mod is not None or score_mod is not None or mod_args:
+        if torch is not None and isinstance(q, torch.Tensor) and (
+                c.compiling() or torch.is_grad_enabled() and any(
+                    isinstance(x, torch.Tensor) and x.requires_grad
+                    for x in (q, k, v))):
+            raise NotImplementedError(
+                "flash_attention: mask_mod and score_mod have no backward "
+                "and no torch.compile op yet (call under torch.no_grad())")
+        return _attention.flash_attention_impl(
+            q, k, v, causal, scale, return_lse, out, window, softcap,
+            mask_mod, score_mod, mod_args)
     if out is None and torch is not None and isinstance(q, torch.Tensor):
         tensor = torch.Tensor
         traced = c.compiling()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, Optional
 
+from . import _attention_mods as _mods
 from . import _common as c
 from . import _config
 from . import _strided as st
@@ -174,19 +175,26 @@ def lpt_group(pairs: int, pair_bytes: int) -> tuple[int, int]:
 
 def lpt_kernel(name: str, like: c.Arg, defines: dict, tune: dict, arch: str,
                tile: str, extent: int, pairs: int, pair_bytes: int,
-               plain: tuple) -> tuple:
+               plain: tuple, compile: Any = None) -> tuple:
     """(kernel, grid, HG) of a kernel with -D LPT: the LPT grid (HG, tiles,
     groups) over `extent` rows or keys in tiles of its constant `tile`, and
     `pairs` (batch, head) pairs of `pair_bytes` each (lpt_group); else, or
     where that grid's y or z would pass 65535, the plain grid (tiles,
-    *plain) of -D LPT 0. `tune` (a bench's -D overrides) may set LPT 0."""
+    *plain) of -D LPT 0. `tune` (a bench's -D overrides) may set LPT 0.
+    `compile` (name, like, defines, arch -> Kernel): c.kernel's, or the
+    user's words' (ops/_attention_mods.py)."""
+    compile = compile or _compile
     hg, groups = lpt_group(pairs, pair_bytes)
-    kern = c.kernel(name, like, {**defines, "LPT": 1, **tune}, arch=arch)
+    kern = compile(name, like, {**defines, "LPT": 1, **tune}, arch)
     tiles = -(-extent // kern.const(tile))
     if kern.const("LPT") and max(tiles, groups) <= 65535:
         return kern, (hg, tiles, groups), hg
-    kern = c.kernel(name, like, {**defines, **tune, "LPT": 0}, arch=arch)
+    kern = compile(name, like, {**defines, **tune, "LPT": 0}, arch)
     return kern, (tiles, *plain), hg
+
+
+def _compile(name: str, like: c.Arg, defines: dict, arch: str) -> Any:
+    return c.kernel(name, like, defines, arch=arch)
 
 
 def _kv_pair_bytes(qa: c.Arg, ka: c.Arg) -> int:
@@ -337,7 +345,8 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
                          scale: Optional[float] = None,
                          return_lse: bool = False, out: Any = None,
                          window: tuple = (-1, -1),
-                         softcap: float = 0.0) -> Any:
+                         softcap: float = 0.0, mask_mod: Any = None,
+                         score_mod: Any = None, mod_args: Any = ()) -> Any:
     """flash_attention on any arguments, without the torch custom op."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
@@ -345,11 +354,19 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
     window = c.check_window(window)
     softcap = c.check_softcap(softcap)
     objs = (q, k, v) if out is None else (q, k, v, out)
-    pb = c.start(_plans, objs, len(objs) - 3,
-                 (causal, scale, return_lse, window, softcap))
-    if type(pb) is tuple:
-        return pb if return_lse else pb[0]
+    if mask_mod is None and score_mod is None and not mod_args:
+        pb = c.start(_plans, objs, len(objs) - 3,
+                     (causal, scale, return_lse, window, softcap))
+        if type(pb) is tuple:
+            return pb if return_lse else pb[0]
+        mods = None
+    else:
+        # The user's words: no plan (the block mask depends on mod_args'
+        # contents), the checking path each call.
+        pb = c.PlanBuilder(None, objs)
     qa, ka, va = qkv_args(q, k, v)
+    if pb.key is None:
+        mods = _mods.check(mask_mod, score_mod, mod_args, qa)
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     dims = HEAD_DIMS.get(qa.dtype, HEAD_DIMS["f32"])
@@ -377,14 +394,22 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         return result
     sm = _arch(qa)
     masks, wargs = masking(causal, window, softcap, nq, nkv)
+    mod_masks = dict(masks)
     wargs += dense_seqs(pb, qa)
     causal = bool(masks["CAUSAL"])
     defines = {"HEAD_DIM": d, **masks}
     cfg = _config.get("attention")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
+    if mods is not None and qa.dtype == "f32":
+        raise ValueError("mask_mod, score_mod: float32 attention does not "
+                         "take them yet (bfloat16 and float16 do)")
     if hopper and qa.dtype != "f32" and d in HOPPER_HEAD_DIMS:
         _hopper(pb, qa, ka, va, oa, lse, defines, float(scale),
-                wargs + (wargs[-1], 0))     # BT (unread), MAXB
+                wargs + (wargs[-1], 0),     # BT (unread), MAXB
+                mods=mods and (mods, mod_masks))
+    elif mods is not None:
+        _mma_mods(pb, qa, ka, va, oa, out, lse, defines, cfg, sm, float(scale),
+                  wargs + (wargs[-1], 0), mods, mod_masks)
     else:
         # The mma.sync kernels read and write dense tensors.
         defines.update(_tiles(qa.dtype, d, sm, causal))
@@ -409,6 +434,28 @@ def flash_attention_impl(q: Any, k: Any, v: Any, causal: bool = False,
         pb.copy_into(o, out)
     pb.store(_plans, out, lse)
     return result
+
+
+def _mma_mods(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
+              oa: c.Arg, out: Any, lse: Any, defines: dict, cfg: Any,
+              sm: int, scale: float, wargs: tuple, mods: Any,
+              masks: dict) -> None:
+    """The 16-bit mma.sync kernel with the user's words (dense copies of
+    strided tensors, as without them)."""
+    b, hq, nq, d = qa.shape
+    hkv, nkv = ka.shape[1], ka.shape[2]
+    defines.update(_tiles(qa.dtype, d, sm, bool(defines["CAUSAL"])))
+    kern, grid, g = lpt_kernel(
+        "attention/flash_attention.forth", qa, {**defines, "T": qa.dtype},
+        cfg.mma_defines, f"sm_{sm}", "BR", nq, b * hq, _kv_pair_bytes(qa, ka),
+        (hq, b), _mods.compiler(mods))
+    check_grid(grid, b, hq)
+    more = _mods.launch_args(mods, qa, kern, b, hq, nq, nkv, masks, wargs)
+    o = out if oa.strides is None else pb.new(c.empty(qa, qa.shape))
+    pb.launch(kern, st.dense(qa).value, st.dense(ka).value,
+              st.dense(va).value, o, lse, nq, nkv, hq, hkv, b, g, scale,
+              *wargs, *more, grid=grid, block=kern.const("NTHREADS"))
+    pb.copy_into(o, out)
 
 
 def check_grid(grid: tuple, b: int, hq: int) -> None:
@@ -454,17 +501,18 @@ def fast_divisor(d: int) -> int:
 # consumers 328 / 350 (397)). So the blocks are persistent, with DYN for
 # causal rows (hopper_schedule).
 def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
-                hq: int, hkv: int, pair_bytes: int) -> tuple:
+                hq: int, hkv: int, pair_bytes: int,
+                compile: Any = None) -> tuple:
     """(kernel, blocks, its params HG MAXQ DIV_HG DIV_QT DIV_HQ DIV_GQ) of
     the Hopper forward: its items are the query tiles of nq rows of the
     b * hq (batch, head) pairs in the LPT order (groups of HG pairs, lpt_group; with -D
     LPT 0 tile by tile), in blocks of hopper_rounds items or (its default)
-    MINB persistent blocks an SM."""
+    MINB persistent blocks an SM. `compile` as lpt_kernel's."""
     pairs = b * hq
     hg, groups = lpt_group(pairs, pair_bytes)
     cfg = _config.get("attention")
-    kern = c.kernel(name, qa, {**defines, "LPT": 1, **cfg.hopper_defines},
-                    arch="sm_90")
+    kern = (compile or _compile)(
+        name, qa, {**defines, "LPT": 1, **cfg.hopper_defines}, "sm_90")
     qtiles = -(-nq // kern.const("BR"))
     items = (hg * groups if kern.const("LPT") else pairs) * qtiles
     if items >= 1 << 31:
@@ -482,13 +530,15 @@ def hopper_grid(name: str, qa: c.Arg, defines: dict, nq: int, b: int,
 
 def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
             lse: Any, defines: dict, scale: float, wargs: tuple,
-            seqs: Optional[tuple] = None) -> None:
+            seqs: Optional[tuple] = None, mods: Optional[tuple] = None) -> None:
     """The Hopper kernel: TMA reads q, k and v where they lie (dense copies
     of views it cannot: rows not 16-byte aligned), its stores write out
     with out's strides (a dense result copied into an out it cannot).
     seqs: VARLEN's (sequences, longest sequence's rows), the tensors the
     (1, H, total, d) planes of the packed ones (with -D PAGED k and v the
-    planes of the paged cache: KBOX, the rows a copy, follows BC)."""
+    planes of the paged cache: KBOX, the rows a copy, follows BC).
+    mods: the user's words and the kernel's own masks (the block mask's
+    rules)."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     b, maxq = seqs or (b, nq)
@@ -503,7 +553,9 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     kern, blocks, divs = hopper_grid(
         "attention/flash_attention_sm90.forth", qa,
         {**defines, "T": qa.dtype}, maxq, b, hq, hkv,
-        _kv_pair_bytes(qa, ka))
+        _kv_pair_bytes(qa, ka), mods and _mods.compiler(mods[0]))
+    more = mods and _mods.launch_args(mods[0], qa, kern, b, hq, nq, nkv,
+                                      mods[1], wargs)
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):
@@ -514,7 +566,7 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     ticket = pb.counter(qa, 2)
     pb.launch(kern, *[st.flat(pb, x) for x in ins], st.flat(pb, o), lse,
               nq, nkv, hq, hkv, b, *divs, scale, *wargs, ticket,
-              *[s for x in (*ins, o) for s in st.strides3(x)],
+              *[s for x in (*ins, o) for s in st.strides3(x)], *(more or ()),
               grid=(blocks,), block=kern.const("NTHREADS"))
     pb.copy_into(o.value, oa.value)
 

@@ -1,0 +1,227 @@
+"""ops.flash_attention with mask_mod, score_mod and mod_args (the user's
+Forth words, FlexAttention's mask_mod and score_mod) on the CPU backend,
+against the f64 reference (attention_reference.py with `visible` and
+`score`), on the mma.sync and the Hopper kernels, bf16 and f16: document
+masks (ids per key, also per batch row), ALiBi through SCORE-MOD, causal
+written as a MASK-MOD against the built-in one, masks with causal, a
+window and softcap, rows that see no key, odd lengths and GQA. Key tiles
+that MASK-MOD hides entirely are not visited (NaN keys there leave the
+output finite); the block mask is made once per mask, shapes and
+mod_args contents. Errors name the argument, or the line and column in
+the user's source.
+
+Bounds: the forward tests' own: u (|v|max + |o|max) for the output (u
+the dtype's unit roundoff), 1e-3 for the log-sum-exp."""
+
+from __future__ import annotations
+
+import unittest
+import warnings
+
+import numpy as np
+from attention_reference import attention_reference
+from opcheck import cast, f64
+
+from warpforth import WarpForthError, ops
+from warpforth.ops import _attention_mods
+
+UNIT = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+
+DOC_MASK = """\\ documents: a query sees the keys of its own document
+: MASK-MOD { b h qi ki -- flag }  qi ARG0@  ki ARG0@  = ;
+"""
+# The same with an id array per batch row (B, N).
+DOC_MASK_B = """: MASK-MOD { b h qi ki -- flag }
+  b NQ * qi + ARG0@  b NKV * ki + ARG0@  = ;
+"""
+CAUSAL_MASK = ": MASK-MOD { b h qi ki -- flag }  ki qi NKV + NQ - <= ;\n"
+# ALiBi: s + slope[h] (k - q), the slopes a float32 array.
+ALIBI = """: SCORE-MOD { s b h qi ki -- s' }
+  h ARG1@  ki qi - S>F F*  s F+ ;
+"""
+
+
+def hopper(on):
+    return ops.tuned(attention=dict(hopper=on))
+
+
+def docs(rng, n, count):
+    """Document ids 0.. of n positions in `count` runs of random length."""
+    cuts = np.sort(rng.choice(np.arange(1, n), count - 1, replace=False))
+    ids = np.zeros(n, np.int32)
+    ids[cuts] = 1
+    return np.cumsum(ids).astype(np.int32)
+
+
+class Mods(unittest.TestCase):
+    def setUp(self):
+        # The examples name their locals qi, ki; a local named q or k
+        # would warn (it hides the header's Q and K): not these.
+        warnings.simplefilter("error")
+        self.addCleanup(warnings.resetwarnings)
+
+    def check(self, dt, shape, what, causal=False, window=(-1, -1),
+              softcap=0.0, visible=None, score=None, seed=0, nan=None,
+              **mods):
+        b, hq, hkv, nq, nkv, d = shape
+        rng = np.random.default_rng(seed)
+        q = cast(rng.standard_normal((b, hq, nq, d)), dt)
+        k = cast(rng.standard_normal((b, hkv, nkv, d)), dt)
+        v = cast(rng.standard_normal((b, hkv, nkv, d)), dt)
+        kn, vn = k.copy(), v.copy()
+        if nan is not None:         # keys no query sees: never read
+            kn[:, :, nan] = np.nan
+            vn[:, :, nan] = np.nan
+        o, lse = ops.flash_attention(q, kn, vn, causal=causal, window=window,
+                                     softcap=softcap, return_lse=True,
+                                     **mods)
+        want, want_lse = attention_reference(q, k, v, causal, None, window,
+                                             softcap, visible, score)
+        seen = np.isfinite(want_lse)
+        bound = UNIT[dt] * (np.abs(f64(v)).max() + np.abs(want).max())
+        err = np.abs(f64(o) - want)[seen].max(initial=0)
+        self.assertLessEqual(err, bound, f"{what}: o error {err:.3g}")
+        self.assertTrue((f64(o)[~seen] == 0).all(), f"{what}: rows of 0")
+        self.assertTrue((lse[~seen] == -np.inf).all(), f"{what}: lse -inf")
+        err = np.abs(f64(lse)[seen] - want_lse[seen]).max(initial=0)
+        self.assertLessEqual(err, 1e-3, f"{what}: lse error {err:.3g}")
+        return o, lse
+
+    def test_document_mask(self):
+        rng = np.random.default_rng(1)
+        for on in (False, True):
+            for dt, shape, count in (
+                    ("bf16", (1, 2, 1, 200, 200, 64), 8),
+                    ("f16", (2, 4, 2, 129, 129, 128), 5),
+                    ("bf16", (1, 2, 2, 7, 7, 64), 3),
+                    ("bf16", (1, 2, 1, 1000, 1000, 64), 8)):
+                n = shape[3]
+                ids = docs(rng, n, count)
+                with hopper(on):
+                    self.check(dt, shape, f"hopper={on} {dt} {shape}",
+                               visible=ids[:, None] == ids[None, :],
+                               mask_mod=DOC_MASK, mod_args=(ids,))
+
+    def test_mask_per_batch_row(self):
+        # b picks the row of a (B, N) id array; int64 ids read with @.
+        rng = np.random.default_rng(2)
+        ids = np.stack([docs(rng, 150, 3), docs(rng, 150, 6)]).astype(
+            np.int64)
+        visible = (ids[:, :, None] == ids[:, None, :])[:, None]
+        for on in (False, True):
+            with hopper(on):
+                self.check("bf16", (2, 2, 1, 150, 150, 64), f"hopper={on}",
+                           visible=visible, mask_mod=DOC_MASK_B,
+                           mod_args=(ids,))
+
+    def test_alibi_score_mod(self):
+        slopes = (2.0 ** -np.arange(1, 5)).astype(np.float32)
+
+        def alibi(s, b, h, qi, ki):
+            return s + slopes[h] * (ki - qi)
+        for on in (False, True):
+            with hopper(on):
+                self.check("bf16", (1, 4, 2, 129, 129, 64),
+                           f"hopper={on} alibi", causal=True, score=alibi,
+                           score_mod=ALIBI,
+                           mod_args=(np.zeros(1, np.int32), slopes))
+                # With a document mask in one source, and softcap first.
+                ids = docs(np.random.default_rng(3), 129, 4)
+                cap = 30.0
+                self.check("f16", (1, 4, 2, 129, 129, 64),
+                           f"hopper={on} alibi+docs+softcap", softcap=cap,
+                           score=alibi, visible=ids[:, None] == ids[None, :],
+                           mask_mod=DOC_MASK + ALIBI,
+                           score_mod=DOC_MASK + ALIBI, mod_args=(ids, slopes))
+
+    def test_causal_as_mask_mod(self):
+        # The same visits as the built-in causal rule: the same output.
+        rng = np.random.default_rng(4)
+        for on in (False, True):
+            for nq, nkv in ((129, 129), (65, 200), (200, 65)):
+                q = cast(rng.standard_normal((1, 2, nq, 64)), "bf16")
+                k = cast(rng.standard_normal((1, 1, nkv, 64)), "bf16")
+                v = cast(rng.standard_normal((1, 1, nkv, 64)), "bf16")
+                with hopper(on):
+                    built_in = ops.flash_attention(q, k, v, causal=True)
+                    modded = ops.flash_attention(q, k, v,
+                                                 mask_mod=CAUSAL_MASK)
+                np.testing.assert_allclose(
+                    f64(modded), f64(built_in), atol=2 * UNIT["bf16"],
+                    err_msg=f"hopper={on} {nq}x{nkv}")
+
+    def test_with_causal_window_softcap(self):
+        rng = np.random.default_rng(5)
+        ids = docs(rng, 150, 4)
+        visible = ids[:, None] == ids[None, :]
+        for on in (False, True):
+            with hopper(on):
+                for causal, window, cap in ((True, (-1, -1), 0.0),
+                                            (False, (20, 5), 0.0),
+                                            (True, (40, -1), 10.0)):
+                    self.check("bf16", (1, 2, 1, 150, 150, 64),
+                               f"hopper={on} causal={causal} w={window}",
+                               causal=causal, window=window, softcap=cap,
+                               visible=visible, mask_mod=DOC_MASK,
+                               mod_args=(ids,))
+
+    def test_rows_without_keys_and_skipped_tiles(self):
+        # Queries past 99 see nothing; keys from 128 on are seen by no
+        # query: NaN in the whole tiles from 384 on (a multiple of every
+        # kernel's 64, 96 or 128 keys a tile) must never be read.
+        src = ": MASK-MOD { b h qi ki -- flag }  qi 100 <  ki 128 <  AND ;\n"
+        qi, ki = np.ogrid[:200, :500]
+        visible = (qi < 100) & (ki < 128)
+        for on in (False, True):
+            with hopper(on):
+                o, _ = self.check("bf16", (1, 2, 1, 200, 500, 64),
+                                  f"hopper={on}", visible=visible,
+                                  nan=slice(384, 500), mask_mod=src)
+                self.assertTrue(np.isfinite(f64(o)).all())
+
+    def test_block_mask_cached_by_contents(self):
+        rng = np.random.default_rng(6)
+        ids = docs(rng, 100, 3)
+        shape = (1, 2, 1, 100, 100, 64)
+        _attention_mods._lists.clear()
+        self.check("bf16", shape, "first", visible=ids[:, None] == ids,
+                   mask_mod=DOC_MASK, mod_args=(ids,))
+        self.check("bf16", shape, "again", visible=ids[:, None] == ids,
+                   mask_mod=DOC_MASK, mod_args=(ids,))
+        self.assertEqual(len(_attention_mods._lists), 1)
+        ids[:50] = 7                # in place: a new block mask
+        self.check("bf16", shape, "changed", visible=ids[:, None] == ids,
+                   mask_mod=DOC_MASK, mod_args=(ids,))
+        self.assertEqual(len(_attention_mods._lists), 2)
+
+    def test_errors(self):
+        q = np.zeros((1, 2, 16, 64), np.float16)
+        with self.assertRaisesRegex(ValueError, r"^mask_mod: the source "
+                                    r"defines no MASK-MOD"):
+            ops.flash_attention(q, q, q, mask_mod=": MASK 2DROP 2DROP -1 ;")
+        with self.assertRaisesRegex(TypeError, "^score_mod: expected Forth"):
+            ops.flash_attention(q, q, q, score_mod=3)
+        with self.assertRaisesRegex(ValueError, "^mod_args: given without"):
+            ops.flash_attention(q, q, q, mod_args=(np.zeros(3, np.int32),))
+        with self.assertRaisesRegex(TypeError, r"^mod_args\[0\]: dtype "
+                                    r"complex64 is not supported; expected "
+                                    r"int8, int16, int32, int64, bool"):
+            ops.flash_attention(q, q, q, mask_mod=DOC_MASK,
+                                mod_args=(np.zeros(3, np.complex64),))
+        with self.assertRaisesRegex(ValueError, "^mod_args: 5 tensors"):
+            ops.flash_attention(q, q, q, mask_mod=DOC_MASK,
+                                mod_args=(np.zeros(3, np.int32),) * 5)
+        with self.assertRaisesRegex(ValueError, "float32 attention"):
+            q32 = q.astype(np.float32)
+            ops.flash_attention(q32, q32, q32, mask_mod=DOC_MASK,
+                                mod_args=(np.zeros(16, np.int32),))
+        # A compile error in the user's source names its line and column.
+        bad = ": MASK-MOD { b h qi ki -- flag }\n  qi NO-SUCH-WORD ;\n"
+        with self.assertRaisesRegex(WarpForthError,
+                                    r"mask_mod:2:6: error: unknown word "
+                                    r"'NO-SUCH-WORD'"):
+            ops.flash_attention(q, q, q, mask_mod=bad)
+
+
+if __name__ == "__main__":
+    unittest.main()
