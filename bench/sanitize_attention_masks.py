@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Small launches of the attention kernels with issue 37's masks (window,
-softcap, packed sequences, paged prefill, head dims 192 and 256), forward
-and backward where it exists, for compute-sanitizer
+softcap, packed sequences, paged prefill, head dims 192 and 256, the
+user's mask_mod and score_mod with their block mask), forward and
+backward where it exists, for compute-sanitizer
 (memcheck, racecheck, synccheck, initcheck):
 
     compute-sanitizer --tool racecheck python3 bench/sanitize_attention_masks.py
@@ -49,6 +50,19 @@ def main() -> None:
         ops.flash_attention_varlen(q, kc, vc, cu_q, None, 64, 300,
                                    causal=True, block_table=table,
                                    seqused_k=seqused)
+    # The user's words: a document mask and ALiBi (mma.sync at d96).
+    ids = torch.tensor([0] * 70 + [1] * 3 + [2] * 127, device="cuda",
+                       dtype=torch.int32)
+    slopes = torch.tensor([0.5, 0.25], device="cuda")
+    for d in (64, 96, 128):
+        q, k, v = (torch.randn(1, 2, 200, d, device="cuda", dtype=bf)
+                   for _ in range(3))
+        ops.flash_attention(
+            q, k, v, causal=True,
+            mask_mod=": MASK-MOD { b h qi ki -- f } qi ARG0@ ki ARG0@ = ;",
+            score_mod=": SCORE-MOD { s b h qi ki -- s' } "
+                      "h ARG1@ ki qi - S>F F* s F+ ;",
+            mod_args=(ids, slopes))
     torch.cuda.synchronize()
     print("done")
 

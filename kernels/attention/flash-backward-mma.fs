@@ -168,7 +168,10 @@ ntiles 0 ?DO
   LOOP
 
   \ P and dS, masked columns 0. Element e of 8-group j of m-tile qt:
-  \ row rw + 16qt + g + 8(e/2), column c0 + 8j + 2t + e%2.
+  \ row rw + 16qt + g + 8(e/2), column c0 + 8j + 2t + e%2. The user's
+  \ words (flash-mods.fs) take the query head: BID-Y, or (ROLE 1) the
+  \ group's head of this tile.
+  ROLE IF I span / BID-Y group * + ELSE BID-Y THEN { mod-h }
   MT 0 UNROLL DO I { qt }
     BC 8 / 0 UNROLL DO I { jg }
       4 0 UNROLL DO
@@ -178,8 +181,10 @@ ntiles 0 ?DO
         c0 jg 8 * + t 2* + e 2 MOD + { col }
         \ (Rows past the end are masked too: their K/V rows repeat the last
         \ one, and with DQ_ATOMIC their dS would reach dQ.)
+        ROLE IF col row ELSE row col THEN { qrow kcol }
         col ncols >=  row nrows >=  OR
-        ROLE IF row col ELSE col row THEN key-masked  OR { hidden }
+        kcol qrow key-masked  OR
+        -1 BID-Z mod-h qrow kcol mod-masked { hidden }
         ROLE IF
           jg 8 * t 2* + e 2 MOD + l2-shift + 4 * { vo }
           b 0 vec vo + SF32@  b 1 vec vo + SF32@
@@ -188,11 +193,13 @@ ntiles 0 ?DO
         THEN { lrow dd }
         \ SOFTCAP: P from the capped score, and dS through tanh's
         \ derivative 1 - tanh^2 (SCALE follows, as without the cap).
+        \ SCORE-MOD: P from the modded score, dS through its derivative.
         n SC@  SOFTCAP IF softcap-pre F* CAP-TANH THEN { sv }
-        sv scale2 F* lrow F- FEXP2 { pv }
+        sv BID-Z mod-h qrow kcol scored  scale2 F* lrow F- FEXP2 { pv }
         hidden IF 0.0 TO pv THEN
         pv n SC!
-        n DPC@ dd F- pv F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN  n DPC!
+        n DPC@ dd F- pv F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN
+        sv BID-Z mod-h qrow kcol mod-grad  n DPC!
       LOOP
     LOOP
   LOOP

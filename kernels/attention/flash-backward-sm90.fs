@@ -292,8 +292,8 @@ TID-X 128 / { wg }
 \ Two neighbouring floats of L2 or D: one 8-byte load, or with VARLEN
 \ (whose rows may stand off 8 bytes: l2-shift) two.
 : pair@ ( addr -- x0 x1 )  VARLEN IF DUP SF@ SWAP 4 + SF@ ELSE 2SF@ THEN ;
-: p-ds ( edge ls ds s q0 key0 scale2 -- )
-  { edge lsb dsb s q0 key0 scale2 }
+: p-ds ( b h edge ls ds s q0 key0 scale2 -- )
+  { mb mh edge lsb dsb s q0 key0 scale2 }
   s LSS * 4 * l2-shift 4 * + { so }
   \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
   \ query q0 + x are hidden when 8r >= kmax, x >= qmax, 8r > x + dlt
@@ -310,15 +310,20 @@ TID-X 128 / { wg }
         jg 4 * r 2* + c + { n }
         \ SOFTCAP: P from the capped score, dS^T through tanh's
         \ derivative 1 - tanh^2 (SCALE follows, as without the cap).
+        \ The user's words (flash-mods.fs; edge is then always on):
+        \ query q0 + ql + c, key key0 + 8r.
+        q0 ql + c + { qrow }  key0 r 8 * + { kcol }
         n SACC@  SOFTCAP IF softcap-pre F* FTANH-APPROX THEN { sv }
-        sv scale2 F* lv F- FEXP2 { p }
+        sv mb mh qrow kcol scored  scale2 F* lv F- FEXP2 { p }
         edge IF
           r 8 * kmax >=  ql c + qmax >=  OR
           bounded IF r 8 * ql c + dlt + > OR THEN
-          LOCAL IF r 8 * ql c + dlo + < OR THEN  IF 0.0 TO p THEN
+          LOCAL IF r 8 * ql c + dlo + < OR THEN
+          -1 mb mh qrow kcol mod-masked  IF 0.0 TO p THEN
         THEN
         p n SACC!
-        n DPACC@ dd F- p F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN  n DPACC!
+        n DPACC@ dd F- p F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN
+        sv mb mh qrow kcol mod-grad  n DPACC!
       LOOP
     LOOP
   LOOP ;
@@ -372,10 +377,11 @@ ELSE
     wg s sdp-issue
     WGMMA-COMMIT  0 WGMMA-WAIT
     q0 BR + len-q >
-    k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR IF
-      -1 LS DS s q0 key0 scale2 p-ds
+    k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR
+    MODS-MASK OR IF
+      batch-id h -1 LS DS s q0 key0 scale2 p-ds
     ELSE
-      0 LS DS s q0 key0 scale2 p-ds
+      batch-id h 0 LS DS s q0 key0 scale2 p-ds
     THEN
     \ 16-bit pairs for the RS products; with DS_SPLIT what dS^T loses to
     \ the packing goes into buffer b + 2 pair by pair (so that dS^T's f32

@@ -112,11 +112,19 @@
 \ SOFTCAP its tanh (x softcap-pre through tanh), of query `row` and key
 \ `col` of (batch, head) (b, h). With SCORE-MOD, the user's word on the
 \ scaled (capped) score; score-scale2 is then only the change to base 2.
+: mod-input ( x -- s )  SOFTCAP IF CAP ELSE SCALE THEN F* ;
 : scored ( x b h row col -- x' )
   MODS-SCORE IF
-    { b h row col }  SOFTCAP IF CAP ELSE SCALE THEN F*
+    { b h row col }  mod-input
     row col in-seq IF  b h row col SCORE-MOD  THEN
   ELSE 2DROP 2DROP THEN ;
+\ The backward's dS through SCORE-MOD's derivative: `x` as scored takes
+\ it, `ds` the gradient of the modded score.
+: mod-grad ( ds x b h row col -- ds' )
+  MODS-GRAD IF
+    { x b h row col }
+    row col in-seq IF  x mod-input b h row col SCORE-MOD-GRAD F*  THEN
+  ELSE 2DROP 2DROP DROP THEN ;
 \ MASK-MOD where a tile's list says it hides some scores (partial), with
 \ `flag` the kernel's own mask of the score.
 : mod-masked ( flag partial b h row col -- flag' )
@@ -141,9 +149,10 @@
   ELSE BID-Z HKV * BID-Y HQ HKV / / + NKV * THEN ;
 \ This block's tile of BR query rows. With a causal mask a later tile sees
 \ as many keys as an earlier one or more, wherever the diagonal lies: the
-\ blocks that start first take the last tiles.
+\ blocks that start first take the last tiles. So with MASK-MOD, whose
+\ masks are mostly causal ones (documents, prefixes).
 : query-tile-of ( id -- qtile )
-  len-q BR tiles  bounded IF 1- SWAP - ELSE DROP THEN ;
+  len-q BR tiles  bounded MODS-MASK OR IF 1- SWAP - ELSE DROP THEN ;
 : query-tile ( -- qtile )  BID-X query-tile-of ;
 \ The BC-key tiles that the BR query rows from q0 on see: the first
 \ (0, or with LOCAL the tile of the first row's first key) and how many

@@ -19,6 +19,7 @@ import unittest
 import warnings
 
 import numpy as np
+from attention_reference import attention_backward_reference
 from attention_reference import attention_reference
 from opcheck import cast, f64
 
@@ -35,6 +36,10 @@ DOC_MASK_B = """: MASK-MOD { b h qi ki -- flag }
   b NQ * qi + ARG0@  b NKV * ki + ARG0@  = ;
 """
 CAUSAL_MASK = ": MASK-MOD { b h qi ki -- flag }  ki qi NKV + NQ - <= ;\n"
+# A cap written by hand, with its derivative: 5 tanh(s / 5).
+TANH_CAP = """: SCORE-MOD { s b h qi ki -- s' }  s 5.0 F/ FTANH 5.0 F* ;
+: SCORE-MOD-GRAD { s b h qi ki -- g }  s 5.0 F/ FTANH  DUP F* 1.0 SWAP F- ;
+"""
 # ALiBi: s + slope[h] (k - q), the slopes a float32 array.
 ALIBI = """: SCORE-MOD { s b h qi ki -- s' }
   h ARG1@  ki qi - S>F F*  s F+ ;
@@ -194,6 +199,73 @@ class Mods(unittest.TestCase):
                    mask_mod=DOC_MASK, mod_args=(ids,))
         self.assertEqual(len(_attention_mods._lists), 2)
 
+    def test_backward(self):
+        # dq, dk, dv against the f64 reference: within 4u of the largest
+        # gradient (the backward tests' bound), on both kernel families.
+        rng = np.random.default_rng(8)
+        ids = docs(rng, 150, 4)
+        visible = ids[:, None] == ids[None, :]
+
+        def cap(s, b, h, qi, ki):
+            return 5.0 * np.tanh(s / 5.0)
+
+        def cap_grad(s, b, h, qi, ki):
+            return 1.0 - np.tanh(s / 5.0) ** 2
+        cases = [  # shape, causal, kwargs, reference's visible/score
+            ((1, 2, 1, 150, 150, 64), True,
+             dict(mask_mod=DOC_MASK, mod_args=(ids,)), visible, None, None),
+            ((1, 4, 2, 150, 150, 128), False,
+             dict(mask_mod=DOC_MASK, score_mod=TANH_CAP, mod_args=(ids,)),
+             visible, cap, cap_grad),
+            ((2, 2, 2, 65, 150, 64), True, dict(score_mod=TANH_CAP), None,
+             cap, cap_grad),
+        ]
+        for on in (False, True):
+            for dt in ("bf16", "f16"):
+                for shape, causal, kw, vis, score, grad in cases:
+                    what = f"hopper={on} {dt} {shape} {sorted(kw)}"
+                    b, hq, hkv, nq, nkv, d = shape
+                    r = np.random.default_rng(9)
+                    q = cast(r.standard_normal((b, hq, nq, d)), dt)
+                    k = cast(r.standard_normal((b, hkv, nkv, d)), dt)
+                    v = cast(r.standard_normal((b, hkv, nkv, d)), dt)
+                    do = cast(r.standard_normal((b, hq, nq, d)), dt)
+                    with ops.tuned(attention=dict(hopper=on),
+                                   attention_backward=dict(hopper=on)):
+                        o, lse = ops.flash_attention(
+                            q, k, v, causal=causal, return_lse=True, **kw)
+                        got = ops.flash_attention_backward(
+                            do, q, k, v, o, lse, causal, **kw)
+                    want = attention_backward_reference(
+                        do, q, k, v, causal, None, (-1, -1), 0.0, vis, score,
+                        grad)
+                    for name, g, w in zip(("dq", "dk", "dv"), got, want):
+                        err = (np.abs(f64(g) - w).max()
+                               / max(1.0, np.abs(w).max()))
+                        self.assertLessEqual(err, 4 * UNIT[dt],
+                                             f"{what} {name}: {err:.3g}")
+
+    def test_torch_autograd(self):
+        # CPU torch tensors: the custom op's autograd gives the same
+        # gradients as flash_attention_backward.
+        import torch
+        rng = np.random.default_rng(10)
+        ids = torch.from_numpy(docs(rng, 100, 3))
+        q, k, v = (torch.randn(1, 2, 100, 64, dtype=torch.bfloat16,
+                               requires_grad=True) for _ in range(3))
+        kw = dict(mask_mod=DOC_MASK, score_mod=TANH_CAP, mod_args=(ids,))
+        o = ops.flash_attention(q, k, v, causal=True, **kw)
+        do = torch.randn_like(o)
+        got = torch.autograd.grad(o, (q, k, v), do)
+        with torch.no_grad():
+            o2, lse = ops.flash_attention(q, k, v, causal=True,
+                                          return_lse=True, **kw)
+            want = ops.flash_attention_backward(do, q, k, v, o2, lse, True,
+                                                **kw)
+        self.assertTrue(torch.equal(o, o2))
+        for g, w in zip(got, want):
+            self.assertTrue(torch.equal(g, w))
+
     def test_errors(self):
         q = np.zeros((1, 2, 16, 64), np.float16)
         with self.assertRaisesRegex(ValueError, r"^mask_mod: the source "
@@ -215,6 +287,16 @@ class Mods(unittest.TestCase):
             q32 = q.astype(np.float32)
             ops.flash_attention(q32, q32, q32, mask_mod=DOC_MASK,
                                 mod_args=(np.zeros(16, np.int32),))
+        with self.assertRaisesRegex(ValueError, "^score_mod: the backward "
+                                    "needs SCORE-MOD-GRAD"):
+            o, lse = ops.flash_attention(q, q, q, score_mod=ALIBI,
+                                         mod_args=(np.zeros(1, np.int32),
+                                                   np.ones(2, np.float32)),
+                                         return_lse=True)
+            ops.flash_attention_backward(q, q, q, q, o, lse,
+                                         score_mod=ALIBI,
+                                         mod_args=(np.zeros(1, np.int32),
+                                                   np.ones(2, np.float32)))
         # A compile error in the user's source names its line and column.
         bad = ": MASK-MOD { b h qi ki -- flag }\n  qi NO-SUCH-WORD ;\n"
         with self.assertRaisesRegex(WarpForthError,

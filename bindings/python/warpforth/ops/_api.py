@@ -194,13 +194,21 @@ def flash_attention(q: Any, k: Any, v: Any, causal: bool = False,
     masks = (*window, softcap)
     torch = sys.modules.get("torch")
     if mask_mod is not None or score_mod is not None or mod_args:
-        if torch is not None and isinstance(q, torch.Tensor) and (
-                c.compiling() or torch.is_grad_enabled() and any(
-                    isinstance(x, torch.Tensor) and x.requires_grad
-                    for x in (q, k, v))):
-            raise NotImplementedError(
-                "flash_attention: mask_mod and score_mod have no backward "
-                "and no torch.compile op yet (call under torch.no_grad())")
+        if out is None and torch is not None and isinstance(
+                q, torch.Tensor) and (c.compiling() or (
+                    torch.is_grad_enabled() and any(
+                        isinstance(x, torch.Tensor) and x.requires_grad
+                        for x in (q, k, v)))):
+            # Differentiable, and what torch.compile traces: the custom op
+            # torch.ops.warpforth.flash_attention_mods.
+            ops = _torch_ops or _load_torch_ops()
+            if not isinstance(mod_args, (tuple, list)):
+                raise TypeError("mod_args: expected a tuple of tensors, "
+                                f"got {type(mod_args).__name__}")
+            o, lse = ops.flash_attention_mods_op(
+                q, k, v, bool(causal), _op_scale(q, scale), *masks,
+                mask_mod, score_mod, list(mod_args))
+            return (o, lse) if return_lse else o
         return _attention.flash_attention_impl(
             q, k, v, causal, scale, return_lse, out, window, softcap,
             mask_mod, score_mod, mod_args)

@@ -544,8 +544,10 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     b, maxq = seqs or (b, nq)
     # Packed sequences take their items from the counter (DYN) as causal
     # rows do: their tiles differ in length.
+    # So do the rows of a MASK-MOD, of unknown lengths.
     defines.update(hopper_schedule(
-        d, bool(defines["CAUSAL"] or defines["LOCAL"] or seqs), nkv))
+        d, bool(defines["CAUSAL"] or defines["LOCAL"] or seqs
+                or mods and mods[0].mask is not None), nkv))
     if defines.get("PAGED"):
         bc = {**defines, **_config.get("attention").hopper_defines}.get(
             "BC", 128)

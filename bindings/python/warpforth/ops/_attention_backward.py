@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, Literal, Optional
 
+from . import _attention_mods as _mods
 from . import _common as c
 from . import _config
 from . import _attention
@@ -159,7 +160,9 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
                              lse: Any, causal: bool = False,
                              scale: Optional[float] = None,
                              window: tuple = (-1, -1),
-                             softcap: float = 0.0) -> tuple:
+                             softcap: float = 0.0, mask_mod: Any = None,
+                             score_mod: Any = None,
+                             mod_args: Any = ()) -> tuple:
     """(dq, dk, dv) for o = flash_attention(q, k, v, causal, scale) and the
     gradient dout of o; `out` and `lse` are the forward's (return_lse=True).
     Shapes as flash_attention's (grouped-query heads: dk and dv summed over
@@ -170,16 +173,30 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     3xTF32 (f32 accuracy). Every tensor may be a strided view (the
     features contiguous; flash_attention's note); dq comes in q's
     dimension order, dk and dv in k's. window and softcap as the
-    forward's (the same values it was called with)."""
+    forward's (the same values it was called with); so are mask_mod,
+    score_mod and mod_args, score_mod then also defining SCORE-MOD-GRAD
+    ( s b h q k -- ds'/ds ), the derivative of SCORE-MOD in s."""
     scale = c.check_scale(scale)
     causal = c.check_bool("causal", causal)
     window = c.check_window(window)
     softcap = c.check_softcap(softcap)
-    pb = c.start(_plans, (dout, q, k, v, out, lse), 0,
-                 (causal, scale, window, softcap))
-    if type(pb) is tuple:
-        return pb
+    objs = (dout, q, k, v, out, lse)
+    if mask_mod is None and score_mod is None and not mod_args:
+        pb = c.start(_plans, objs, 0, (causal, scale, window, softcap))
+        if type(pb) is tuple:
+            return pb
+    else:
+        pb = c.PlanBuilder(None, objs)  # as the forward's: no plan
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
+    mods = _mods.check(mask_mod, score_mod, mod_args, qa)
+    if mods is not None:
+        if mods.score is not None and not mods.grad:
+            raise ValueError("score_mod: the backward needs SCORE-MOD-GRAD "
+                             "( s b h q k -- ds'/ds ), SCORE-MOD's "
+                             "derivative in s; the source defines none")
+        if qa.dtype == "f32":
+            raise ValueError("mask_mod, score_mod: float32 attention does "
+                             "not take them yet (bfloat16 and float16 do)")
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
     c.same_device(la, qa)
     b, hq, nq, d = qa.shape
@@ -208,7 +225,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     dk = st.empty_in_order(pb, qa, pk, ka.shape)
     dv = st.empty_in_order(pb, qa, pk, ka.shape)
     gradients(pb, qa, ka, va, da, oa, lse, dq, dk, dv, causal, float(scale),
-              window, softcap)
+              window, softcap, mods=mods)
     pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
 
@@ -216,11 +233,13 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
 def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
               da: c.Arg, oa: c.Arg, lse: Any, dq: Any, dk: Any, dv: Any,
               causal: bool, scale: float, window: tuple, softcap: float,
-              seqs: Optional[tuple] = None) -> None:
+              seqs: Optional[tuple] = None, mods: Any = None) -> None:
     """The backward's kernels for checked arguments, writing dq, dk, dv.
     seqs: VARLEN's (sequences, longest query and key rows, cu_seqlens_q,
     cu_seqlens_k), the tensors then the (1, H, total, d) planes of the
-    packed ones (ops/_attention_varlen.py)."""
+    packed ones (ops/_attention_varlen.py). mods: the user's words
+    (ops/_attention_mods.py), asked score by score (the backward visits
+    the tiles of the kernel's own rules: no block mask yet)."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     pq, pk = st.order(qa), st.order(ka)
@@ -237,6 +256,10 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
         bz, maxq, maxk = b, nq, nkv
         wargs += _attention.dense_seqs(pb, qa)
     cfg = _config.get("attention_backward")
+    compile, more = _attention._compile, []
+    if mods is not None:
+        compile = _mods.compiler(mods)
+        more = _mods.backward_args(mods, qa, bz, hq)
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's
@@ -275,7 +298,8 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
                 c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
-                (bz, hq, hkv, nq, nkv, nqp, maxk), float(scale), wargs)
+                (bz, hq, hkv, nq, nkv, nqp, maxk), float(scale),
+                (*wargs, *more), compile)
         _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
         return
     # The mma.sync kernels write dense gradients: temporaries where the
@@ -285,16 +309,15 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     gk, gv = (dk, dv) if pk == (0, 1, 2, 3) else (
         pb.new(c.empty(qa, ka.shape)), pb.new(c.empty(qa, ka.shape)))
     args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
-            dq_acc, nq, nqp, nkv, hq, hkv, bz, float(scale), *wargs)
+            dq_acc, nq, nqp, nkv, hq, hkv, bz, float(scale), *wargs, *more)
     if not atomic:
-        kq = c.kernel("attention/flash_backward.forth", qa,
-                      dict(defines, ROLE=0, BC=bc_q, T=dt), arch=arch)
+        kq = compile("attention/flash_backward.forth", qa,
+                     dict(defines, ROLE=0, BC=bc_q, T=dt), arch)
         pb.launch(kq, *args, grid=(-(-maxq // kq.const("BR")), hq, bz),
                   block=kq.const("NTHREADS"))
-    kkv = c.kernel("attention/flash_backward.forth", qa,
-                   dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
-                        DQ_VEC=2 if atomic and sm >= 90 else 1, T=dt),
-                   arch=arch)
+    kkv = compile("attention/flash_backward.forth", qa,
+                  dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
+                       DQ_VEC=2 if atomic and sm >= 90 else 1, T=dt), arch)
     pb.launch(kkv, *args, grid=(-(-maxk // kkv.const("BR")), hkv, bz),
               block=kkv.const("NTHREADS"))
     if atomic:
@@ -318,7 +341,7 @@ def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
 
 
 def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
-            scale, wargs) -> None:
+            scale, wargs, compile=None) -> None:
     """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
     kernel, a block per 128 keys (TMA reads q, k, v and dout where they
     lie; dk and dv written with their strides, which they share). dims:
@@ -336,14 +359,17 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
     kern, grid, hg = _attention.lpt_kernel(
         "attention/flash_backward_sm90.forth", qa, defines,
         tune, "sm_90", "BC", maxk, b * hkv, hq // hkv * nq * d * 8,
-        (hkv, b))
+        (hkv, b), compile)
     dva = c.arg(dv, "dv", strided=True)
     # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).
+    # wargs: WL WR CAP CU_Q CU_K, then the user's words' params, which
+    # come after the strides.
+    own, more = wargs[:5], wargs[5:]
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
               dq_acc, dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
-              hq, hkv, b, hg, scale, *wargs,
+              hq, hkv, b, hg, scale, *own,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
-              grid=grid, block=kern.const("NTHREADS"))
+              *more, grid=grid, block=kern.const("NTHREADS"))
 
 
 _config.register(AttentionBackwardConfig, __name__)

@@ -17,6 +17,7 @@ device, once per mask, shapes and mod_args contents: cached).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import re
@@ -68,18 +69,20 @@ def _source(value: Any, name: str, word: str) -> Optional[str]:
 
 
 class Mods:
-    """A call's checked mask_mod, score_mod and mod_args."""
+    """Checked mask_mod and score_mod sources for mod_args of these dtypes
+    (one object for each, kept: its folder and kernels are made once); a
+    call's mod_args come with it (args)."""
 
     def __init__(self, mask: Optional[str], score: Optional[str],
-                 args: list):
+                 dtypes: tuple):
         self.mask = mask
         self.score = score
-        self.args = args            # c.Arg each
+        self.dtypes = dtypes        # the mod_args' ('i32', ..)
         self.grad = score is not None and _defines(score, "SCORE-MOD-GRAD")
-        types = tuple(_ARG_TYPES[a.dtype][0] for a in args)
-        h = hashlib.sha256(repr((mask, score, types)).encode()).hexdigest()
+        h = hashlib.sha256(repr((mask, score, dtypes)).encode()).hexdigest()
         self.key = h[:24]
         self._folder: Optional[Path] = None
+        self.args: list = []        # a call's (check's copy holds them)
 
     # ---- the generated files ------------------------------------------
     def folder(self) -> Path:
@@ -114,8 +117,8 @@ class Mods:
             f"{int(m)} CONSTANT MODS-MASK", f"{int(s)} CONSTANT MODS-SCORE",
             f"{int(self.grad)} CONSTANT MODS-GRAD",
             f"{int(m)} CONSTANT MODS-BLOCKS"]
-        for i, a in enumerate(self.args):
-            _, load, size = _ARG_TYPES[a.dtype]
+        for i, t in enumerate(self.dtypes):
+            _, load, size = _ARG_TYPES[t]
             lines.append(f": ARG{i}@ ( i -- x )  {size} * ARG{i} + {load} ;")
         if m:
             lines.append("INCLUDE mask_mod.fs")
@@ -139,8 +142,8 @@ class Mods:
 
     def _header(self, lists: bool) -> str:
         lines = []
-        for i, a in enumerate(self.args):
-            lines += [f"\\! param ARG{i} {_ARG_TYPES[a.dtype][0]}[ARG{i}_N]",
+        for i, t in enumerate(self.dtypes):
+            lines += [f"\\! param ARG{i} {_ARG_TYPES[t][0]}[ARG{i}_N]",
                       f"\\! param ARG{i}_N i64"]
         if lists:
             lines += ["\\! param BLN i32[BATCH*HQ*BL_QT]",
@@ -243,21 +246,17 @@ _lists: OrderedDict = OrderedDict()
 
 def check(mask_mod: Any, score_mod: Any, mod_args: Any,
           like: c.Arg) -> Optional[Mods]:
-    """The call's Mods, or None without mask_mod and score_mod; errors
-    name the argument."""
-    mask = _source(mask_mod, "mask_mod", "MASK-MOD")
-    score = _source(score_mod, "score_mod", "SCORE-MOD")
+    """The call's Mods (with its args), or None without mask_mod and
+    score_mod; errors name the argument."""
     if mod_args is None:
         mod_args = ()
     if not isinstance(mod_args, (tuple, list)):
         raise TypeError("mod_args: expected a tuple of tensors, got "
                         f"{type(mod_args).__name__}")
-    if mask is None and score is None:
+    if mask_mod is None and score_mod is None:
         if mod_args:
             raise ValueError("mod_args: given without mask_mod or score_mod")
         return None
-    if score is not None and mask == score:
-        score = mask            # one source for both: INCLUDEd once
     if len(mod_args) > MAX_ARGS:
         raise ValueError(f"mod_args: {len(mod_args)} tensors, at most "
                          f"{MAX_ARGS} (ARG0@ .. ARG{MAX_ARGS - 1}@)")
@@ -275,7 +274,22 @@ def check(mask_mod: Any, score_mod: Any, mod_args: Any,
         if a.numel == 0:
             raise ValueError(f"mod_args[{i}]: empty (shape {a.shape})")
         args.append(a)
-    return Mods(mask, score, args)
+    key = (mask_mod, score_mod, tuple(a.dtype for a in args))
+    mods = _specs.get(key)
+    if mods is None:
+        mask = _source(mask_mod, "mask_mod", "MASK-MOD")
+        score = _source(score_mod, "score_mod", "SCORE-MOD")
+        if score is not None and mask == score:
+            score = mask        # one source for both: INCLUDEd once
+        mods = _specs[key] = Mods(mask, score, key[2])
+        mods.folder()
+    call = copy.copy(mods)      # the shared one stays without args
+    call.args = args
+    return call
+
+
+# Checked sources by (mask_mod, score_mod, mod_args' dtypes).
+_specs: dict = {}
 
 
 def compiler(mods: Mods) -> Any:
@@ -297,4 +311,15 @@ def launch_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
     if mods.mask is not None:
         more += mods.lists(like, b, hq, nq, nkv, kern.const("BR"),
                            kern.const("BC"), masks, wargs)
+    return more
+
+
+def backward_args(mods: Mods, like: c.Arg, b: int, hq: int) -> list:
+    """The params the words add to a backward kernel: the mod_args, and
+    with a mask the block mask's, unread there (the backward asks
+    MASK-MOD score by score): one-tile placeholders."""
+    more = mods.params()
+    if mods.mask is not None:
+        more += [c.empty(like, (b * hq,), "i32"),
+                 c.empty(like, (b * hq,), "i32"), 1, 1]
     return more

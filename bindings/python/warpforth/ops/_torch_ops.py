@@ -106,6 +106,55 @@ def _backward(ctx, dout, _dlse):
 torch.library.register_autograd("warpforth::flash_attention", _backward,
                                 setup_context=_setup_context, lib=_lib)
 
+# flash_attention with the user's words (mask_mod, score_mod: Forth
+# source; mod_args: the arrays they read) and its backward, with
+# autograd: no gradient for mod_args.
+flash_attention_mods_op = _define(
+    "flash_attention_mods(Tensor q, Tensor k, Tensor v, bool causal, "
+    "float scale, int window_left, int window_right, float softcap, "
+    "str? mask_mod, str? score_mod, Tensor[] mod_args) -> (Tensor, Tensor)",
+    lambda q, k, v, causal, scale, wl, wr, cap, mask, score, args:
+    _attention.flash_attention_impl(q, k, v, causal, scale, return_lse=True,
+                                    window=(wl, wr), softcap=cap,
+                                    mask_mod=mask, score_mod=score,
+                                    mod_args=tuple(args)),
+    lambda q, k, v, *rest: _flash_attention_fake(q, k, v, False, 1.0))
+
+flash_attention_mods_backward_op = _define(
+    "flash_attention_mods_backward(Tensor dout, Tensor q, Tensor k, "
+    "Tensor v, Tensor out, Tensor lse, bool causal, float scale, "
+    "int window_left, int window_right, float softcap, str? mask_mod, "
+    "str? score_mod, Tensor[] mod_args) -> (Tensor, Tensor, Tensor)",
+    lambda dout, q, k, v, out, lse, causal, scale, wl, wr, cap, mask, score,
+    args: _attention_backward.flash_attention_backward(
+        dout, q, k, v, out, lse, causal, scale, (wl, wr), cap, mask, score,
+        tuple(args)),
+    lambda dout, q, k, v, out, lse, *rest: _flash_attention_backward_fake(
+        dout, q, k, v, out, lse, False, 1.0))
+
+
+def _mods_setup(ctx, inputs, output):
+    q, k, v, *rest = inputs[:11]
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse, *rest[-1])
+    ctx.rest = rest[:-1]
+    ctx.inputs = len(inputs)
+    ctx.mark_non_differentiable(lse)
+
+
+def _mods_backward(ctx, dout, _dlse):
+    q, k, v, out, lse, *args = ctx.saved_tensors
+    dq, dk, dv = flash_attention_mods_backward_op(
+        dout, q, k, v, out, lse, *ctx.rest, args)
+    # None for each other input, a list of them for mod_args.
+    return ((dq, dk, dv) + (None,) * len(ctx.rest) + ([None] * len(args),)
+            + (None,) * (ctx.inputs - 11))
+
+
+torch.library.register_autograd("warpforth::flash_attention_mods",
+                                _mods_backward, setup_context=_mods_setup,
+                                lib=_lib)
+
 # flash_attention_varlen (packed sequences) and its backward, with
 # autograd. The sequences' bounds come as tensors (no sync); max_seqlen_q
 # and max_seqlen_k as ints (ops.flash_attention_varlen computes them
