@@ -9,6 +9,9 @@ and against our built-in rules, on the same CUDA tensors in one process
 - plain causal written as a MASK-MOD, against causal=True;
 - ALiBi through SCORE-MOD (slopes a float32 mod_arg), causal.
 
+--backward times forward + backward (autograd; the work 3.5 times the
+forward's).
+
 Figures are TFLOP/s counting only the unmasked work (4 d times the
 visible (query, key) pairs), of the GPU's time (CUDA-event medians,
 bench/common.py); the block masks (ours and Flex's) are made before the
@@ -34,6 +37,7 @@ DOC_CAUSAL = """: MASK-MOD { b h qi ki -- flag }
 """
 CAUSAL = ": MASK-MOD { b h qi ki -- flag }  ki qi <= ;\n"
 ALIBI = """: SCORE-MOD { s b h qi ki -- s' }  h ARG1@  ki qi - S>F F*  s F+ ;
+: SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;
 """
 
 
@@ -42,12 +46,15 @@ def main() -> None:
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--n", type=int, default=4096)
     p.add_argument("--docs", type=int, default=8)
+    p.add_argument("--backward", action="store_true",
+                   help="time forward + backward instead")
     args = p.parse_args()
     b, h, n, d = 4, 16, args.n, 128
     torch.manual_seed(0)
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}")
-    q, k, v = (torch.randn(b, h, n, d, device="cuda", dtype=torch.bfloat16)
-               for _ in range(3))
+    q, k, v = (torch.randn(b, h, n, d, device="cuda", dtype=torch.bfloat16,
+                           requires_grad=args.backward) for _ in range(3))
+    do = torch.randn_like(q)
     flex = torch.compile(flex_attention, dynamic=False)
     # Document ids: args.docs runs of random length a row.
     ids = torch.zeros(b, n, dtype=torch.int32, device="cuda")
@@ -79,29 +86,35 @@ def main() -> None:
          dict(causal=True, score_mod=ALIBI, mod_args=(ids, slopes)),
          causal_mask, False, alibi, causal_pairs),
     ]
-    print(f"B{b} H{h} N{n} d{d} bf16, forward")
+    print(f"B{b} H{h} N{n} d{d} bf16, "
+          f"{'fwd+bwd' if args.backward else 'forward'}")
+    scale = 7 / 2 if args.backward else 1    # the backward's 2.5x more work
+
+    def timed(f):
+        def run():
+            o = f()
+            if args.backward:
+                torch.autograd.grad(o, (q, k, v), do)
+            return o
+        return run
     print("| case | warpforth TFLOP/s | FlexAttention TFLOP/s | ratio "
           "| built-in causal TFLOP/s | max diff |")
     print("|---|---|---|---|---|---|")
 
-    def builtin():
-        return ops.flash_attention(q, k, v, causal=True)
+    builtin = timed(lambda: ops.flash_attention(q, k, v, causal=True))
     t_builtin = median_ms(builtin, args.reps)
     for name, kw, mask, per_batch, score, pairs in cases:
         bm = create_block_mask(mask, b if per_batch else None, None, n, n,
                                device="cuda")
-        work = 4 * d * h * pairs
-
-        def ours():
-            return ops.flash_attention(q, k, v, **kw)
-
-        def theirs():
-            return flex(q, k, v, block_mask=bm, score_mod=score)
-        diff = float((ours() - theirs()).abs().max())
+        work = 4 * d * h * pairs * scale
+        ours = timed(lambda: ops.flash_attention(q, k, v, **kw))
+        theirs = timed(lambda: flex(q, k, v, block_mask=bm,
+                                    score_mod=score))
+        diff = float((ours() - theirs()).detach().abs().max())
         t_ours = median_ms(ours, args.reps)
         t_flex = median_ms(theirs, args.reps)
         f_ours, f_flex = work / t_ours / 1e9, work / t_flex / 1e9
-        f_builtin = 4 * d * h * causal_pairs / t_builtin / 1e9
+        f_builtin = 4 * d * h * causal_pairs * scale / t_builtin / 1e9
         print(f"| {name} | {f_ours:.0f} | {f_flex:.0f} | "
               f"{f_ours / f_flex:.2f} | {f_builtin:.0f} | {diff:.2e} |",
               flush=True)

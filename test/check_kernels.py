@@ -16,6 +16,7 @@ per kernel and 'N passed, M failed'.
 import argparse
 import concurrent.futures
 import os
+import pathlib
 import re
 import subprocess
 import sys
@@ -44,6 +45,7 @@ VARIANTS = {
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "bindings", "python"))
 from warpforth import ops  # noqa: E402  (pure Python, no library)
+from warpforth.ops import _common  # noqa: E402
 
 OP_CONFIGS = (ops.AttentionConfig, ops.AttentionBackwardConfig,
               ops.DecodeConfig, ops.RotaryConfig, ops.ScoresConfig,
@@ -57,7 +59,12 @@ for _cfg in OP_CONFIGS:
 # file's applies).
 SPILLS_ALLOWED = {
     "flash_attention.forth": (
-        128, "d96/d128 with two m-tiles a warp, and d64 with the bench's "
+        224, "with the user's words (issue 37, session 21: check_kernels' "
+        "mods examples): causal written as a MASK-MOD spills 196-224 bytes at "
+        "d96/d128 (a document mask that reads an id array none, ALiBi "
+        "none; the op runs this kernel with words at d96 on an H200, at "
+        "every head dim before Hopper; speed not measured). "
+        "d96/d128 with two m-tiles a warp, and d64 with the bench's "
         "128-key tiles, spill up to 88 bytes (255 registers); measured faster "
         "than one m-tile without spills (H100 bf16 d128: 322 against 255 "
         "TFLOP/s, issue 14's note)")}
@@ -94,7 +101,11 @@ SPILLS_ALLOWED["flash_backward_sm90.forth:f16"] = (
     "dP^T (BR each) in 240 registers (setmaxnreg): d128 causal spills 20 "
     "bytes, d64 full 4 (ptxas's allocation at the limit)")
 SPILLS_ALLOWED["flash_backward_sm90.forth"] = (
-    216, "a sliding window (LOCAL, issue 37) at bf16 d64 spills 196-212 bytes "
+    228, "the user's words (issue 37, session 21; check_kernels' mods "
+    "examples): ALiBi as a SCORE-MOD (and its derivative) at bf16 d64 228 "
+    "bytes, a document mask and causal as a MASK-MOD 48-136 (edge masks "
+    "on every tile); their fwd+bwd speed is session 21's note. "
+    "A sliding window (LOCAL, issue 37) at bf16 d64 spills 196-212 bytes "
     "(two bounds a score in p-ds at setmaxnreg's 240; one unsigned "
     "compare instead spilled 220: ptxas's allocation; its speed is "
     "session 20's note). f16 and bf16 with dS in one part: the consumers hold dK, dV "
@@ -280,6 +291,26 @@ def check(compiler, ptxas, path, extra):
         return problems
 
 
+def mods_jobs(folder):
+    """The attention kernels with the user's words (mask_mod, score_mod:
+    ops/_attention_mods.py EXAMPLES) as the op compiles them: each
+    example's generated files and the kernel's copy written under folder,
+    compiled with -I the kernel's own folder. Jobs (path, extra)."""
+    from warpforth.ops import _attention_mods
+    jobs = []
+    for name, mods, file, defines, lists in \
+            _attention_mods.example_variants():
+        src, text = mods.source(file, lists)
+        d = os.path.join(folder, name + ("-lists" if lists else ""))
+        mods.write(pathlib.Path(d))
+        path = os.path.join(d, os.path.basename(file))
+        with open(path, "w") as f:
+            f.write(text)
+        jobs.append((path, ["-I", str(src.parent)] + [
+            x for k, v in defines.items() for x in ("-D", f"{k}={v}")]))
+    return jobs
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--warpforthc", required=True)
@@ -292,6 +323,12 @@ def main():
         print("FAIL", problem)
     jobs = [(path, extra) for path in kernels(args.roots)
             for extra in VARIANTS.get(os.path.basename(path), [[]])]
+    # With the op kernels' folder among the roots, their copies with the
+    # user's words too.
+    mods = tempfile.TemporaryDirectory()
+    lib = os.path.abspath(_common.kernels_dir() / "attention")
+    if any(lib.startswith(os.path.abspath(r)) for r in args.roots):
+        jobs += mods_jobs(mods.name)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         results = pool.map(
             lambda job: check(args.warpforthc, args.ptxas, *job), jobs)

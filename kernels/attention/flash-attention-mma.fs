@@ -309,11 +309,26 @@ ntiles 0 ?DO
   k0 qw qw 16 MT * + 1- tile-masked partial OR IF
     -1.0 0.0 F/ { ninf }
     MT 0 UNROLL DO I { qt }   \ (K is the param, not the loop index)
+      \ MASK-MOD's answers, a bit each (bit 4j + e: hidden), asked in a
+      \ loop that is not unrolled (unrolled, ptxas issued the user's
+      \ work for every score first and spilled: 264 bytes with a causal
+      \ mask written as MASK-MOD). BC is at most 128: 64 bits.
+      0  partial IF
+        BC 8 / 0 DO  I { jj }
+          4 0 UNROLL DO
+            0 -1 batch-id head-id  qw qt 16 * + g + I 2 / 8 * +
+            k0 jj 8 * + t 2* + I 2 MOD +  mod-masked IF
+              1  jj 4 * I +  LSHIFT OR
+            THEN
+          LOOP
+        LOOP
+      THEN { hidden }
       BC 8 / 0 UNROLL DO
         4 0 UNROLL DO
           k0 J 8 * + t 2* + I 2 MOD + { col }
           qw qt 16 * + g + I 2 / 8 * + { row }
-          col row key-masked  partial batch-id head-id row col mod-masked IF
+          col row key-masked
+          MODS-MASK IF  hidden J 4 * I + RSHIFT 1 AND 0<> OR  THEN  IF
             ninf qt BC 2 / * J 4 * + I + SC!
           THEN
         LOOP

@@ -133,6 +133,22 @@ INCLUDE flash-lpt.fs
     PV-MMA
   LOOP
   WGMMA-COMMIT ;
+\ MASK-MOD's answers for the thread's scores of a partial tile, a bit
+\ each (bit 32h + 2j + i: row r0 + 8h, key c0 + 8j + i, set where hidden),
+\ asked in a loop that is not unrolled: unrolled, ptxas issued the user's
+\ loads for all 64 scores first and spilled (624 bytes with a document
+\ mask that reads an id array).
+: mod-bits ( b h c0 r0 -- bits )
+  { b hd c0 r0 }
+  0  BC 8 / 0 DO  I { jj }
+    2 0 UNROLL DO  I { h }
+      2 0 UNROLL DO
+        0 -1 b hd r0 h 8 * + c0 jj 8 * + I + mod-masked IF
+          1  h 32 * jj 2* + I +  LSHIFT OR
+        THEN
+      LOOP
+    LOOP
+  LOOP ;
 \ Mask keys past the end and outside a row's range (causal: after its
 \ diagonal; LOCAL: its window); only tiles that reach past either need it.
 \ A row's last visible key (the last one, or with CAUSAL or LOCAL its
@@ -143,15 +159,15 @@ INCLUDE flash-lpt.fs
   { b hd k0 r0 partial }
   k0 r0 r0 8 + tile-masked partial OR IF
     LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
+    partial IF b hd c0 r0 mod-bits ELSE 0 THEN { hidden }
     2 0 UNROLL DO I { h }
       len-kv 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
       r0 h 8 * + first-key c0 - { lo }
       BC 8 / 0 UNROLL DO
         2 0 UNROLL DO
           J 8 * I + lim >  LOCAL IF J 8 * I + lo < OR THEN
-          partial b hd r0 h 8 * + c0 J 8 * + I + mod-masked  IF
-            masked-score J 4 * h 2* + I + SACC!
-          THEN
+          MODS-MASK IF  hidden h 32 * J 2* + I + RSHIFT 1 AND 0<> OR  THEN
+          IF  masked-score J 4 * h 2* + I + SACC!  THEN
         LOOP
       LOOP
     LOOP

@@ -49,6 +49,13 @@ ROLE IF r0 first-query 0 MAX BC / ELSE r0 first-tile THEN { cstart }
 ROLE IF
   r0 BR + len-kv MIN 1- last-query 1+ len-q MIN 0 MAX  BC tiles cstart - 0 MAX
 ELSE r0 key-tiles THEN { span }
+\ MODS-BLOCKS: narrowed to the tiles the block mask lists for these rows
+\ (ROLE 1: of any query head of the group).
+MODS-BLOCKS IF
+  cstart  cstart span +  BID-Z
+  ROLE IF BID-Y group * group ELSE BID-Y 1 THEN  r0 BR /  mods-narrow
+  OVER - 0 MAX TO span  TO cstart
+THEN
 ROLE IF group ELSE 1 THEN span * { ntiles }
 \ Tile i (of span per query head): its first column, and the first rows
 \ of its column tensors' head and of its L2/D (ROLE 1: query head

@@ -92,10 +92,13 @@ batch-id set-seq
 kblock BC * { k0 }
 HQ HKV / { group }
 VARLEN IF k0 len-kv >= IF EXIT THEN THEN
-k0 qstart { qt0 }
-k0 qend qt0 - 0 MAX { per-head }
-group per-head * { niters }
 kv-head-id group * { h0 }                 \ the first query head of the group
+\ The query tiles: the kernel's own rules', narrowed to those a
+\ MASK-MOD's block mask lists for this key block (any of the group's
+\ query heads).
+k0 qstart  k0 qend  batch-id h0 group kblock mods-narrow { qt0 qe }
+qe qt0 - 0 MAX { per-head }
+group per-head * { niters }
 \ Iteration i: query head (of HQ) and first query row.
 : iter-q ( it per-head qt0 h0 -- h q0 )
   { it per-head qt0 h0 }
@@ -292,9 +295,25 @@ TID-X 128 / { wg }
 \ Two neighbouring floats of L2 or D: one 8-byte load, or with VARLEN
 \ (whose rows may stand off 8 bytes: l2-shift) two.
 : pair@ ( addr -- x0 x1 )  VARLEN IF DUP SF@ SWAP 4 + SF@ ELSE 2SF@ THEN ;
+\ MASK-MOD's answers for the thread's scores of S^T, a bit each (bit
+\ 4jg + 2r + c: query q0 + 8jg + 2t + c, key key0 + 8r, set where
+\ hidden), asked in a loop that is not unrolled (unrolled, ptxas issued
+\ the user's loads for every score first and spilled: 336 bytes with a
+\ document mask).
+: mod-bits ( b h q0 key0 -- bits )
+  { mb mh q0 key0 }
+  0  BR 8 / 0 DO  I { jg }
+    2 0 UNROLL DO  I { c }
+      2 0 UNROLL DO
+        0 -1 mb mh  q0 jg 8 * + LANE-ID 4 MOD 2* + c +  key0 I 8 * +
+        mod-masked IF  1  jg 4 * I 2* + c +  LSHIFT OR  THEN
+      LOOP
+    LOOP
+  LOOP ;
 : p-ds ( b h edge ls ds s q0 key0 scale2 -- )
   { mb mh edge lsb dsb s q0 key0 scale2 }
   s LSS * 4 * l2-shift 4 * + { so }
+  MODS-MASK IF mb mh q0 key0 mod-bits ELSE 0 THEN { hidden }
   \ Relative to the thread's key0 and the tile's q0: key key0 + 8r and
   \ query q0 + x are hidden when 8r >= kmax, x >= qmax, 8r > x + dlt
   \ (after the query's last key) or 8r < x + dlo (before its first).
@@ -319,7 +338,7 @@ TID-X 128 / { wg }
           r 8 * kmax >=  ql c + qmax >=  OR
           bounded IF r 8 * ql c + dlt + > OR THEN
           LOCAL IF r 8 * ql c + dlo + < OR THEN
-          -1 mb mh qrow kcol mod-masked  IF 0.0 TO p THEN
+          MODS-MASK IF  hidden n RSHIFT 1 AND 0<> OR  THEN  IF 0.0 TO p THEN
         THEN
         p n SACC!
         n DPACC@ dd F- p F*  SOFTCAP IF 1.0 sv sv F* F- F* THEN

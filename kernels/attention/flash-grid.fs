@@ -137,6 +137,23 @@
 : key-tile ( t0 i -- t )  + MODS-BLOCKS IF mods-tile 2/ THEN ;
 : key-partial ( t0 i -- flag )
   MODS-BLOCKS IF + mods-tile 1 AND 0<> ELSE 2DROP 0 THEN ;
+\ The backward's tiles: MODS-BLOCKS' list lt of the query heads h0 ..
+\ h0 + n - 1 of batch b as one range of the tiles it lists, lo .. hi - 1
+\ (the union over the heads; lo >= hi: none), which the kernel's own
+\ range is narrowed to (mods-narrow).
+: mods-range ( b h0 n lt -- lo hi )
+  { b h0 n lt }  1 30 LSHIFT  0
+  n 0 ?DO
+    b HQ * h0 + I + lt mods-tiles { first count }
+    count IF
+      first mods-tile 2/ ROT MIN SWAP
+      first count + 1- mods-tile 2/ 1+ MAX
+    THEN
+  LOOP ;
+: mods-narrow ( start end b h0 n lt -- start' end' )
+  MODS-BLOCKS IF
+    mods-range { lo hi }  hi MIN SWAP lo MAX SWAP
+  ELSE 2DROP 2DROP THEN ;
 \ Rows past the end read the last row (their results are never stored).
 : q-in-bounds ( row -- row' )  len-q 1- MIN ;
 : kv-in-bounds ( key -- key' )  len-kv 1- MIN ;

@@ -245,6 +245,32 @@ class Mods(unittest.TestCase):
                         self.assertLessEqual(err, 4 * UNIT[dt],
                                              f"{what} {name}: {err:.3g}")
 
+    def test_backward_skips_tiles(self):
+        # Queries from 100 on see no key, keys from 128 on are seen by
+        # none: NaN in q and dout from row 384 and in k and v from key 384
+        # (whole tiles of every kernel) must not reach any gradient: the
+        # backward's tiles are narrowed to the block mask's.
+        src = ": MASK-MOD { b h qi ki -- flag }  qi 100 <  ki 128 <  AND ;\n"
+        r = np.random.default_rng(11)
+        for on in (False, True):
+            for d in (64, 128):
+                q, k, v, do = (cast(r.standard_normal((1, 2, 500, d)),
+                                    "bf16") for _ in range(4))
+                with ops.tuned(attention=dict(hopper=on),
+                               attention_backward=dict(hopper=on)):
+                    o, lse = ops.flash_attention(q, k, v, mask_mod=src,
+                                                 return_lse=True)
+                    for x in (q, k, v, do):
+                        x[:, :, 384:] = np.nan
+                    got = ops.flash_attention_backward(do, q, k, v, o, lse,
+                                                       mask_mod=src)
+                for name, g in zip(("dq", "dk", "dv"), got):
+                    g = f64(g)
+                    self.assertTrue(np.isfinite(g[:, :, :384]).all(),
+                                    f"hopper={on} d{d} {name}")
+                    self.assertTrue((g[:, :, 128:384] == 0).all() or
+                                    name == "dq", f"hopper={on} d{d} {name}")
+
     def test_torch_autograd(self):
         # CPU torch tensors: the custom op's autograd gives the same
         # gradients as flash_attention_backward.

@@ -1,15 +1,18 @@
 """flash_attention with mask_mod, score_mod and mod_args on the GPU (torch
-with CUDA; skipped without), against float64 (torch math on upcast
-inputs, the mask explicit) and compared with SDPA in the same dtype on
-the same inputs (the mask as a boolean attn_mask; ALiBi as a float bias).
-Bound: o within twice SDPA's own error plus 1e-3 of the largest output,
-relative to the largest output of the reference; rows that see no key
-exactly 0. On the H200 the default kernels are the Hopper ones (d64 and
+with CUDA; skipped without), forward and backward through autograd,
+against float64 (SDPA on upcast inputs, the mask explicit) and compared
+with SDPA in the same dtype on the same inputs (the mask as a boolean
+attn_mask; ALiBi as a float bias). Bound: each of o, dq, dk, dv within
+twice SDPA's own error plus 1e-3 of the largest magnitude, relative to
+the largest magnitude of the reference; rows that see no key exactly 0;
+torch.compile(fullgraph=True) and CUDA graphs give the eager results. On the H200 the default kernels are the Hopper ones (d64 and
 d128) and the mma.sync ones (d96)."""
 
 from __future__ import annotations
 
+import sys
 import unittest
+from pathlib import Path
 
 try:
     import torch
@@ -17,13 +20,23 @@ try:
 except ImportError:
     HAVE_GPU = False
 
-from warpforth import ops
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from torch_checks import check_compile_and_graphs  # noqa: E402
+
+from warpforth import ops  # noqa: E402
 
 DOC = """: MASK-MOD { b h qi ki -- flag }
   b NQ * qi + ARG0@  b NKV * ki + ARG0@  = ;
 """
 ALIBI = """: SCORE-MOD { s b h qi ki -- s' }  h ARG1@  ki qi - S>F F*  s F+ ;
+: SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;
 """
+
+
+def grads(fn, q, k, v, do):
+    q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
+    o = fn(q, k, v)
+    return (o.detach(), *torch.autograd.grad(o, (q, k, v), do.to(q.dtype)))
 
 
 def documents(b, n, count):
@@ -62,10 +75,7 @@ class ModsGpu(unittest.TestCase):
                 if alibi:
                     bias = slopes[None, :, None, None] * (
                         pos[None, :] - pos[:, None]).float()
-                o = ops.flash_attention(
-                    q, k, v, causal=causal, mask_mod=DOC,
-                    score_mod=ALIBI if alibi else None,
-                    mod_args=(ids, slopes))
+                do = torch.randn(b, hq, n, d, device="cuda", dtype=dt)
                 group = hq // hkv
 
                 def sdpa(q, k, v):
@@ -73,14 +83,31 @@ class ModsGpu(unittest.TestCase):
                     return torch.nn.functional.scaled_dot_product_attention(
                         q, k.repeat_interleave(group, 1),
                         v.repeat_interleave(group, 1), attn_mask=full)
-                want = sdpa(*(x.double() for x in (q, k, v)))
-                theirs = sdpa(q, k, v)
-                top = float(want.abs().max())
-                e_ours = float((o.double() - want).abs().max()) / top
-                e_torch = float((theirs.double() - want).abs().max()) / top
-                self.assertLessEqual(e_ours, 2 * e_torch + 1e-3,
-                                     f"{what}: ours {e_ours:.3g}, torch "
-                                     f"{e_torch:.3g}")
+                ours = grads(lambda q, k, v: ops.flash_attention(
+                    q, k, v, causal=causal, mask_mod=DOC,
+                    score_mod=ALIBI if alibi else None,
+                    mod_args=(ids, slopes)), q, k, v, do)
+                want = grads(sdpa, *(x.double() for x in (q, k, v)), do)
+                theirs = grads(sdpa, q, k, v, do)
+                for name, a, t, w in zip(("o", "dq", "dk", "dv"), ours,
+                                         theirs, want):
+                    top = float(w.abs().max()) or 1.0
+                    e_ours = float((a.double() - w).abs().max()) / top
+                    e_torch = float((t.double() - w).abs().max()) / top
+                    self.assertLessEqual(
+                        e_ours, 2 * e_torch + 1e-3,
+                        f"{what} {name}: ours {e_ours:.3g}, torch "
+                        f"{e_torch:.3g}")
+
+    def test_compile_and_graphs(self):
+        ids = documents(1, 300, 3)
+        slopes = torch.full((4,), 0.25, device="cuda")
+        inputs = [torch.randn(1, 4, 300, 128, device="cuda",
+                              dtype=torch.bfloat16, requires_grad=True)
+                  for _ in range(3)]
+        check_compile_and_graphs(self, lambda q, k, v: ops.flash_attention(
+            q, k, v, causal=True, mask_mod=DOC, score_mod=ALIBI,
+            mod_args=(ids, slopes)), inputs)
 
     def test_no_key_rows_are_zero(self):
         q, k, v = (torch.randn(1, 2, 300, 128, device="cuda",

@@ -256,10 +256,15 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
         bz, maxq, maxk = b, nq, nkv
         wargs += _attention.dense_seqs(pb, qa)
     cfg = _config.get("attention_backward")
-    compile, more = _attention._compile, []
-    if mods is not None:
-        compile = _mods.compiler(mods)
-        more = _mods.backward_args(mods, qa, bz, hq)
+    compile = _attention._compile if mods is None else _mods.compiler(mods)
+
+    def more(kern: Any, transpose: bool) -> list:
+        """The user's words' params of a kernel: the mod_args and the block
+        mask of its tiles (transpose: lists of its BR keys' queries)."""
+        if mods is None:
+            return []
+        return _mods.backward_args(mods, qa, kern, bz, hq, nq, nkv, masks,
+                                   wargs, transpose)
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's
@@ -298,8 +303,8 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     if hopper:
         _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc,
                 c.arg(dk, "dk", strided=True), dv, {**defines, "PDL": pdl},
-                (bz, hq, hkv, nq, nkv, nqp, maxk), float(scale),
-                (*wargs, *more), compile)
+                (bz, hq, hkv, nq, nkv, nqp, maxk), float(scale), wargs,
+                compile, more)
         _convert(pb, dq_acc, dqa, qa, float(scale), pdl)
         return
     # The mma.sync kernels write dense gradients: temporaries where the
@@ -309,16 +314,18 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     gk, gv = (dk, dv) if pk == (0, 1, 2, 3) else (
         pb.new(c.empty(qa, ka.shape)), pb.new(c.empty(qa, ka.shape)))
     args = (qa.value, ka.value, va.value, da.value, l2, dpre, gq, gk, gv,
-            dq_acc, nq, nqp, nkv, hq, hkv, bz, float(scale), *wargs, *more)
+            dq_acc, nq, nqp, nkv, hq, hkv, bz, float(scale), *wargs)
     if not atomic:
         kq = compile("attention/flash_backward.forth", qa,
                      dict(defines, ROLE=0, BC=bc_q, T=dt), arch)
-        pb.launch(kq, *args, grid=(-(-maxq // kq.const("BR")), hq, bz),
+        pb.launch(kq, *args, *more(kq, False),
+                  grid=(-(-maxq // kq.const("BR")), hq, bz),
                   block=kq.const("NTHREADS"))
     kkv = compile("attention/flash_backward.forth", qa,
                   dict(defines, ROLE=1, BC=bc_kv, DQ_ATOMIC=int(atomic),
                        DQ_VEC=2 if atomic and sm >= 90 else 1, T=dt), arch)
-    pb.launch(kkv, *args, grid=(-(-maxk // kkv.const("BR")), hkv, bz),
+    pb.launch(kkv, *args, *more(kkv, True),
+              grid=(-(-maxk // kkv.const("BR")), hkv, bz),
               block=kkv.const("NTHREADS"))
     if atomic:
         _convert(pb, dq_acc, dqa, qa, float(scale))
@@ -341,7 +348,7 @@ def _convert(pb, dq_acc, dqa, qa, scale, pdl: int = 0) -> None:
 
 
 def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
-            scale, wargs, compile=None) -> None:
+            scale, wargs, compile=None, more=None) -> None:
     """dK, dV and dQ's f32 sums (atomics into dq_acc) in one Hopper
     kernel, a block per 128 keys (TMA reads q, k, v and dout where they
     lie; dk and dv written with their strides, which they share). dims:
@@ -361,15 +368,14 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
         tune, "sm_90", "BC", maxk, b * hkv, hq // hkv * nq * d * 8,
         (hkv, b), compile)
     dva = c.arg(dv, "dv", strided=True)
-    # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions).
-    # wargs: WL WR CAP CU_Q CU_K, then the user's words' params, which
-    # come after the strides.
-    own, more = wargs[:5], wargs[5:]
+    # dq_acc twice: as DQACC (atomics) and as DQMAP (TMA reductions); the
+    # user's words' params (more: lists of its BC keys' query tiles) last.
     pb.launch(kern, *[st.flat(pb, x) for x in (qa, ka, va, da)], l2, dpre,
               dq_acc, dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
-              hq, hkv, b, hg, scale, *own,
+              hq, hkv, b, hg, scale, *wargs,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
-              *more, grid=grid, block=kern.const("NTHREADS"))
+              *(more(kern, True) if more else ()),
+              grid=grid, block=kern.const("NTHREADS"))
 
 
 _config.register(AttentionBackwardConfig, __name__)

@@ -23,7 +23,7 @@ import os
 import re
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .. import _cache
 from .._kernel import Kernel
@@ -94,20 +94,26 @@ class Mods:
                 import tempfile
                 base = Path(tempfile.gettempdir()) / f"warpforth-{os.getuid()}"
             d = base / "attention-mods" / self.key
-            d.mkdir(parents=True, exist_ok=True)
-            files = {"flash-mods.fs": self._mods_file()}
-            if self.mask is not None:
-                files["mask_mod.fs"] = self.mask
-            if self.score is not None and self.score is not self.mask:
-                files["score_mod.fs"] = self.score
-            for name, text in files.items():
-                path = d / name
-                if not path.exists() or path.read_text() != text:
-                    tmp = d / f".{name}.{os.getpid()}"
-                    tmp.write_text(text)
-                    os.replace(tmp, path)
+            self.write(d)
             self._folder = d
         return self._folder
+
+    def write(self, d: Path) -> None:
+        """The generated flash-mods.fs and the user's files into folder d
+        (each replaced whole, so that a concurrent compile never reads a
+        half-written one)."""
+        d.mkdir(parents=True, exist_ok=True)
+        files = {"flash-mods.fs": self._mods_file()}
+        if self.mask is not None:
+            files["mask_mod.fs"] = self.mask
+        if self.score is not None and self.score is not self.mask:
+            files["score_mod.fs"] = self.score
+        for name, text in files.items():
+            path = d / name
+            if not path.exists() or path.read_text() != text:
+                tmp = d / f".{name}.{os.getpid()}"
+                tmp.write_text(text)
+                os.replace(tmp, path)
 
     def _mods_file(self) -> str:
         m, s = self.mask is not None, self.score is not None
@@ -162,13 +168,7 @@ class Mods:
         k = _kernels.get(key)
         if k is not None:
             return k
-        src_path = c.kernels_dir() / file
-        text = src_path.read_text()
-        # After the header's last directive (the leading `\!` lines).
-        lines = text.splitlines(keepends=True)
-        at = max(i for i, line in enumerate(lines)
-                 if line.startswith("\\!")) + 1
-        text = "".join(lines[:at]) + self._header(lists) + "".join(lines[at:])
+        src_path, text = self.source(file, lists)
         folder = self.folder()
         try:
             k = Kernel.from_source(text, name=str(folder / src_path.name),
@@ -178,6 +178,19 @@ class Mods:
             raise type(e)(self._locate(str(e))) from None
         _kernels[key] = k
         return k
+
+    def source(self, file: str, lists: bool) -> tuple:
+        """(kernels/<file>'s path, the text of its copy with these words'
+        params in its header), to be compiled as if it stood in folder()
+        with kernels/<file>'s folder to INCLUDE from (test/check_kernels.py
+        writes it there for warpforthc)."""
+        src_path = c.kernels_dir() / file
+        lines = src_path.read_text().splitlines(keepends=True)
+        # After the header's last directive (the leading `\!` lines).
+        at = max(i for i, line in enumerate(lines)
+                 if line.startswith("\\!")) + 1
+        return src_path, ("".join(lines[:at]) + self._header(lists)
+                          + "".join(lines[at:]))
 
     def _locate(self, message: str) -> str:
         """A compile error in the user's files named as the argument's
@@ -209,7 +222,10 @@ class Mods:
         key = (self.key, dev.kind, dev.ordinal, b, hq, nq, nkv, br, bc,
                transpose, masks["CAUSAL"], masks["LOCAL"], wargs[0],
                wargs[1], tuple(_contents(a) for a in self.args))
-        got = _lists.get(key)
+        # A CUDA graph capture records the block mask's kernel, so that
+        # every replay makes it from the mod_args' contents then.
+        capturing = like.is_torch and like.on_gpu and _capturing()
+        got = None if capturing else _lists.get(key)
         if got is not None:
             _lists.move_to_end(key)
             return got
@@ -222,10 +238,17 @@ class Mods:
         kern(bln, bli, nq, nkv, hq, b, qt, kt, wargs[0], wargs[1],
              *self.params(), grid=(qt, hq, b), block=kern.const("NTHREADS"))
         got = (bln, bli, qt, kt)
+        if capturing:
+            return got
         _lists[key] = got
         while len(_lists) > MAX_LISTS:
             _lists.popitem(last=False)
         return got
+
+
+def _capturing() -> bool:
+    import torch
+    return torch.cuda.is_current_stream_capturing()
 
 
 def _contents(a: c.Arg) -> Any:
@@ -314,12 +337,62 @@ def launch_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
     return more
 
 
-def backward_args(mods: Mods, like: c.Arg, b: int, hq: int) -> list:
+def backward_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
+                  nq: int, nkv: int, masks: dict, wargs: tuple,
+                  transpose: bool) -> list:
     """The params the words add to a backward kernel: the mod_args, and
-    with a mask the block mask's, unread there (the backward asks
-    MASK-MOD score by score): one-tile placeholders."""
+    with a mask the block mask that narrows its tiles (flash-grid.fs
+    mods-narrow): for the rows of BR queries their BC-key tiles, or
+    (transpose) for the BR keys of the mma.sync dK/dV kernel, or the BC
+    keys of the Hopper one, their query tiles."""
     more = mods.params()
     if mods.mask is not None:
-        more += [c.empty(like, (b * hq,), "i32"),
-                 c.empty(like, (b * hq,), "i32"), 1, 1]
+        br, bc = kern.const("BR"), kern.const("BC")
+        if transpose and kern.name.startswith("flash_backward_sm90"):
+            br, bc = bc, br     # a block's keys are its BC
+        more += mods.lists(like, b, hq, nq, nkv, br, bc, masks, wargs,
+                           transpose)
     return more
+
+
+# test/check_kernels.py compiles these examples into the kernels (ptxas:
+# spills, local memory): a document mask reading an int32 id array, ALiBi
+# reading float32 slopes (with its derivative), causal as a MASK-MOD.
+EXAMPLES = {
+    "documents": (": MASK-MOD { b h qi ki -- flag }\n"
+                  "  b NQ * qi + ARG0@  b NKV * ki + ARG0@ =  ki qi <= AND ;\n",
+                  None, ("i32",)),
+    "alibi": (None, ": SCORE-MOD { s b h qi ki -- s' }  h ARG0@  ki qi - "
+              "S>F F*  s F+ ;\n: SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;\n",
+              ("f32",)),
+    "causal": (": MASK-MOD { b h qi ki -- flag }  ki qi <= ;\n", None, ()),
+}
+
+
+def example_variants() -> Iterator[tuple[str, Mods, str, dict, bool]]:
+    """(example name, its Mods, kernel file, -D values, with the block
+    mask's params): each kernel that takes the words, with the defines
+    the ops use on an H200 (both 16-bit types at their head dims)."""
+    kernels = [
+        ("attention/flash_block_mask.forth", {"BR": 128, "BC": 128}, False),
+        ("attention/flash_block_mask.forth",
+         {"BR": 64, "BC": 128, "TRANSPOSE": 1, "CAUSAL": 1}, False)]
+    for t in ("bf16", "f16"):
+        for d in (64, 128):
+            kernels += [
+                ("attention/flash_attention_sm90.forth",
+                 {"T": t, "HEAD_DIM": d, "DYN": 1, "LPT": 1}, True),
+                ("attention/flash_backward_sm90.forth",
+                 {"T": t, "HEAD_DIM": d, "LPT": 1}, True)]
+        for d in (64, 96, 128):
+            kernels += [("attention/flash_attention.forth",
+                         {"T": t, "HEAD_DIM": d}, True)]
+        kernels += [("attention/flash_backward.forth",
+                     {"T": t, "HEAD_DIM": 96, "ROLE": 1, "DQ_ATOMIC": 1,
+                      "DQ_VEC": 2, "BC": 32}, True)]
+    for name, (mask, score, dtypes) in EXAMPLES.items():
+        mods = Mods(mask, score, dtypes)
+        for file, defines, lists in kernels:
+            if file.endswith("flash_block_mask.forth") and mask is None:
+                continue
+            yield name, mods, file, defines, lists and mask is not None
