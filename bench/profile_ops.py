@@ -13,6 +13,9 @@ Compute (tools/gpu-check.sh ncuops):
     ncu ... -k regex:flash_attention_sm90 python3 bench/profile_ops.py masks
         (B4 H16 N4096 d128 bf16: causal, window (1024, 0), causal +
         softcap 30, in that order)
+    ncu ... -k regex:flash_attention_sm90 python3 bench/profile_ops.py mods
+        (B4 H16 N4096 d128 bf16: causal built in, causal as a MASK-MOD,
+        8 documents a row + causal as a MASK-MOD, in that order)
 """
 
 from __future__ import annotations
@@ -43,6 +46,25 @@ def masks() -> None:
     ops.flash_attention(q, q, q, causal=True)
     ops.flash_attention(q, q, q, window=(1024, 0))
     ops.flash_attention(q, q, q, causal=True, softcap=30.0)
+    torch.cuda.synchronize()
+
+
+def mods() -> None:
+    """The Hopper forward with the user's words (bench/ops_attention_mods.py
+    shapes): causal built in, causal as a MASK-MOD, documents + causal.
+    The block masks are made by their own kernel (flash_block_mask)."""
+    b, n = 4, 4096
+    q = torch.randn(b, 16, n, 128, device="cuda", dtype=torch.bfloat16)
+    ids = torch.zeros(b, n, dtype=torch.int32)
+    for i in range(b):
+        ids[i, torch.randperm(n - 1)[:7] + 1] = 1
+    ids = ids.cumsum(1, dtype=torch.int32).cuda()
+    ops.flash_attention(q, q, q, causal=True)
+    ops.flash_attention(q, q, q, mask_mod=": MASK-MOD { b h qi ki -- f } "
+                        "ki qi <= ;")
+    ops.flash_attention(q, q, q, mask_mod=": MASK-MOD { b h qi ki -- f } "
+                        "b NQ * qi + ARG0@  b NKV * ki + ARG0@ =  ki qi <= "
+                        "AND ;", mod_args=(ids,))
     torch.cuda.synchronize()
 
 
@@ -108,6 +130,9 @@ def main() -> None:
         return
     if sys.argv[1:] == ["masks"]:
         masks()
+        return
+    if sys.argv[1:] == ["mods"]:
+        mods()
         return
     if sys.argv[1:] == ["forward-gpt2"]:
         forward_gpt2()

@@ -305,30 +305,41 @@ ntiles 0 ?DO
   \ Mask keys past the end and outside a row's range (causal: after its
   \ diagonal; LOCAL: its window), and MASK-MOD's (mod-masked); only tiles
   \ that reach past either or that the list calls partial need it.
-  t0 I key-partial { partial }
+  t0 I key-partial { partial }  t0 I key-slot { slot }
   k0 qw qw 16 MT * + 1- tile-masked partial OR IF
     -1.0 0.0 F/ { ninf }
     MT 0 UNROLL DO I { qt }   \ (K is the param, not the loop index)
-      \ MASK-MOD's answers, a bit each (bit 4j + e: hidden), asked in a
-      \ loop that is not unrolled (unrolled, ptxas issued the user's
-      \ work for every score first and spilled: 264 bytes with a causal
-      \ mask written as MASK-MOD). BC is at most 128: 64 bits.
+      \ The partial tile's hidden scores, a bit each (bit 32h + 2j + i:
+      \ row qw + 16qt + g + 8h, key k0 + 8j + 2t + i), from its bit mask
+      \ (row-bits), else MASK-MOD's answers asked in a loop that is not
+      \ unrolled (unrolled, ptxas issued the user's work for every score
+      \ first and spilled: 264 bytes with a causal mask written as
+      \ MASK-MOD). BC is at most 128: 64 bits.
       0  partial IF
-        BC 8 / 0 DO  I { jj }
-          4 0 UNROLL DO
-            0 -1 batch-id head-id  qw qt 16 * + g + I 2 / 8 * +
-            k0 jj 8 * + t 2* + I 2 MOD +  mod-masked IF
-              1  jj 4 * I +  LSHIFT OR
-            THEN
+        slot 0< IF
+          BC 8 / 0 DO  I { jj }
+            4 0 UNROLL DO
+              0 -1 batch-id head-id  qw qt 16 * + g + I 2 / 8 * +
+              k0 jj 8 * + t 2* + I 2 MOD +  mod-masked IF
+                1  I 2 / 32 *  jj 2* +  I 2 MOD +  LSHIFT OR
+              THEN
+            LOOP
           LOOP
-        LOOP
+        ELSE
+          2 0 UNROLL DO
+            slot  qw qt 16 * + g + I 8 * + BR MOD  t 2*  row-bits
+            I 32 * LSHIFT OR
+          LOOP
+        THEN
       THEN { hidden }
       BC 8 / 0 UNROLL DO
         4 0 UNROLL DO
           k0 J 8 * + t 2* + I 2 MOD + { col }
           qw qt 16 * + g + I 2 / 8 * + { row }
           col row key-masked
-          MODS-MASK IF  hidden J 4 * I + RSHIFT 1 AND 0<> OR  THEN  IF
+          MODS-MASK IF
+            hidden  I 2 / 32 *  J 2* +  I 2 MOD +  RSHIFT 1 AND 0<> OR
+          THEN  IF
             ninf qt BC 2 / * J 4 * + I + SC!
           THEN
         LOOP

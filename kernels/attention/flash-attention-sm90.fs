@@ -155,11 +155,18 @@ INCLUDE flash-lpt.fs
 \ range's if that comes first), and with LOCAL its first, less the
 \ thread's first column: then each score is one compare of a constant
 \ (8j + c) against each.
-: mask-s ( b h k0 r0 partial -- )
-  { b hd k0 r0 partial }
+: mask-s ( b h k0 r0 partial slot -- )
+  { b hd k0 r0 partial slot }
   k0 r0 r0 8 + tile-masked partial OR IF
     LANE-ID 4 MOD 2* k0 + { c0 }           \ the thread's first key
-    partial IF b hd c0 r0 mod-bits ELSE 0 THEN { hidden }
+    \ The partial tile's bit mask (block mask), or MASK-MOD's answers.
+    partial IF
+      slot 0< IF  b hd c0 r0 mod-bits
+      ELSE
+        slot r0 BR MOD LANE-ID 4 MOD 2* row-bits
+        slot r0 8 + BR MOD LANE-ID 4 MOD 2* row-bits  32 LSHIFT OR
+      THEN
+    ELSE 0 THEN { hidden }
     2 0 UNROLL DO I { h }
       len-kv 1-  bounded IF r0 h 8 * + last-key MIN THEN  c0 - { lim }
       r0 h 8 * + first-key c0 - { lo }
@@ -190,7 +197,7 @@ INCLUDE flash-lpt.fs
 \ of (batch, head) (b, h).
 : prepare-s ( b h t0 ix r0 -- )
   { b hd t0 ix r0 }  t0 ix key-tile BC * { k0 }
-  b hd k0 r0 cap-s  b hd k0 r0  t0 ix key-partial  mask-s ;
+  b hd k0 r0 cap-s  b hd k0 r0  t0 ix key-partial  t0 ix key-slot  mask-s ;
 \ The max and the sum of a row's scores (those of 8j + c at SACC[4j + n0
 \ + c], c = 0, 1), in four chains (j even and odd, c 0 and 1), so that
 \ FMAX and F+ latencies overlap. H100 bf16 TFLOP/s (.prof/s13_fwdab.sh,

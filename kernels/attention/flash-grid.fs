@@ -137,6 +137,23 @@
 : key-tile ( t0 i -- t )  + MODS-BLOCKS IF mods-tile 2/ THEN ;
 : key-partial ( t0 i -- flag )
   MODS-BLOCKS IF + mods-tile 1 AND 0<> ELSE 2DROP 0 THEN ;
+\ Its bit mask's slot (-1: none).
+: key-slot ( t0 i -- slot )  MODS-BLOCKS IF + mods-slot ELSE 2DROP -1 THEN ;
+\ The hidden bits of a thread's keys c0 + 8j + i (c0 = 2t, t the lane's
+\ quad index) of row `row` of a partial tile (both counted from the
+\ tile's first), from its bit mask in slot `slot` (flash_block_mask.forth:
+\ BC/32 words a row rounded up, bit c of word w for column 32w + c): bit
+\ 2j + i. (I32@ extends the sign: bits past 31 are never read.)
+: row-bits ( slot row c0 -- bits )
+  { slot row c0 }
+  0  BC 31 + 32 / 0 UNROLL DO
+    slot  row BC 31 + 32 / * I +  mods-word  c0 RSHIFT { w }
+    4 0 UNROLL DO
+      J 4 * I + BC 8 / < IF
+        w I 8 * RSHIFT 3 AND  J 4 * I + 2* LSHIFT OR
+      THEN
+    LOOP
+  LOOP ;
 \ The backward's tiles: MODS-BLOCKS' list lt of the query heads h0 ..
 \ h0 + n - 1 of batch b as one range of the tiles it lists, lo .. hi - 1
 \ (the union over the heads; lo >= hi: none), which the kernel's own

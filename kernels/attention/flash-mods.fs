@@ -30,3 +30,8 @@
 \ Entry i of a list: 2 t + partial (key tile t; partial: MASK-MOD hides
 \ some of the tile's scores, so that they are masked one by one).
 : mods-tile ( i -- entry )  DROP 0 ;
+\ Entry i's bit mask: its slot (-1: none, MASK-MOD is asked), and word w
+\ of a slot's (flash_block_mask.forth has the layout; flash-grid.fs
+\ row-bits reads it).
+: mods-slot ( i -- slot )  DROP -1 ;
+: mods-word ( slot w -- word )  2DROP 0 ;

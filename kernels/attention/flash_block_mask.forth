@@ -5,7 +5,8 @@
 \ partial (partial: it hides some of the tile's scores too), in key order:
 \ BLN[pair BL_QT + lt] entries from BLI[(pair BL_QT + lt) BL_KT] on. The attention
 \ kernels visit only those tiles and ask MASK-MOD score by score only in
-\ the partial ones (flash-grid.fs key-tile, mod-masked).
+\ the partial ones (flash-grid.fs key-tile, mod-masked), from the tile's
+\ bit mask where BITS had room for it (BLS: its slot; row-bits).
 \ Grid (QT, HQ, BATCH), a block a list: warp w judges the key tiles w,
 \ w + NWARPS, .. (each lane a score in 32; scores past the rows or keys
 \ count as neither), writing 0 (empty), 1 (partial) or 2 (full) into the
@@ -22,6 +23,7 @@
 \! const CAUSAL 0                  \ the attention kernel's own rules too (flash-grid.fs)
 \! const LOCAL 0
 \! const NTHREADS 256
+\! const RW (BC+31)/32                \ a bit mask's words a row
 \! block NTHREADS
 \! param BLN i32[BATCH*HQ*BL_QT]
 \! param BLI i32[BATCH*HQ*BL_QT*BL_KT]
@@ -33,6 +35,10 @@
 \! param BL_KT i64                    \ cells a list (key tiles; TRANSPOSE: query tiles)
 \! param WL i64                     \ LOCAL's window
 \! param WR i64
+\! param BLS i32[BATCH*HQ*BL_QT*BL_KT]  \ each entry's bit mask: its slot in BITS, or -1
+\! param BITS i32[BL_BITS+1]        \ partial tiles' bit masks, BR*RW words a slot
+\! param BL_BITS i64                \ BITS' words (0: none)
+\! param SLOTS i64[1]               \ slots handed out (0 at the launch)
 INCLUDE flash-mods.fs
 
 BID-Z { b }
@@ -57,13 +63,38 @@ BL_KT WARP-ID - nwarps + 1- nwarps / 0 ?DO
   { vis hid }
   vis WARP-SUM 0> IF  hid WARP-SUM 0> IF 1 ELSE 2 THEN  ELSE 0 THEN { state }
   LANE-ID 0= IF  state  first t + 4 * BLI + I32!  THEN
+  \ A partial tile's bit mask, while BITS has room: its hidden scores,
+  \ row-major, RW words a row (bit c of word w: column 32w + c), so
+  \ that a kernel reads a few words instead of asking MASK-MOD score by
+  \ score (flash-grid.fs row-bits). The slot's words are asked again
+  \ (32 columns a step: the word is the lanes' sum of their bits).
+  -1  state 1 =  BL_BITS 0> AND IF
+    DROP  LANE-ID 0= IF 1 SLOTS ATOMIC-ADD ELSE 0 THEN  0 SHFL-IDX
+    DUP 1+ BR * RW * BL_BITS > IF DROP -1 THEN
+  THEN { slot }
+  slot 0< 0= IF
+    BR RW * 0 ?DO
+      I 32 * LANE-ID + RW 32 * /MOD { c r }
+      TRANSPOSE IF  t BC * c +  lt BR * r +  ELSE  lt BR * r +  t BC * c +  THEN
+      { row col }
+      0  row NQ <  col NKV <  AND  c BC < AND
+      CAUSAL IF col row diag + <= AND THEN
+      LOCAL IF  col row diag + WR + <= AND  col row diag + WL - >= AND  THEN
+      IF  b h row col MASK-MOD 0= IF DROP 1 THEN  THEN
+      LANE-ID LSHIFT WARP-SUM { word }
+      LANE-ID 0= IF  word  slot BR RW * * I + 4 * BITS + I32!  THEN
+    LOOP
+  THEN
+  LANE-ID 0= IF  slot  first t + 4 * BLS + I32!  THEN
 LOOP
 BARRIER
 TID-X 0= IF
   0  BL_KT 0 ?DO                       \ n: the entries so far
     first I + 4 * BLI + I32@ { state }
     state IF
-      I 2*  state 1 = IF 1+ THEN  OVER first + 4 * BLI + I32!  1+
+      I 2*  state 1 = IF 1+ THEN  OVER first + 4 * BLI + I32!
+      first I + 4 * BLS + I32@  OVER first + 4 * BLS + I32!
+      1+
     THEN
   LOOP
   list 4 * BLN + I32!

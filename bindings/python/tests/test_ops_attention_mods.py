@@ -4,7 +4,9 @@ against the f64 reference (attention_reference.py with `visible` and
 `score`), on the mma.sync and the Hopper kernels, bf16 and f16: document
 masks (ids per key, also per batch row), ALiBi through SCORE-MOD, causal
 written as a MASK-MOD against the built-in one, masks with causal, a
-window and softcap, rows that see no key, odd lengths and GQA. Key tiles
+window and softcap, rows that see no key, odd lengths and GQA; partial
+tiles read from the block mask's bit masks and, past their room, from
+MASK-MOD itself. Key tiles
 that MASK-MOD hides entirely are not visited (NaN keys there leave the
 output finite); the block mask is made once per mask, shapes and
 mod_args contents. Errors name the argument, or the line and column in
@@ -106,6 +108,17 @@ class Mods(unittest.TestCase):
                     self.check(dt, shape, f"hopper={on} {dt} {shape}",
                                visible=ids[:, None] == ids[None, :],
                                mask_mod=DOC_MASK, mod_args=(ids,))
+
+    def test_partial_tiles_past_the_bit_masks_room(self):
+        # A checkerboard: every tile partial, more than the block mask has
+        # bit masks for (a diagonal and two more a list): the first ones
+        # read bits, the others ask MASK-MOD score by score.
+        src = ": MASK-MOD { b h qi ki -- flag }  qi ki + 1 AND 0= ;\n"
+        qi, ki = np.ogrid[:700, :700]
+        for on in (False, True):
+            with hopper(on):
+                self.check("bf16", (1, 2, 1, 700, 700, 64), f"hopper={on}",
+                           visible=(qi + ki) % 2 == 0, mask_mod=src)
 
     def test_mask_per_batch_row(self):
         # b picks the row of a (B, N) id array; int64 ids read with @.

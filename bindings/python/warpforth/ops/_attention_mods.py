@@ -140,10 +140,15 @@ class Mods:
         if m:
             lines += [": mods-tiles ( pair qt -- first count )",
                       "  SWAP BL_QT * +  DUP BL_KT *  SWAP 4 * BLN + I32@ ;",
-                      ": mods-tile ( i -- entry )  4 * BLI + I32@ ;"]
+                      ": mods-tile ( i -- entry )  4 * BLI + I32@ ;",
+                      ": mods-slot ( i -- slot )  4 * BLS + I32@ ;",
+                      ": mods-word ( slot w -- word )",
+                      "  SWAP BR BC 31 + 32 / * * + 4 * BITS + I32@ ;"]
         else:
             lines += [": mods-tiles ( pair qt -- first count )  2DROP 0 0 ;",
-                      ": mods-tile ( i -- entry )  DROP 0 ;"]
+                      ": mods-tile ( i -- entry )  DROP 0 ;",
+                      ": mods-slot ( i -- slot )  DROP -1 ;",
+                      ": mods-word ( slot w -- word )  2DROP 0 ;"]
         return "\n".join(lines) + "\n"
 
     def _header(self, lists: bool) -> str:
@@ -154,7 +159,10 @@ class Mods:
         if lists:
             lines += ["\\! param BLN i32[BATCH*HQ*BL_QT]",
                       "\\! param BLI i32[BATCH*HQ*BL_QT*BL_KT]",
-                      "\\! param BL_QT i64", "\\! param BL_KT i64"]
+                      "\\! param BL_QT i64", "\\! param BL_KT i64",
+                      "\\! param BLS i32[BATCH*HQ*BL_QT*BL_KT]",
+                      "\\! param BITS i32[BL_BITS+1]",
+                      "\\! param BL_BITS i64"]
         return "".join(line + "\n" for line in lines)
 
     # ---- kernels ------------------------------------------------------
@@ -211,11 +219,13 @@ class Mods:
     def lists(self, like: c.Arg, b: int, hq: int, nq: int, nkv: int,
               br: int, bc: int, masks: dict, wargs: tuple,
               transpose: bool = False) -> tuple:
-        """(BLN, BLI, BL_QT, BL_KT): the key tiles (bc keys) that each
-        query tile (br rows) visits, of MASK-MOD and the kernel's own
-        rules (masks: CAUSAL, LOCAL; wargs: WL, WR), made on like's device
+        """(BLN, BLI, BL_QT, BL_KT, BLS, BITS, BL_BITS): the key tiles (bc
+        keys) that each query tile (br rows) visits, of MASK-MOD and the
+        kernel's own rules (masks: CAUSAL, LOCAL; wargs: WL, WR), with
+        the partial ones' bit masks where they fit; made on like's device
         and cached by the shapes and the mod_args' contents. transpose:
-        for each key tile (br keys) its query tiles (bc rows)."""
+        for each key tile (br keys) its query tiles (bc rows), no bit
+        masks."""
         rows, cols = (nkv, nq) if transpose else (nq, nkv)
         qt, kt = -(-rows // br), -(-cols // bc)
         dev = c.device_of(like)
@@ -235,9 +245,19 @@ class Mods:
                            None if not like.on_gpu else "sm_80", False)
         bln = c.empty(like, (b * hq * qt,), "i32")
         bli = c.empty(like, (b * hq * qt * kt,), "i32")
-        kern(bln, bli, nq, nkv, hq, b, qt, kt, wargs[0], wargs[1],
-             *self.params(), grid=(qt, hq, b), block=kern.const("NTHREADS"))
-        got = (bln, bli, qt, kt)
+        bls = c.empty(like, (b * hq * qt * kt,), "i32")
+        # Bit masks for the partial tiles of the forward's lists: room for
+        # a diagonal and two more a list (a causal or document mask's);
+        # past it MASK-MOD is asked score by score.
+        words = 0 if transpose else (b * hq * (qt + 2 * kt)
+                                     * br * (-(-bc // 32)))
+        bits = c.empty(like, (words + 1,), "i32")
+        slots = c.empty(like, (1,), "i64")
+        slots[...] = 0
+        kern(bln, bli, nq, nkv, hq, b, qt, kt, wargs[0], wargs[1], bls, bits,
+             words, slots, *self.params(), grid=(qt, hq, b),
+             block=kern.const("NTHREADS"))
+        got = (bln, bli, qt, kt, bls, bits, words)
         if capturing:
             return got
         _lists[key] = got
