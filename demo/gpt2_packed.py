@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""GPT-2 small trained on packed documents: the same tokens once as a
-padded batch and once packed into one row with ops.flash_attention_varlen
-(issue 37's demo).
+"""GPT-2 small trained on packed documents: the same tokens as a padded
+batch, and packed into one row twice: through ops.flash_attention_varlen
+and through ops.flash_attention with a document mask written in Forth
+(mask_mod; issue 37's demo).
 
 Each step draws documents of random lengths (--min-doc to --max-doc
 tokens, about --tokens in all). Two copies of one randomly initialised
@@ -13,8 +14,11 @@ autocast:
 - packed: every document in one row, position ids restarting at each,
   the first token of each document unlabelled (it has no predecessor in
   its document), attention ops.flash_attention_varlen(causal=True) over
-  cu_seqlens: each document attends to itself alone.
-Both see the same predictions, so their losses are equal to within bf16
+  cu_seqlens: each document attends to itself alone;
+- masked: the same packed row through ops.flash_attention(causal=True)
+  with MASK-MOD comparing the documents' ids (an int32 mod_arg): the
+  block mask skips the tiles between documents.
+All see the same predictions, so their losses are equal to within bf16
 noise; tokens/s counts the documents' tokens (not the padding).
 
     PYTHONPATH=bindings/python WARPFORTH_LIB=... python3 demo/gpt2_packed.py
@@ -40,8 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpt2 import register, use  # noqa: E402
 
 # The packed step's sequences, for the attention function (transformers
-# passes it no extra argument): cu_seqlens (int32, on the GPU), longest.
+# passes it no extra argument): cu_seqlens (int32, on the GPU), longest,
+# and each token's document id (int32, on the GPU).
 _seqs: dict = {}
+DOCUMENTS = ": MASK-MOD { b h qi ki -- flag }  qi ARG0@  ki ARG0@  = ;\n"
 
 
 def padded_attention(module, query, key, value, attention_mask,
@@ -59,6 +65,14 @@ def packed_attention(module, query, key, value, attention_mask,
     out = ops.flash_attention_varlen(q, k, v, cu, cu, longest, longest,
                                      causal=True, scale=scaling)
     return out[None], None
+
+
+def masked_attention(module, query, key, value, attention_mask,
+                     scaling=None, dropout=0.0, **kwargs):
+    """The packed row (1, H, total, d) with the document mask."""
+    out = ops.flash_attention(query, key, value, causal=True, scale=scaling,
+                              mask_mod=DOCUMENTS, mod_args=(_seqs["doc"],))
+    return out.transpose(1, 2).contiguous(), None
 
 
 def documents(gen, vocab: int, tokens: int, lo: int, hi: int) -> list:
@@ -88,6 +102,8 @@ def packed_batch(docs: list) -> tuple:
     labels[0, starts[1:-1]] = -100     # each later document's first token
     _seqs["cu"] = starts.to(torch.int32).cuda()
     _seqs["max"] = max(len(d) for d in docs)
+    _seqs["doc"] = torch.cat([torch.full((len(d),), i, dtype=torch.int32)
+                              for i, d in enumerate(docs)]).cuda()
     return ids.cuda(), labels.cuda(), pos.cuda()
 
 
@@ -110,11 +126,13 @@ def main() -> int:
     torch.manual_seed(0)
     register("warpforth_padded", padded_attention)
     register("warpforth_packed", packed_attention)
+    register("warpforth_masked", masked_attention)
     cfg = GPT2Config(resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
     base = GPT2LMHeadModel(cfg).cuda().train()
-    models = {"padded": base, "packed": copy.deepcopy(base)}
-    use(models["padded"], "warpforth_padded")
-    use(models["packed"], "warpforth_packed")
+    models = {"padded": base, "packed": copy.deepcopy(base),
+              "masked": copy.deepcopy(base)}
+    for k, m in models.items():
+        use(m, "warpforth_" + k)
     opts = {k: torch.optim.AdamW(m.parameters(), lr=3e-4)
             for k, m in models.items()}
     gen = torch.Generator().manual_seed(1)
@@ -126,9 +144,11 @@ def main() -> int:
         docs = documents(gen, cfg.vocab_size, args.tokens, args.min_doc,
                          args.max_doc)
         n = sum(len(d) for d in docs)
-        batches = {"padded": padded_batch(docs), "packed": packed_batch(docs)}
-        for k in (("padded", "packed") if i % 2 == 0
-                  else ("packed", "padded")):
+        packed = packed_batch(docs)
+        batches = {"padded": padded_batch(docs), "packed": packed,
+                   "masked": packed}
+        order = ["padded", "packed", "masked"]
+        for k in (order if i % 2 == 0 else order[::-1]):
             torch.cuda.synchronize()
             t0 = time.perf_counter()
             loss = step(models[k], batches[k])
@@ -141,13 +161,16 @@ def main() -> int:
         pad = batches["padded"][0].numel()
         print(f"step {i + 1:3d}: {len(docs)} documents, {n} tokens "
               f"({pad} padded): loss padded {losses['padded'][-1]:.4f}  "
-              f"packed {losses['packed'][-1]:.4f}")
-    diff = max(abs(a - b) for a, b in zip(losses["padded"],
-                                          losses["packed"]))
-    print(f"loss: max |difference| over {args.steps} steps {diff:.4f}")
+              f"packed {losses['packed'][-1]:.4f}  "
+              f"masked {losses['masked'][-1]:.4f}")
+    diff = max(abs(a - b) for k in ("packed", "masked")
+               for a, b in zip(losses["padded"], losses[k]))
+    print(f"loss: max |difference| from padded over {args.steps} steps "
+          f"{diff:.4f}")
     r = {k: statistics.median(v) for k, v in rates.items()}
     print(f"tokens/s (median step): padded {r['padded']:.0f}, packed "
-          f"{r['packed']:.0f} ({r['packed'] / r['padded']:.2f}x)")
+          f"{r['packed']:.0f} ({r['packed'] / r['padded']:.2f}x), masked "
+          f"{r['masked']:.0f} ({r['masked'] / r['padded']:.2f}x)")
     ok = diff < 0.05
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1

@@ -283,7 +283,7 @@ def _contents(a: c.Arg) -> Any:
 
 # Compiled kernels, and the newest block masks (MAX_LISTS).
 _kernels: dict = {}
-MAX_LISTS = 64
+MAX_LISTS = 16
 _lists: OrderedDict = OrderedDict()
 
 
