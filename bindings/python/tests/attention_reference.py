@@ -173,3 +173,18 @@ def gather_paged(cache, block_table, seqused):
               np.zeros((0,) + cache.shape[2:], cache.dtype))
     cu = np.concatenate([[0], np.cumsum(seqused)]).astype(np.int32)
     return packed, cu
+
+
+def check_output(test, what, o, lse, want, want_lse, bound, lse_bound):
+    """o within `bound` of the reference `want` on the rows that see a key,
+    exactly 0 on the others (their lse -inf), lse within `lse_bound`."""
+    seen = np.isfinite(want_lse)
+    o64 = np.asarray(o).astype(np.float64)
+    err = np.abs(o64 - want)[seen].max(initial=0)
+    test.assertLessEqual(err, bound, f"{what}: o error {err:.3g}")
+    test.assertTrue((o64[~seen] == 0).all(), f"{what}: rows of 0")
+    test.assertTrue((np.asarray(lse)[~seen] == -np.inf).all(),
+                    f"{what}: lse -inf")
+    err = np.abs(np.asarray(lse).astype(np.float64)[seen]
+                 - want_lse[seen]).max(initial=0)
+    test.assertLessEqual(err, lse_bound, f"{what}: lse error {err:.3g}")

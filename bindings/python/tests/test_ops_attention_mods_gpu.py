@@ -22,6 +22,7 @@ except ImportError:
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from torch_checks import check_compile_and_graphs  # noqa: E402
+from torch_checks import check_within_torch, grads  # noqa: E402
 
 from warpforth import ops  # noqa: E402
 
@@ -32,11 +33,6 @@ ALIBI = """: SCORE-MOD { s b h qi ki -- s' }  h ARG1@  ki qi - S>F F*  s F+ ;
 : SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;
 """
 
-
-def grads(fn, q, k, v, do):
-    q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
-    o = fn(q, k, v)
-    return (o.detach(), *torch.autograd.grad(o, (q, k, v), do.to(q.dtype)))
 
 
 def documents(b, n, count):
@@ -89,15 +85,7 @@ class ModsGpu(unittest.TestCase):
                     mod_args=(ids, slopes)), q, k, v, do)
                 want = grads(sdpa, *(x.double() for x in (q, k, v)), do)
                 theirs = grads(sdpa, q, k, v, do)
-                for name, a, t, w in zip(("o", "dq", "dk", "dv"), ours,
-                                         theirs, want):
-                    top = float(w.abs().max()) or 1.0
-                    e_ours = float((a.double() - w).abs().max()) / top
-                    e_torch = float((t.double() - w).abs().max()) / top
-                    self.assertLessEqual(
-                        e_ours, 2 * e_torch + 1e-3,
-                        f"{what} {name}: ours {e_ours:.3g}, torch "
-                        f"{e_torch:.3g}")
+                check_within_torch(self, what, ours, theirs, want)
 
     def test_compile_and_graphs(self):
         ids = documents(1, 300, 3)

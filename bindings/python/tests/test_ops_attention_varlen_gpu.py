@@ -20,6 +20,7 @@ except ImportError:
     HAVE_GPU = False
 
 from torch_checks import check_compile_and_graphs  # noqa: E402
+from torch_checks import check_within_torch, grads  # noqa: E402
 
 from warpforth import ops  # noqa: E402
 
@@ -47,11 +48,6 @@ def sdpa(causal):
             q, k, v, attn_mask=mask)
     return f
 
-
-def grads(fn, q, k, v, do):
-    q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
-    o = fn(q, k, v)
-    return (o.detach(), *torch.autograd.grad(o, (q, k, v), do.to(q.dtype)))
 
 
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
@@ -84,15 +80,7 @@ class VarlenGpu(unittest.TestCase):
                     *(x.double() for x in (q, k, v)), do)
                 theirs = grads(lambda q, k, v: per_sequence(
                     sdpa(causal), q, k, v, cl, cl), q, k, v, do)
-                for name, a, t, w in zip(("o", "dq", "dk", "dv"), ours,
-                                         theirs, want):
-                    top = float(w.abs().max()) or 1.0
-                    e_ours = float((a.double() - w).abs().max()) / top
-                    e_torch = float((t.double() - w).abs().max()) / top
-                    self.assertLessEqual(
-                        e_ours, 2 * e_torch + 1e-3,
-                        f"{what} {name}: ours {e_ours:.3g}, SDPA "
-                        f"{e_torch:.3g}")
+                check_within_torch(self, what, ours, theirs, want)
 
     def test_paged_prefill_equals_contiguous(self):
         # The same keys in a shuffled paged cache (blocks of 16, 64, 256:

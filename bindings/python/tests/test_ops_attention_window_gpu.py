@@ -24,6 +24,7 @@ except ImportError:
     HAVE_GPU = False
 
 from torch_checks import check_compile_and_graphs  # noqa: E402
+from torch_checks import check_within_torch, grads  # noqa: E402
 
 from warpforth import ops  # noqa: E402
 
@@ -54,11 +55,6 @@ def math_attention(q, k, v, mask, softcap, scale):
     p = torch.softmax(s, -1).nan_to_num(0.0)
     return p @ v
 
-
-def grads(fn, q, k, v, do):
-    q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
-    o = fn(q, k, v)
-    return (o.detach(), *torch.autograd.grad(o, (q, k, v), do.to(q.dtype)))
 
 
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
@@ -112,17 +108,7 @@ class WindowSoftcapGpu(unittest.TestCase):
                             q, k.repeat_interleave(group, 1),
                             v.repeat_interleave(group, 1), attn_mask=safe,
                             scale=scale), q, k, v, do)
-                for name, a, t, w in zip(("o", "dq", "dk", "dv"), ours,
-                                         theirs, want):
-                    if name == "o":   # the empty rows: below
-                        a, t, w = (x.masked_fill(~seen, 0) for x in (a, t, w))
-                    top = float(w.abs().max()) or 1.0
-                    e_ours = float((a.double() - w).abs().max()) / top
-                    e_torch = float((t.double() - w).abs().max()) / top
-                    self.assertLessEqual(
-                        e_ours, 2 * e_torch + 1e-3,
-                        f"{what} {name}: ours {e_ours:.3g}, torch "
-                        f"{e_torch:.3g}")
+                check_within_torch(self, what, ours, theirs, want, seen)
                 # Rows that see no key: o exactly 0 (torch's are NaN).
                 self.assertTrue(bool((ours[0].masked_select(~seen) == 0)
                                      .all()), what + ": empty rows")
