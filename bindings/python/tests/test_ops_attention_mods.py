@@ -299,6 +299,34 @@ class Mods(unittest.TestCase):
         for g, w in zip(got, want):
             self.assertTrue(torch.equal(g, w))
 
+    def test_block_mask_sees_new_contents(self):
+        # CPU torch tensors: a write through .numpy() (which the version
+        # counter misses) still makes a new block mask (bytes hashed).
+        import torch
+        ids = torch.from_numpy(docs(np.random.default_rng(12), 100, 3))
+        shape = (1, 2, 1, 100, 100, 64)
+        for value in (None, 5):
+            if value is not None:
+                ids.numpy()[:40] = value
+            vis = (ids[:, None] == ids[None, :]).numpy()
+            self.check("bf16", shape, f"ids write {value}", visible=vis,
+                       mask_mod=DOC_MASK, mod_args=(ids,))
+        # GPU tensors are known by object and version counter: a cached
+        # block mask is kept only while its tensor is alive (a new one
+        # may take a freed one's id and address).
+        from warpforth.ops import _common as c
+        x = torch.zeros(4, dtype=torch.int32)
+        a = c.Arg(x, "x", True, True, 0, "i32", (4,))
+        key, refs = _attention_mods._contents(a), _attention_mods._refs([a])
+        self.assertEqual(key, _attention_mods._contents(a))
+        self.assertTrue(_attention_mods._alive(refs, [a]))
+        x.add_(1)       # an in-place op moves the version counter
+        self.assertNotEqual(key, _attention_mods._contents(a))
+        del a, x
+        y = torch.zeros(4, dtype=torch.int32)
+        b = c.Arg(y, "y", True, True, 0, "i32", (4,))
+        self.assertFalse(_attention_mods._alive(refs, [b]))
+
     def test_errors(self):
         q = np.zeros((1, 2, 16, 64), np.float16)
         with self.assertRaisesRegex(ValueError, r"^mask_mod: the source "

@@ -21,6 +21,7 @@ import copy
 import hashlib
 import os
 import re
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator, Optional
@@ -236,9 +237,9 @@ class Mods:
         # every replay makes it from the mod_args' contents then.
         capturing = like.is_torch and like.on_gpu and _capturing()
         got = None if capturing else _lists.get(key)
-        if got is not None:
+        if got is not None and _alive(got[1], self.args):
             _lists.move_to_end(key)
-            return got
+            return got[0]
         defines = {"BR": br, "BC": bc, "TRANSPOSE": int(transpose),
                    "CAUSAL": masks["CAUSAL"], "LOCAL": masks["LOCAL"]}
         kern = self.kernel("attention/flash_block_mask.forth", like, defines,
@@ -260,7 +261,7 @@ class Mods:
         got = (bln, bli, qt, kt, bls, bits, words)
         if capturing:
             return got
-        _lists[key] = got
+        _lists[key] = (got, _refs(self.args))
         while len(_lists) > MAX_LISTS:
             _lists.popitem(last=False)
         return got
@@ -272,13 +273,28 @@ def _capturing() -> bool:
 
 
 def _contents(a: c.Arg) -> Any:
-    """What a block mask depends on in a mod_arg: a torch tensor's address
-    and version counter (bumped by every in-place write), a numpy array's
-    bytes' hash."""
+    """What a block mask depends on in a mod_arg: on the GPU the tensor
+    object and its version counter (bumped by every in-place torch op;
+    lists() also checks that the object is still the one it saw, as a
+    new tensor may take a freed one's id and address); elsewhere the
+    bytes' hash (numpy arrays, CPU tensors: cheap, and it sees writes
+    that bypass the counter)."""
     x = a.value
-    if a.is_torch:
-        return (x.data_ptr(), x._version, tuple(x.shape))
-    return (hashlib.sha1(x.tobytes()).hexdigest(), tuple(x.shape))
+    if a.is_torch and a.on_gpu:
+        return ("gpu", id(x), x._version, tuple(x.shape))
+    data = x.numpy(force=True) if a.is_torch else x
+    return (hashlib.sha1(data.tobytes()).hexdigest(), tuple(x.shape))
+
+
+def _alive(refs: tuple, args: list) -> bool:
+    """Whether each GPU mod_arg is still the object a cached block mask
+    was made from (its weak reference)."""
+    return all(r is None or r() is a.value for r, a in zip(refs, args))
+
+
+def _refs(args: list) -> tuple:
+    return tuple(weakref.ref(a.value) if a.is_torch and a.on_gpu else None
+                 for a in args)
 
 
 # Compiled kernels, and the newest block masks (MAX_LISTS).
