@@ -3,7 +3,9 @@ as processes over gloo (world sizes 1, 2 and 3): each rank's output,
 log-sum-exp and gradients (autograd through the ring) against the f64
 reference of the whole sequence (attention_reference.py), its rows
 picked by the sharding; zigzag and contiguous shards, causal, a window,
-full attention, GQA. shard_sequence / unshard_sequence round-trip.
+full attention, GQA; ulysses_attention's output and gradients alike
+where the heads divide among the ranks. shard_sequence /
+unshard_sequence round-trip.
 
 Bounds: the dense tests' (bf16): u (|v|max + |o|max) for the output,
 1e-3 for the log-sum-exp, 4u of the largest gradient (u = 2^-8)."""
@@ -29,6 +31,7 @@ U = 2.0 ** -8
 CASES = [
     (1, (1, 2, 1, 64, 64), True, (-1, -1), True),
     (2, (1, 2, 1, 96, 64), True, (-1, -1), True),
+    (2, (1, 4, 2, 96, 64), True, (-1, -1), True),
     (2, (1, 2, 2, 80, 64), False, (-1, -1), False),
     (2, (1, 4, 2, 128, 64), False, (20, 5), True),
     (3, (1, 2, 1, 96, 64), True, (-1, -1), True),
@@ -81,6 +84,19 @@ def worker(rank, world, port, case, errfile):
             err = (np.abs(g.float().numpy() - ref).max()
                    / max(1.0, np.abs(ref).max()))
             assert err <= 4 * U, f"{what}: {name} error {err:.3g}"
+        # Ulysses (all-to-all over heads) where the heads divide.
+        if hq % world == 0 and hkv % world == 0:
+            ou = wd.ulysses_attention(qs, ks, vs, causal=causal,
+                                      window=window, zigzag=zigzag)
+            err = np.abs(ou.float().detach().numpy() - w)[seen].max(
+                initial=0)
+            assert err <= bound, f"{what}: ulysses o error {err:.3g}"
+            gu = torch.autograd.grad(ou, (qs, ks, vs), dos.detach())
+            for name, g, ref in zip(("dq", "dk", "dv"), gu, grads):
+                ref = ref[:, :, pos]
+                err = (np.abs(g.float().numpy() - ref).max()
+                       / max(1.0, np.abs(ref).max()))
+                assert err <= 4 * U, f"{what}: ulysses {name} {err:.3g}"
         # unshard_sequence gives the whole sequence back.
         back = wd.unshard_sequence(qs.detach(), zigzag=zigzag)
         assert torch.equal(back, q), f"{what}: unshard_sequence"
@@ -120,9 +136,13 @@ class RingAttention(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"^n: 10 tokens do not split "
                                     r"into 4 equal chunks"):
             wd.shard_positions(10, 2, 0)
-        with self.assertRaisesRegex(RuntimeError, "not initialised"):
-            x = torch.zeros(1, 1, 8, 64, dtype=torch.bfloat16)
+        x = torch.zeros(1, 1, 8, 64, dtype=torch.bfloat16)
+        with self.assertRaisesRegex(RuntimeError, "^ring_attention: torch."
+                                    "distributed is not initialised"):
             wd.ring_attention(x, x, x)
+        with self.assertRaisesRegex(RuntimeError, "^ulysses_attention: "
+                                    "torch.distributed is not initialised"):
+            wd.ulysses_attention(x, x, x)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,11 @@ position pair reaches.
     o = wd.ring_attention(q, k, v, causal=True)     # this rank's rows
     o.sum().backward()
 
-Issue 38, first step: the merge runs in torch (float32) and the ring
-sends with batch_isend_irecv on the default stream (gloo on the CPU,
-NCCL on GPUs); see its note for what is still to come (the merge in the
-kernel's epilogue, a communication stream, Ulysses).
+Issue 38, first step: the merge runs in torch (float32); each step's
+transfer (batch_isend_irecv: gloo on the CPU, NCCL on GPUs) starts
+before its attention and is waited for after it; see the issue's note
+for what is still to come (the merge in the kernel's epilogue, timing on
+two GPUs).
 """
 
 from __future__ import annotations
@@ -105,21 +106,28 @@ def unshard_sequence(x: torch.Tensor, group: Any = None, dim: int = 2,
     return out
 
 
-def _exchange(tensors: list, group: Any) -> list:
-    """Sends `tensors` to the next rank and returns the previous rank's
-    (the ring's step)."""
-    world, rank = _world(group)
-    nxt, prv = (rank + 1) % world, (rank - 1) % world
-    got = [torch.empty_like(t) for t in tensors]
-    g_next = dist.get_global_rank(group, nxt) if group is not None else nxt
-    g_prev = dist.get_global_rank(group, prv) if group is not None else prv
-    reqs = dist.batch_isend_irecv(
-        [dist.P2POp(dist.isend, t.contiguous(), g_next, group)
-         for t in tensors] +
-        [dist.P2POp(dist.irecv, t, g_prev, group) for t in got])
-    for r in reqs:
-        r.wait()
-    return got
+class _Exchange:
+    """One ring step's transfer, started at once: `tensors` to the next
+    rank, the previous rank's into new buffers; wait() returns those (the
+    caller computes meanwhile: on GPUs NCCL copies on its own stream, and
+    wait() makes the current stream wait for it)."""
+
+    def __init__(self, tensors: list, group: Any):
+        world, rank = _world(group)
+        nxt, prv = (rank + 1) % world, (rank - 1) % world
+        if group is not None:
+            nxt = dist.get_global_rank(group, nxt)
+            prv = dist.get_global_rank(group, prv)
+        self.sent = [t.contiguous() for t in tensors]   # alive till wait
+        self.got = [torch.empty_like(t) for t in tensors]
+        self.reqs = dist.batch_isend_irecv(
+            [dist.P2POp(dist.isend, t, nxt, group) for t in self.sent] +
+            [dist.P2POp(dist.irecv, t, prv, group) for t in self.got])
+
+    def wait(self) -> list:
+        for r in self.reqs:
+            r.wait()
+        return self.got
 
 
 def _merge(o: Optional[torch.Tensor], lse: Optional[torch.Tensor],
@@ -147,13 +155,14 @@ class _Ring(torch.autograd.Function):
         for step in range(world):
             src = (rank - step) % world
             pos_k = shard_positions(n * world, world, src, zigzag, q.device)
-            nxt = _exchange([kc, vc], group) if step < world - 1 else None
+            # The next block travels while this one is attended to.
+            nxt = _Exchange([kc, vc], group) if step < world - 1 else None
             kw = _mods(mask, pos_q, pos_k)
             oi, lsei = ops.flash_attention(q, kc, vc, scale=scale,
                                            return_lse=True, **kw)
             o, lse = _merge(o, lse, oi, lsei)
             if nxt is not None:
-                kc, vc = nxt
+                kc, vc = nxt.wait()
         out = o.to(q.dtype)
         ctx.save_for_backward(q, k, v, out, lse, pos_q)
         ctx.group, ctx.scale, ctx.mask, ctx.zigzag = group, scale, mask, zigzag
@@ -175,18 +184,21 @@ class _Ring(torch.autograd.Function):
             src = (rank - step) % world
             pos_k = shard_positions(n * world, world, src, ctx.zigzag,
                                     q.device)
+            # The next K and V travel while this step's gradients are made;
+            # their dK, dV sums follow once this step has added to them.
+            nxt = _Exchange([kc, vc], group) if step < world - 1 else None
             kw = _mods(mask, pos_q, pos_k)
             dqi, dki, dvi = ops.flash_attention_backward(
                 dout, q, kc, vc, out, lse, scale=scale, **kw)
             dq += dqi.float()
             dkc += dki.float()
             dvc += dvi.float()
-            # K and V go on to the next rank with their sums; after the
-            # last step one more pass brings each rank its own sums.
-            if step < world - 1:
-                kc, vc, dkc, dvc = _exchange([kc, vc, dkc, dvc], group)
-            elif world > 1:
-                dkc, dvc = _exchange([dkc, dvc], group)
+            # After the last step one more pass brings each rank its own
+            # sums.
+            if world > 1:
+                dkc, dvc = _Exchange([dkc, dvc], group).wait()
+            if nxt is not None:
+                kc, vc = nxt.wait()
         return (dq.to(q.dtype), dkc.to(k.dtype), dvc.to(v.dtype), None,
                 None, None, None)
 
@@ -225,3 +237,85 @@ def ring_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
     mask = _window_source(*window, causal=causal)
     o, lse = _Ring.apply(q, k, v, group, float(scale), mask, bool(zigzag))
     return (o, lse) if return_lse else o
+
+
+class _HeadsToSequence(torch.autograd.Function):
+    """all-to-all: (B, H, n, d) shards of the sequence with every head to
+    the whole sequence (in shard order) of H / W heads: head group j goes
+    to rank j. Its backward is the inverse all-to-all."""
+
+    @staticmethod
+    def forward(ctx, x, group):
+        ctx.group = group
+        return _heads_to_sequence(x, group)
+
+    @staticmethod
+    def backward(ctx, g):
+        return _sequence_to_heads(g.contiguous(), ctx.group), None
+
+
+class _SequenceToHeads(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, group):
+        ctx.group = group
+        return _sequence_to_heads(x, group)
+
+    @staticmethod
+    def backward(ctx, g):
+        return _heads_to_sequence(g.contiguous(), ctx.group), None
+
+
+def _heads_to_sequence(x: torch.Tensor, group: Any) -> torch.Tensor:
+    world, _ = _world(group)
+    b, h, n, d = x.shape
+    send = x.reshape(b, world, h // world, n, d).transpose(0, 1).contiguous()
+    got = torch.empty_like(send)
+    dist.all_to_all_single(got, send, group=group)
+    # got[i]: rank i's rows of this rank's heads.
+    return got.permute(1, 2, 0, 3, 4).reshape(b, h // world, world * n, d)
+
+
+def _sequence_to_heads(x: torch.Tensor, group: Any) -> torch.Tensor:
+    world, _ = _world(group)
+    b, hg, wn, d = x.shape
+    n = wn // world
+    send = x.reshape(b, hg, world, n, d).permute(2, 0, 1, 3, 4).contiguous()
+    got = torch.empty_like(send)
+    dist.all_to_all_single(got, send, group=group)
+    # got[j]: head group j of this rank's rows.
+    return got.transpose(0, 1).reshape(b, world * hg, n, d)
+
+
+def ulysses_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+                      group: Any = None, causal: bool = False,
+                      scale: Optional[float] = None,
+                      window: tuple = (-1, -1),
+                      zigzag: bool = True) -> torch.Tensor:
+    """ring_attention's result by another route (DeepSpeed-Ulysses): an
+    all-to-all gives each rank the whole sequence of H / W of the heads,
+    ops.flash_attention runs on it (in sequence order, so causal and
+    window are the kernel's own), and another all-to-all returns each
+    rank its rows of every head. Hq and Hkv must divide by the world
+    size; differentiable (the backward's all-to-alls are the inverse
+    ones)."""
+    if not dist.is_initialized():
+        raise RuntimeError("ulysses_attention: torch.distributed is not "
+                           "initialised (dist.init_process_group)")
+    world, _ = _world(group)
+    for name, x in (("q", q), ("k", k)):
+        if x.shape[1] % world:
+            raise ValueError(f"{name}: {x.shape[1]} heads do not divide "
+                             f"among {world} ranks (ring_attention does "
+                             "not need them to)")
+    n = q.shape[2]
+    pos = torch.cat([shard_positions(n * world, world, r, zigzag, q.device)
+                     for r in range(world)])
+    order = torch.argsort(pos)          # shard order -> sequence order
+    qs, ks, vs = (_HeadsToSequence.apply(x, group).index_select(2, order)
+                  for x in (q, k, v))
+    o = ops.flash_attention(qs, ks, vs, causal=causal, scale=scale,
+                            window=window)
+    back = torch.empty_like(order)
+    back[order] = torch.arange(order.numel(), device=order.device)
+    return _SequenceToHeads.apply(o.index_select(2, back).contiguous(),
+                                  group)
