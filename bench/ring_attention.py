@@ -9,12 +9,12 @@ B1 d128 bf16, the sequence of --tokens tokens split over the ranks
 (zigzag).
 Prints, from rank 0: the one-GPU time of ops.flash_attention over the
 whole sequence (rank 0 alone, the others waiting), the ring's and
-Ulysses' times, their scaling efficiency (one-GPU time / (W x time)),
-the ring's compute alone (the same steps without transfers: what the
-transfers leave exposed is the difference) and the point-to-point
-bandwidth of one K/V block's transfer, all in the same run (CUDA-event
-medians). --cpu runs it on the CPU backend over gloo (a smoke test of
-the script: tiny shapes, no figures worth reading).
+Ulysses' times, their scaling efficiency (one-GPU time / (W x time))
+and the point-to-point bandwidth of one K/V block's transfer, all in the
+same run (medians of synchronised wall times). Still to add: the ring's
+compute alone (what the transfers leave exposed) and a ring of SDPA's
+kernels. --cpu runs it on the CPU backend over gloo (a smoke test of the
+script: tiny shapes, no figures worth reading).
 """
 
 from __future__ import annotations
