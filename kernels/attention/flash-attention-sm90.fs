@@ -287,7 +287,12 @@ INCLUDE flash-lpt.fs
 : geometry ( tile pair -- batch-id head-id q0 t0 ntiles )
   DUP DIV_HQ fdiv { pair b }  b set-seq  b  pair b HQ * -
   ROT query-tile-of
-  MODS-BLOCKS IF  DUP BR * SWAP pair SWAP mods-tiles
+  \ (VARLEN: a tile past a shorter sequence's rows is not live, and has
+  \ no list to read.)
+  MODS-BLOCKS IF
+    DUP BR * SWAP  DUP 0<  OVER len-q BR tiles >=  OR IF
+      DROP 0 0
+    ELSE  pair SWAP mods-tiles  THEN
   ELSE  BR *  DUP first-tile  OVER key-tiles  THEN ;
 \ VARLEN: the items are the longest sequence's tiles (MAXQ rows) for every
 \ sequence; a shorter one's past its rows are skipped (live), and the

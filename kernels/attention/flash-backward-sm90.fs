@@ -396,11 +396,16 @@ ELSE
     wg s sdp-issue
     WGMMA-COMMIT  0 WGMMA-WAIT
     q0 BR + len-q >
-    k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR
-    MODS-MASK OR IF
-      batch-id h -1 LS DS s q0 key0 scale2 p-ds
+    \ (With MASK-MOD every tile takes the masked path: p-ds inlined once,
+    \ which the user's words make large.)
+    MODS-MASK IF
+      DROP  batch-id h -1 LS DS s q0 key0 scale2 p-ds
     ELSE
-      batch-id h 0 LS DS s q0 key0 scale2 p-ds
+      k0 wg 64 * +  DUP 63 +  q0  q0 BR + 1-  range-masked  OR IF
+        batch-id h -1 LS DS s q0 key0 scale2 p-ds
+      ELSE
+        batch-id h 0 LS DS s q0 key0 scale2 p-ds
+      THEN
     THEN
     \ 16-bit pairs for the RS products; with DS_SPLIT what dS^T loses to
     \ the packing goes into buffer b + 2 pair by pair (so that dS^T's f32

@@ -22,6 +22,7 @@
 \! const TRANSPOSE 0
 \! const CAUSAL 0                  \ the attention kernel's own rules too (flash-grid.fs)
 \! const LOCAL 0
+\! const VARLEN 0                  \ packed sequences: batch b is sequence b of CU_Q, CU_K
 \! const NTHREADS 256
 \! const RW (BC+31)/32                \ a bit mask's words a row
 \! block NTHREADS
@@ -39,6 +40,8 @@
 \! param BITS i32[BL_BITS+1]        \ partial tiles' bit masks, BR*RW words a slot
 \! param BL_BITS i64                \ BITS' words (0: none)
 \! param SLOTS i64[1]               \ slots handed out (0 at the launch)
+\! param CU_Q i32[VARLEN*BATCH+1]    \ VARLEN: the sequences' first rows (NQ, NKV the totals)
+\! param CU_K i32[VARLEN*BATCH+1]
 INCLUDE flash-mods.fs
 
 BID-Z { b }
@@ -47,7 +50,16 @@ BID-X { lt }                        \ the list's tile
 b HQ * h + BL_QT * lt + { list }
 list BL_KT * { first }
 NTHREADS 32 / { nwarps }
-NKV NQ - { diag }                   \ causal: row i sees keys up to i + diag
+\ The rows and keys of batch b: NQ and NKV, or (VARLEN) sequence b's
+\ lengths, clamped into the totals as the attention kernels clamp them
+\ (flash-grid.fs set-seq), so that MASK-MOD never sees a position past
+\ what they would ask about.
+: seq-len ( b cu total -- n )
+  { s cu total }  s 4 * cu + I32@ 0 MAX total MIN { lo }
+  s 1+ 4 * cu + I32@ lo MAX total MIN  lo - ;
+VARLEN IF b CU_Q NQ seq-len ELSE NQ THEN { lenq }
+VARLEN IF b CU_K NKV seq-len ELSE NKV THEN { lenk }
+lenk lenq - { diag }                \ causal: row i sees keys up to i + diag
 BL_KT WARP-ID - nwarps + 1- nwarps / 0 ?DO
   I nwarps * WARP-ID + { t }
   0 0                               \ visible and hidden scores of the lane
@@ -55,7 +67,7 @@ BL_KT WARP-ID - nwarps + 1- nwarps / 0 ?DO
     I 32 * LANE-ID + BC /MOD { c r }
     TRANSPOSE IF  t BC * c +  lt BR * r +  ELSE  lt BR * r +  t BC * c +  THEN
     { row col }
-    row NQ <  col NKV <  AND  CAUSAL IF col row diag + <= AND THEN
+    row lenq <  col lenk <  AND  CAUSAL IF col row diag + <= AND THEN
     LOCAL IF  col row diag + WR + <= AND  col row diag + WL - >= AND  THEN  IF
       b h row col MASK-MOD IF SWAP 1+ SWAP ELSE 1+ THEN
     THEN
@@ -77,7 +89,7 @@ BL_KT WARP-ID - nwarps + 1- nwarps / 0 ?DO
       I 32 * LANE-ID + RW 32 * /MOD { c r }
       TRANSPOSE IF  t BC * c +  lt BR * r +  ELSE  lt BR * r +  t BC * c +  THEN
       { row col }
-      0  row NQ <  col NKV <  AND  c BC < AND
+      0  row lenq <  col lenk <  AND  c BC < AND
       CAUSAL IF col row diag + <= AND THEN
       LOCAL IF  col row diag + WR + <= AND  col row diag + WL - >= AND  THEN
       IF  b h row col MASK-MOD 0= IF DROP 1 THEN  THEN

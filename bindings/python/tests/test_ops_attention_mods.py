@@ -327,6 +327,65 @@ class Mods(unittest.TestCase):
         b = c.Arg(y, "y", True, True, 0, "i32", (4,))
         self.assertFalse(_attention_mods._alive(refs, [b]))
 
+    def test_varlen(self):
+        # Packed sequences (lengths 0, 1, 7, 129, 300; queries and keys of
+        # the same rows) with documents inside them: MASK-MOD reads the
+        # packed id array at the sequence's offset (cu_seqlens as a second
+        # mod_arg), SCORE-MOD the hand-written cap; o, lse and the
+        # gradients per sequence against the dense reference.
+        src = (": MASK-MOD { b h qi ki -- flag }\n"
+               "  b ARG1@ qi + ARG0@  b ARG1@ ki + ARG0@  = ;\n" + TANH_CAP)
+        lens = [0, 1, 7, 129, 300]
+        cu = np.concatenate([[0], np.cumsum(lens)]).astype(np.int32)
+        total = int(cu[-1])
+        rng = np.random.default_rng(13)
+        ids = np.concatenate([docs(rng, n, min(3, n)) if n > 1 else
+                              np.zeros(n, np.int32) for n in lens])
+        ids = ids.astype(np.int32)
+
+        def cap(s, b, h, qi, ki):
+            return 5.0 * np.tanh(s / 5.0)
+
+        def cap_grad(s, b, h, qi, ki):
+            return 1.0 - np.tanh(s / 5.0) ** 2
+        for on in (False, True):
+            for causal in (False, True):
+                what = f"hopper={on} causal={causal}"
+                q, k, v, do = (cast(rng.standard_normal((total, 4, 64)),
+                                    "bf16") for _ in range(4))
+                kw = dict(mask_mod=src, score_mod=src, mod_args=(ids, cu))
+                with ops.tuned(attention=dict(hopper=on),
+                               attention_backward=dict(hopper=on)):
+                    o, lse = ops.flash_attention_varlen(
+                        q, k, v, cu, cu, causal=causal, return_lse=True,
+                        **kw)
+                    got = ops.flash_attention_varlen_backward(
+                        do, q, k, v, o, lse, cu, cu, causal=causal, **kw)
+                for s, n in enumerate(lens):
+                    if n == 0:
+                        continue
+                    r = slice(cu[s], cu[s + 1])
+                    seq = [x[r].transpose(1, 0, 2)[None]
+                           for x in (q, k, v, do)]
+                    d_ids = ids[r]
+                    vis = d_ids[:, None] == d_ids[None, :]
+                    want, want_lse = attention_reference(
+                        *seq[:3], causal, None, (-1, -1), 0.0, vis, cap)
+                    bound = UNIT["bf16"] * (np.abs(f64(seq[2])).max()
+                                            + np.abs(want).max())
+                    check_output(self, f"{what} seq {s}",
+                                 o[r].transpose(1, 0, 2)[None],
+                                 lse[:, r][None], want, want_lse, bound,
+                                 1e-3)
+                    grads = attention_backward_reference(
+                        seq[3], *seq[:3], causal, None, (-1, -1), 0.0, vis,
+                        cap, cap_grad)
+                    for name, g, w in zip(("dq", "dk", "dv"), got, grads):
+                        g = f64(g[r]).transpose(1, 0, 2)[None]
+                        err = np.abs(g - w).max() / max(1.0, np.abs(w).max())
+                        self.assertLessEqual(err, 4 * UNIT["bf16"],
+                                             f"{what} seq {s} {name}")
+
     def test_errors(self):
         q = np.zeros((1, 2, 16, 64), np.float16)
         with self.assertRaisesRegex(ValueError, r"^mask_mod: the source "
@@ -358,6 +417,15 @@ class Mods(unittest.TestCase):
                                          score_mod=ALIBI,
                                          mod_args=(np.zeros(1, np.int32),
                                                    np.ones(2, np.float32)))
+        # The varlen op's torch path has no autograd with the words yet.
+        import torch
+        t = torch.zeros(16, 2, 64, dtype=torch.bfloat16, requires_grad=True)
+        cu = torch.tensor([0, 16], dtype=torch.int32)
+        with self.assertRaisesRegex(NotImplementedError, "^flash_attention_"
+                                    "varlen: mask_mod and score_mod have no "
+                                    "autograd"):
+            ops.flash_attention_varlen(t, t, t, cu, cu, mask_mod=DOC_MASK,
+                                       mod_args=(cu,))
         # A compile error in the user's source names its line and column.
         bad = ": MASK-MOD { b h qi ki -- flag }\n  qi NO-SUCH-WORD ;\n"
         with self.assertRaisesRegex(WarpForthError,

@@ -253,7 +253,10 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                            window: tuple = (-1, -1), softcap: float = 0.0,
                            return_lse: bool = False, out: Any = None,
                            block_table: Any = None,
-                           seqused_k: Any = None) -> Any:
+                           seqused_k: Any = None,
+                           mask_mod: Optional[str] = None,
+                           score_mod: Optional[str] = None,
+                           mod_args: tuple = ()) -> Any:
     """Attention over packed sequences of different lengths
     (FlashAttention's varlen API): q (total_q, Hq, d), k and v (total_k,
     Hkv, d), Hkv dividing Hq; cu_seqlens_q and cu_seqlens_k int32 (batch
@@ -277,8 +280,27 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     of two (decode_attention's layout), block_table int32 (batch,
     max_blocks) and seqused_k int32 (batch,) the keys each sequence has
     in it (cu_seqlens_k and max_seqlen_k are then unused: pass None);
-    bfloat16/float16, forward only."""
+    bfloat16/float16, forward only. mask_mod, score_mod and mod_args as
+    flash_attention's (docs/attention-mods.md), b the sequence and q, k
+    positions in it; with them torch tensors take the op's Python path
+    without autograd or torch.compile (flash_attention_varlen_backward
+    takes the same arguments)."""
     torch = sys.modules.get("torch")
+    if mask_mod is not None or score_mod is not None or mod_args:
+        if torch is not None and isinstance(q, torch.Tensor) and (
+                c.compiling() or (torch.is_grad_enabled() and any(
+                    isinstance(x, torch.Tensor) and x.requires_grad
+                    for x in (q, k, v)))):
+            raise NotImplementedError(
+                "flash_attention_varlen: mask_mod and score_mod have no "
+                "autograd or torch.compile op yet; call it under "
+                "torch.no_grad() and flash_attention_varlen_backward with "
+                "the same words, or pack with a document mask through "
+                "flash_attention (docs/attention-mods.md)")
+        return _attention_varlen.flash_attention_varlen_impl(
+            q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+            causal, scale, window, softcap, return_lse, out, block_table,
+            seqused_k, mask_mod, score_mod, mod_args)
     if (out is None and block_table is None and seqused_k is None
             and torch is not None and isinstance(q, torch.Tensor)
             and q.dim() == 3 and isinstance(cu_seqlens_q, torch.Tensor)

@@ -537,8 +537,8 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
     seqs: VARLEN's (sequences, longest sequence's rows), the tensors the
     (1, H, total, d) planes of the packed ones (with -D PAGED k and v the
     planes of the paged cache: KBOX, the rows a copy, follows BC).
-    mods: the user's words and the kernel's own masks (the block mask's
-    rules)."""
+    mods: the user's words, the kernel's own masks (the block mask's
+    rules) and with VARLEN the sequences (Mods.lists' seqs)."""
     b, hq, nq, d = qa.shape
     hkv, nkv = ka.shape[1], ka.shape[2]
     b, maxq = seqs or (b, nq)
@@ -557,7 +557,7 @@ def _hopper(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg, oa: c.Arg,
         {**defines, "T": qa.dtype}, maxq, b, hq, hkv,
         _kv_pair_bytes(qa, ka), mods and _mods.compiler(mods[0]))
     more = mods and _mods.launch_args(mods[0], qa, kern, b, hq, nq, nkv,
-                                      mods[1], wargs)
+                                      mods[1], wargs, *mods[2:])
     ins = [x if st.tma_ready(x) else st.dense(x) for x in (qa, ka, va)]
     o = oa
     if not st.tma_ready(oa):

@@ -188,15 +188,7 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
     else:
         pb = c.PlanBuilder(None, objs)  # as the forward's: no plan
     qa, ka, va, da, oa = qkv_args(q, k, v, (dout, "dout"), (out, "out"))
-    mods = _mods.check(mask_mod, score_mod, mod_args, qa)
-    if mods is not None:
-        if mods.score is not None and not mods.grad:
-            raise ValueError("score_mod: the backward needs SCORE-MOD-GRAD "
-                             "( s b h q k -- ds'/ds ), SCORE-MOD's "
-                             "derivative in s; the source defines none")
-        if qa.dtype == "f32":
-            raise ValueError("mask_mod, score_mod: float32 attention does "
-                             "not take them yet (bfloat16 and float16 do)")
+    mods = checked_mods(mask_mod, score_mod, mod_args, qa)
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=3)
     c.same_device(la, qa)
     b, hq, nq, d = qa.shape
@@ -228,6 +220,22 @@ def flash_attention_backward(dout: Any, q: Any, k: Any, v: Any, out: Any,
               window, softcap, mods=mods)
     pb.store(_plans, dq, dk, dv)
     return dq, dk, dv
+
+
+def checked_mods(mask_mod: Any, score_mod: Any, mod_args: Any,
+                 qa: c.Arg) -> Any:
+    """The backward's user words (ops/_attention_mods.py), or None: a
+    score_mod needs SCORE-MOD-GRAD, float32 takes none."""
+    mods = _mods.check(mask_mod, score_mod, mod_args, qa)
+    if mods is not None:
+        if mods.score is not None and not mods.grad:
+            raise ValueError("score_mod: the backward needs SCORE-MOD-GRAD "
+                             "( s b h q k -- ds'/ds ), SCORE-MOD's "
+                             "derivative in s; the source defines none")
+        if qa.dtype == "f32":
+            raise ValueError("mask_mod, score_mod: float32 attention does "
+                             "not take them yet (bfloat16 and float16 do)")
+    return mods
 
 
 def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
@@ -264,7 +272,8 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
         if mods is None:
             return []
         return _mods.backward_args(mods, qa, kern, bz, hq, nq, nkv, masks,
-                                   wargs, transpose)
+                                   wargs, transpose,
+                                   (maxq, maxk, *seqs[3:]) if seqs else None)
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
     hopper = hopper and dt != "f32" and d in HOPPER_HEAD_DIMS
     # What the kernels read where it lies (TMA's rules; the pre kernel's

@@ -219,29 +219,38 @@ class Mods:
     # ---- the block mask -------------------------------------------------
     def lists(self, like: c.Arg, b: int, hq: int, nq: int, nkv: int,
               br: int, bc: int, masks: dict, wargs: tuple,
-              transpose: bool = False) -> tuple:
+              transpose: bool = False, seqs: Optional[tuple] = None) -> tuple:
         """(BLN, BLI, BL_QT, BL_KT, BLS, BITS, BL_BITS): the key tiles (bc
         keys) that each query tile (br rows) visits, of MASK-MOD and the
         kernel's own rules (masks: CAUSAL, LOCAL; wargs: WL, WR), with
         the partial ones' bit masks where they fit; made on like's device
         and cached by the shapes and the mod_args' contents. transpose:
         for each key tile (br keys) its query tiles (bc rows), no bit
-        masks."""
-        rows, cols = (nkv, nq) if transpose else (nq, nkv)
+        masks. seqs: packed sequences' (longest query rows, longest key
+        rows, cu_seqlens_q, cu_seqlens_k), b then the sequences and nq,
+        nkv the total rows."""
+        mq, mk = seqs[:2] if seqs else (nq, nkv)
+        rows, cols = (mk, mq) if transpose else (mq, mk)
         qt, kt = -(-rows // br), -(-cols // bc)
         dev = c.device_of(like)
         key = (self.key, dev.kind, dev.ordinal, b, hq, nq, nkv, br, bc,
                transpose, masks["CAUSAL"], masks["LOCAL"], wargs[0],
                wargs[1], tuple(_contents(a) for a in self.args))
+        cus = [c.arg(x, n, dtypes=("i32",)) for x, n in
+               zip(seqs[2:], ("cu_seqlens_q", "cu_seqlens_k"))] if seqs \
+            else []
+        key += tuple(_contents(a) for a in cus)
+        watched = self.args + cus
         # A CUDA graph capture records the block mask's kernel, so that
         # every replay makes it from the mod_args' contents then.
         capturing = like.is_torch and like.on_gpu and _capturing()
         got = None if capturing else _lists.get(key)
-        if got is not None and _alive(got[1], self.args):
+        if got is not None and _alive(got[1], watched):
             _lists.move_to_end(key)
             return got[0]
         defines = {"BR": br, "BC": bc, "TRANSPOSE": int(transpose),
-                   "CAUSAL": masks["CAUSAL"], "LOCAL": masks["LOCAL"]}
+                   "CAUSAL": masks["CAUSAL"], "LOCAL": masks["LOCAL"],
+                   "VARLEN": int(bool(seqs))}
         kern = self.kernel("attention/flash_block_mask.forth", like, defines,
                            None if not like.on_gpu else "sm_80", False)
         bln = c.empty(like, (b * hq * qt,), "i32")
@@ -255,13 +264,14 @@ class Mods:
         bits = c.empty(like, (words + 1,), "i32")
         slots = c.empty(like, (1,), "i64")
         slots[...] = 0
+        cu = [a.value for a in cus] or [c.empty(like, (1,), "i32")] * 2
         kern(bln, bli, nq, nkv, hq, b, qt, kt, wargs[0], wargs[1], bls, bits,
-             words, slots, *self.params(), grid=(qt, hq, b),
+             words, slots, *cu, *self.params(), grid=(qt, hq, b),
              block=kern.const("NTHREADS"))
         got = (bln, bli, qt, kt, bls, bits, words)
         if capturing:
             return got
-        _lists[key] = (got, _refs(self.args))
+        _lists[key] = (got, _refs(watched))
         while len(_lists) > MAX_LISTS:
             _lists.popitem(last=False)
         return got
@@ -363,19 +373,21 @@ def compiler(mods: Mods) -> Any:
 
 
 def launch_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
-                nq: int, nkv: int, masks: dict, wargs: tuple) -> list:
+                nq: int, nkv: int, masks: dict, wargs: tuple,
+                seqs: Optional[tuple] = None) -> list:
     """The params the words add to a forward kernel: the mod_args, and
-    with a mask the block mask for its tiles (BR rows, BC keys)."""
+    with a mask the block mask for its tiles (BR rows, BC keys); seqs as
+    Mods.lists'."""
     more = mods.params()
     if mods.mask is not None:
         more += mods.lists(like, b, hq, nq, nkv, kern.const("BR"),
-                           kern.const("BC"), masks, wargs)
+                           kern.const("BC"), masks, wargs, seqs=seqs)
     return more
 
 
 def backward_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
                   nq: int, nkv: int, masks: dict, wargs: tuple,
-                  transpose: bool) -> list:
+                  transpose: bool, seqs: Optional[tuple] = None) -> list:
     """The params the words add to a backward kernel: the mod_args, and
     with a mask the block mask that narrows its tiles (flash-grid.fs
     mods-narrow): for the rows of BR queries their BC-key tiles, or
@@ -387,7 +399,7 @@ def backward_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
         if transpose and kern.name.startswith("flash_backward_sm90"):
             br, bc = bc, br     # a block's keys are its BC
         more += mods.lists(like, b, hq, nq, nkv, br, bc, masks, wargs,
-                           transpose)
+                           transpose, seqs)
     return more
 
 

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from . import _attention as fa
 from . import _attention_backward as ab
+from . import _attention_mods as _mods
 from . import _common as c
 from . import _config
 from . import _decode
@@ -148,7 +149,9 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                                 softcap: float = 0.0,
                                 return_lse: bool = False,
                                 out: Any = None, block_table: Any = None,
-                                seqused_k: Any = None) -> Any:
+                                seqused_k: Any = None, mask_mod: Any = None,
+                                score_mod: Any = None,
+                                mod_args: Any = ()) -> Any:
     """flash_attention_varlen on any arguments (the docstring is the public
     function's, ops/_api.py)."""
     scale = c.check_scale(scale)
@@ -171,6 +174,12 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                                     paged=paged is not None)
     tq, hq, d = qa.shape
     tk, hkv = ka.shape[0], ka.shape[1]
+    # The user's words (ops/_attention_mods.py): b is the sequence, q and
+    # k positions in it.
+    mods = _mods.check(mask_mod, score_mod, mod_args, qa)
+    if mods is not None and qa.dtype == "f32":
+        raise ValueError("mask_mod, score_mod: float32 attention does not "
+                         "take them yet (bfloat16 and float16 do)")
     dims = fa.HEAD_DIMS.get(qa.dtype, fa.HEAD_DIMS["f32"])
     if d not in dims:
         raise ValueError(f"q: head dimension {d} is not supported for "
@@ -208,9 +217,11 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
                       ((q, "q"), (k, "k"), (v, "v"), (out, "out")))
     cfg = _config.get("attention")
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
+    seqs = (mq, mk, cu_seqlens_q, cu_seqlens_k)
     if hopper and qa.dtype != "f32" and d in fa.HOPPER_HEAD_DIMS:
         fa._hopper(pb, qp, kp, vp, op, lse, defines, float(scale),
-                   wargs + table, (b, mq))
+                   wargs + table, (b, mq),
+                   mods=mods and (mods, dict(masks), seqs))
         return result
     # The mma.sync kernels read and write dense planes.
     defines.update(fa._tiles(qa.dtype, d, sm, bool(masks["CAUSAL"])))
@@ -224,9 +235,13 @@ def flash_attention_varlen_impl(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
         kern, grid, g = fa.lpt_kernel(
             "attention/flash_attention.forth", qa,
             {**defines, "T": qa.dtype}, cfg.mma_defines, f"sm_{sm}", "BR",
-            mq, b * hq, fa._kv_pair_bytes(qd, kd), (hq, b))
+            mq, b * hq, fa._kv_pair_bytes(qd, kd), (hq, b),
+            mods and _mods.compiler(mods))
         hg = (g,)
         wargs += table
+        if mods is not None:
+            wargs += tuple(_mods.launch_args(mods, qa, kern, b, hq, tq, tk,
+                                             masks, wargs, seqs))
     fa.check_grid(grid, b, hq)
     pb.launch(kern, qd.value, kd.value, vd.value, o, lse, tq, tk, hq, hkv,
               b, *hg, float(scale), *wargs, grid=grid,
@@ -243,7 +258,10 @@ def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
                                     causal: bool = False,
                                     scale: Optional[float] = None,
                                     window: tuple = (-1, -1),
-                                    softcap: float = 0.0) -> tuple:
+                                    softcap: float = 0.0,
+                                    mask_mod: Any = None,
+                                    score_mod: Any = None,
+                                    mod_args: Any = ()) -> tuple:
     """(dq, dk, dv) of o = flash_attention_varlen(q, k, v, cu_seqlens_q,
     cu_seqlens_k, ...) for its gradient dout; out and lse are the
     forward's (return_lse=True), the other arguments its own. The
@@ -258,6 +276,7 @@ def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
         (dout, "dout"), (out, "out"))
     tq, hq, d = qa.shape
     tk = ka.shape[0]
+    mods = ab.checked_mods(mask_mod, score_mod, mod_args, qa)
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=2)
     if la.shape != (hq, tq):
         raise ValueError(f"lse: shape {la.shape}, expected {(hq, tq)}")
@@ -279,5 +298,5 @@ def flash_attention_varlen_backward(dout: Any, q: Any, k: Any, v: Any,
               ((q, "q"), (k, "k"), (v, "v"), (dout, "dout"), (out, "out"))]
     ab.gradients(pb, *planes, lse, *(_planes(g) for g in (dq, dk, dv)),
                  causal, float(scale), window, softcap,
-                 (b, mq, mk, cu_seqlens_q, cu_seqlens_k))
+                 (b, mq, mk, cu_seqlens_q, cu_seqlens_k), mods)
     return dq, dk, dv
