@@ -386,6 +386,30 @@ class Mods(unittest.TestCase):
                         self.assertLessEqual(err, 4 * UNIT["bf16"],
                                              f"{what} seq {s} {name}")
 
+    def test_varlen_torch_autograd(self):
+        # CPU torch tensors through the varlen op's custom op: autograd's
+        # gradients are flash_attention_varlen_backward's, bit for bit.
+        import torch
+        cu = torch.tensor([0, 5, 5, 140], dtype=torch.int32)
+        ids = torch.from_numpy(docs(np.random.default_rng(14), 140, 4))
+        q, k, v = (torch.randn(140, 4, 64, dtype=torch.bfloat16,
+                               requires_grad=True) for _ in range(3))
+        src = (": MASK-MOD { b h qi ki -- flag }\n"
+               "  b ARG1@ qi + ARG0@  b ARG1@ ki + ARG0@  = ;\n" + TANH_CAP)
+        kw = dict(mask_mod=src, score_mod=src, mod_args=(ids, cu))
+        o = ops.flash_attention_varlen(q, k, v, cu, cu, causal=True, **kw)
+        do = torch.randn_like(o)
+        got = torch.autograd.grad(o, (q, k, v), do)
+        with torch.no_grad():
+            o2, lse = ops.flash_attention_varlen(q, k, v, cu, cu,
+                                                 causal=True,
+                                                 return_lse=True, **kw)
+            want = ops.flash_attention_varlen_backward(
+                do, q, k, v, o2, lse, cu, cu, causal=True, **kw)
+        self.assertTrue(torch.equal(o, o2))
+        for g, w in zip(got, want):
+            self.assertTrue(torch.equal(g, w))
+
     def test_errors(self):
         q = np.zeros((1, 2, 16, 64), np.float16)
         with self.assertRaisesRegex(ValueError, r"^mask_mod: the source "
@@ -417,15 +441,6 @@ class Mods(unittest.TestCase):
                                          score_mod=ALIBI,
                                          mod_args=(np.zeros(1, np.int32),
                                                    np.ones(2, np.float32)))
-        # The varlen op's torch path has no autograd with the words yet.
-        import torch
-        t = torch.zeros(16, 2, 64, dtype=torch.bfloat16, requires_grad=True)
-        cu = torch.tensor([0, 16], dtype=torch.int32)
-        with self.assertRaisesRegex(NotImplementedError, "^flash_attention_"
-                                    "varlen: mask_mod and score_mod have no "
-                                    "autograd"):
-            ops.flash_attention_varlen(t, t, t, cu, cu, mask_mod=DOC_MASK,
-                                       mod_args=(cu,))
         # A compile error in the user's source names its line and column.
         bad = ": MASK-MOD { b h qi ki -- flag }\n  qi NO-SUCH-WORD ;\n"
         with self.assertRaisesRegex(WarpForthError,

@@ -282,21 +282,41 @@ def flash_attention_varlen(q: Any, k: Any, v: Any, cu_seqlens_q: Any,
     in it (cu_seqlens_k and max_seqlen_k are then unused: pass None);
     bfloat16/float16, forward only. mask_mod, score_mod and mod_args as
     flash_attention's (docs/attention-mods.md), b the sequence and q, k
-    positions in it; with them torch tensors take the op's Python path
-    without autograd or torch.compile (flash_attention_varlen_backward
-    takes the same arguments)."""
+    positions in it (flash_attention_varlen_backward takes the same
+    arguments; on torch tensors the custom op
+    torch.ops.warpforth.flash_attention_varlen_mods, with autograd)."""
     torch = sys.modules.get("torch")
     if mask_mod is not None or score_mod is not None or mod_args:
-        if torch is not None and isinstance(q, torch.Tensor) and (
-                c.compiling() or (torch.is_grad_enabled() and any(
+        if (out is None and block_table is None and seqused_k is None
+                and torch is not None and isinstance(q, torch.Tensor)
+                and isinstance(cu_seqlens_q, torch.Tensor)
+                and isinstance(cu_seqlens_k, torch.Tensor)
+                and (c.compiling() or (torch.is_grad_enabled() and any(
                     isinstance(x, torch.Tensor) and x.requires_grad
-                    for x in (q, k, v)))):
-            raise NotImplementedError(
-                "flash_attention_varlen: mask_mod and score_mod have no "
-                "autograd or torch.compile op yet; call it under "
-                "torch.no_grad() and flash_attention_varlen_backward with "
-                "the same words, or pack with a document mask through "
-                "flash_attention (docs/attention-mods.md)")
+                    for x in (q, k, v))))):
+            # Differentiable: the custom op (max_seqlen computed where not
+            # given, a device sync on the GPU, as without the words).
+            if not isinstance(mod_args, (tuple, list)):
+                raise TypeError("mod_args: expected a tuple of tensors, "
+                                f"got {type(mod_args).__name__}")
+            lens = [(cu_seqlens_q[1:] - cu_seqlens_q[:-1]),
+                    (cu_seqlens_k[1:] - cu_seqlens_k[:-1])]
+            mq, mk = (m if m is not None else
+                      (int(x.max()) if x.numel() else 0)
+                      for m, x in zip((max_seqlen_q, max_seqlen_k), lens))
+            window = c.check_window(window)
+            scale = c.check_scale(scale)
+            if scale is None:   # (the op's scale has no default)
+                scale = 1.0 / math.sqrt(q.shape[-1]) if q.shape[-1] else 1.0
+            ops = _torch_ops or _load_torch_ops()
+            o, lse = ops.flash_attention_varlen_mods_op(
+                q, k, v, cu_seqlens_q, cu_seqlens_k,
+                c.check_int("max_seqlen_q", mq, 0),
+                c.check_int("max_seqlen_k", mk, 0),
+                c.check_bool("causal", causal), float(scale),
+                *window, c.check_softcap(softcap), mask_mod, score_mod,
+                list(mod_args))
+            return (o, lse) if c.check_bool("return_lse", return_lse) else o
         return _attention_varlen.flash_attention_varlen_impl(
             q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
             causal, scale, window, softcap, return_lse, out, block_table,

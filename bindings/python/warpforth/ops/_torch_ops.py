@@ -209,6 +209,59 @@ torch.library.register_autograd("warpforth::flash_attention_varlen",
                                 _varlen_backward, setup_context=_varlen_setup,
                                 lib=_lib)
 
+# flash_attention_varlen with the user's words, and its backward, with
+# autograd (no gradient for the sequences' bounds or mod_args).
+flash_attention_varlen_mods_op = _define(
+    "flash_attention_varlen_mods(Tensor q, Tensor k, Tensor v, "
+    "Tensor cu_seqlens_q, Tensor cu_seqlens_k, int max_seqlen_q, "
+    "int max_seqlen_k, bool causal, float scale, int window_left, "
+    "int window_right, float softcap, str? mask_mod, str? score_mod, "
+    "Tensor[] mod_args) -> (Tensor, Tensor)",
+    lambda q, k, v, cu_q, cu_k, max_q, max_k, causal, scale, wl, wr, cap,
+    mask, score, args: _attention_varlen.flash_attention_varlen_impl(
+        q, k, v, cu_q, cu_k, max_q, max_k, causal, scale, (wl, wr), cap,
+        return_lse=True, mask_mod=mask, score_mod=score,
+        mod_args=tuple(args)),
+    lambda q, k, v, *rest: _varlen_fake(q, k, v, *rest[:9]))
+
+flash_attention_varlen_mods_backward_op = _define(
+    "flash_attention_varlen_mods_backward(Tensor dout, Tensor q, Tensor k, "
+    "Tensor v, Tensor out, Tensor lse, Tensor cu_seqlens_q, "
+    "Tensor cu_seqlens_k, int max_seqlen_q, int max_seqlen_k, bool causal, "
+    "float scale, int window_left, int window_right, float softcap, "
+    "str? mask_mod, str? score_mod, Tensor[] mod_args) "
+    "-> (Tensor, Tensor, Tensor)",
+    lambda do, q, k, v, o, lse, cu_q, cu_k, max_q, max_k, causal, scale,
+    wl, wr, cap, mask, score, args:
+    _attention_varlen.flash_attention_varlen_backward(
+        do, q, k, v, o, lse, cu_q, cu_k, max_q, max_k, causal, scale,
+        (wl, wr), cap, mask, score, tuple(args)),
+    lambda do, q, k, v, *rest: (torch.empty_like(q), torch.empty_like(k),
+                                torch.empty_like(v)))
+
+
+def _varlen_mods_setup(ctx, inputs, output):
+    q, k, v, cu_q, cu_k, *rest = inputs[:15]
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse, cu_q, cu_k, *rest[-1])
+    ctx.rest = rest[:-1]
+    ctx.inputs = len(inputs)
+    ctx.mark_non_differentiable(lse)
+
+
+def _varlen_mods_backward(ctx, dout, _dlse):
+    q, k, v, out, lse, cu_q, cu_k, *args = ctx.saved_tensors
+    dq, dk, dv = flash_attention_varlen_mods_backward_op(
+        dout.contiguous(), q, k, v, out, lse, cu_q, cu_k, *ctx.rest, args)
+    # None for the other inputs, a list of them for mod_args.
+    return ((dq, dk, dv, None, None) + (None,) * len(ctx.rest)
+            + ([None] * len(args),) + (None,) * (ctx.inputs - 15))
+
+
+torch.library.register_autograd("warpforth::flash_attention_varlen_mods",
+                                _varlen_mods_backward,
+                                setup_context=_varlen_mods_setup, lib=_lib)
+
 # The eager autograd.Functions below run the op's kernel directly (below
 # autograd, which they are) where it is the C++ plan replay, whose host
 # time is a fraction of the Python implementation's.
