@@ -35,13 +35,14 @@ from warpforth import distributed as wd  # noqa: E402
 from warpforth import ops  # noqa: E402
 
 
-def timed(fn, reps: int, gpu: bool) -> float:
+def timed(fn, reps: int, gpu: bool, together: bool = True) -> float:
     """Median milliseconds of fn() over reps calls (after one warm-up),
-    every rank in step (a barrier before each)."""
+    with `together` every rank in step (a barrier before each)."""
     fn()
     out = []
     for _ in range(reps):
-        dist.barrier()
+        if together:
+            dist.barrier()
         if gpu:
             torch.cuda.synchronize()
         t = time.perf_counter()
@@ -107,17 +108,7 @@ def main() -> None:
             o = ops.flash_attention(qf, kf, vf, causal=args.causal)
             if args.backward:
                 torch.autograd.grad(o, (qf, kf, vf), dof)
-        one()
-        out = []
-        for _ in range(args.reps):
-            if gpu:
-                torch.cuda.synchronize()
-            t = time.perf_counter()
-            one()
-            if gpu:
-                torch.cuda.synchronize()
-            out.append((time.perf_counter() - t) * 1e3)
-        t_one = statistics.median(out)
+        t_one = timed(one, args.reps, gpu, together=False)
     dist.barrier()
     if rank == 0:
         what = "fwd+bwd" if args.backward else "fwd"

@@ -239,30 +239,22 @@ def ring_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
     return (o, lse) if return_lse else o
 
 
-class _HeadsToSequence(torch.autograd.Function):
-    """all-to-all: (B, H, n, d) shards of the sequence with every head to
-    the whole sequence (in shard order) of H / W heads: head group j goes
-    to rank j. Its backward is the inverse all-to-all."""
+class _AllToAll(torch.autograd.Function):
+    """An all-to-all of Ulysses: to_sequence, (B, H, n, d) shards of the
+    sequence with every head to the whole sequence (in shard order) of H
+    / W heads (head group j goes to rank j); else the way back. Its
+    backward is the other way."""
 
     @staticmethod
-    def forward(ctx, x, group):
-        ctx.group = group
-        return _heads_to_sequence(x, group)
-
-    @staticmethod
-    def backward(ctx, g):
-        return _sequence_to_heads(g.contiguous(), ctx.group), None
-
-
-class _SequenceToHeads(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, group):
-        ctx.group = group
-        return _sequence_to_heads(x, group)
+    def forward(ctx, x, group, to_sequence):
+        ctx.group, ctx.to_sequence = group, to_sequence
+        f = _heads_to_sequence if to_sequence else _sequence_to_heads
+        return f(x, group)
 
     @staticmethod
     def backward(ctx, g):
-        return _heads_to_sequence(g.contiguous(), ctx.group), None
+        f = _sequence_to_heads if ctx.to_sequence else _heads_to_sequence
+        return f(g.contiguous(), ctx.group), None, None
 
 
 def _heads_to_sequence(x: torch.Tensor, group: Any) -> torch.Tensor:
@@ -311,11 +303,11 @@ def ulysses_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
     pos = torch.cat([shard_positions(n * world, world, r, zigzag, q.device)
                      for r in range(world)])
     order = torch.argsort(pos)          # shard order -> sequence order
-    qs, ks, vs = (_HeadsToSequence.apply(x, group).index_select(2, order)
+    qs, ks, vs = (_AllToAll.apply(x, group, True).index_select(2, order)
                   for x in (q, k, v))
     o = ops.flash_attention(qs, ks, vs, causal=causal, scale=scale,
                             window=window)
     back = torch.empty_like(order)
     back[order] = torch.arange(order.numel(), device=order.device)
-    return _SequenceToHeads.apply(o.index_select(2, back).contiguous(),
-                                  group)
+    return _AllToAll.apply(o.index_select(2, back).contiguous(), group,
+                           False)

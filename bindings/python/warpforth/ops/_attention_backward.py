@@ -266,12 +266,14 @@ def gradients(pb: c.PlanBuilder, qa: c.Arg, ka: c.Arg, va: c.Arg,
     cfg = _config.get("attention_backward")
     compile = _attention._compile if mods is None else _mods.compiler(mods)
 
-    def more(kern: Any, transpose: bool) -> list:
+    def more(kern: Any, transpose: bool, keys: str = "BR") -> list:
         """The user's words' params of a kernel: the mod_args and the block
-        mask of its tiles (transpose: lists of its BR keys' queries)."""
+        mask of its tiles (transpose: lists of the queries of its `keys`
+        keys, BR for the mma.sync dK/dV kernel, BC for the Hopper one)."""
         if mods is None:
             return []
-        return _mods.backward_args(mods, qa, kern, bz, hq, nq, nkv, masks,
+        tiles = (kern.const(keys), kern.const("BC" if keys == "BR" else "BR"))
+        return _mods.backward_args(mods, qa, bz, hq, nq, nkv, tiles, masks,
                                    wargs, transpose,
                                    (maxq, maxk, *seqs[3:]) if seqs else None)
     hopper = cfg.hopper if cfg.hopper is not None else qa.on_gpu and sm == 90
@@ -383,7 +385,7 @@ def _hopper(pb, qa, ka, va, da, l2, dpre, dq_acc, dka, dv, defines, dims,
               dq_acc, dq_acc, st.flat(pb, dka), st.flat(pb, dva), nq, nqp, nkv,
               hq, hkv, b, hg, scale, *wargs,
               *[s for x in (qa, ka, va, da, dka) for s in st.strides3(x)],
-              *(more(kern, True) if more else ()),
+              *(more(kern, True, "BC") if more else ()),
               grid=grid, block=kern.const("NTHREADS"))
 
 

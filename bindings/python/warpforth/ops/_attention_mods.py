@@ -385,20 +385,17 @@ def launch_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
     return more
 
 
-def backward_args(mods: Mods, like: c.Arg, kern: Kernel, b: int, hq: int,
-                  nq: int, nkv: int, masks: dict, wargs: tuple,
+def backward_args(mods: Mods, like: c.Arg, b: int, hq: int, nq: int,
+                  nkv: int, tiles: tuple, masks: dict, wargs: tuple,
                   transpose: bool, seqs: Optional[tuple] = None) -> list:
     """The params the words add to a backward kernel: the mod_args, and
     with a mask the block mask that narrows its tiles (flash-grid.fs
-    mods-narrow): for the rows of BR queries their BC-key tiles, or
-    (transpose) for the BR keys of the mma.sync dK/dV kernel, or the BC
-    keys of the Hopper one, their query tiles."""
+    mods-narrow): tiles (a list's tile, a cell's tile), for the rows of
+    queries their key tiles or (transpose) for a block's keys their
+    query tiles; seqs as Mods.lists'."""
     more = mods.params()
     if mods.mask is not None:
-        br, bc = kern.const("BR"), kern.const("BC")
-        if transpose and kern.name.startswith("flash_backward_sm90"):
-            br, bc = bc, br     # a block's keys are its BC
-        more += mods.lists(like, b, hq, nq, nkv, br, bc, masks, wargs,
+        more += mods.lists(like, b, hq, nq, nkv, *tiles, masks, wargs,
                            transpose, seqs)
     return more
 
