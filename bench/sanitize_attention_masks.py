@@ -63,6 +63,20 @@ def main() -> None:
             score_mod=": SCORE-MOD { s b h qi ki -- s' } "
                       "h ARG1@ ki qi - S>F F* s F+ ;",
             mod_args=(ids, slopes))
+    # The same words on packed sequences (b the sequence), with backward.
+    cu = torch.tensor([0, 3, 3, 133, 200], device="cuda", dtype=torch.int32)
+    src = (": MASK-MOD { b h qi ki -- f }  b ARG1@ qi + ARG0@"
+           "  b ARG1@ ki + ARG0@ = ;\n"
+           ": SCORE-MOD { s b h qi ki -- s' }  h ARG2@ ki qi - S>F F* s F+ ;\n"
+           ": SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;\n")
+    for d in (64, 96, 128):
+        for causal in (False, True):
+            q, k, v = (torch.randn(200, 2, d, device="cuda", dtype=bf,
+                                   requires_grad=True) for _ in range(3))
+            o = ops.flash_attention_varlen(
+                q, k, v, cu, cu, 130, 130, causal=causal, mask_mod=src,
+                score_mod=src, mod_args=(ids, cu, slopes))
+            torch.autograd.grad(o.sum(), (q, k, v))
     torch.cuda.synchronize()
     print("done")
 

@@ -87,6 +87,82 @@ class ModsGpu(unittest.TestCase):
                 theirs = grads(sdpa, q, k, v, do)
                 check_within_torch(self, what, ours, theirs, want)
 
+    def test_varlen(self):
+        # Packed sequences with documents inside them (MASK-MOD reads the
+        # packed ids at the sequence's offset, cu_seqlens the second
+        # mod_arg) and ALiBi; each sequence against SDPA on its own with
+        # the explicit boolean mask and float bias.
+        src = (": MASK-MOD { b h qi ki -- flag }\n"
+               "  b ARG1@ qi + ARG0@  b ARG1@ ki + ARG0@  = ;\n"
+               ": SCORE-MOD { s b h qi ki -- s' }  h ARG2@  ki qi - S>F F*"
+               "  s F+ ;\n"
+               ": SCORE-MOD-GRAD { s b h qi ki -- g }  1.0 ;\n")
+        torch.manual_seed(11)
+        for dt in (torch.bfloat16, torch.float16):
+            for lens, hq, hkv, d, causal in (
+                    ([1, 7, 129, 1000, 300, 2048], 8, 2, 128, True),
+                    ([513, 64, 3000, 17], 4, 4, 64, False),
+                    ([200, 900, 33], 4, 2, 96, True)):
+                what = f"{dt} {lens} H{hq}/{hkv} d{d} causal={causal}"
+                cu = torch.tensor([0] + lens).cumsum(0).to(torch.int32)
+                ids = torch.cat([
+                    documents(1, n, min(3, n))[0].cpu() if n > 1
+                    else torch.zeros(n, dtype=torch.int32)
+                    for n in lens]).cuda()
+                cu, total = cu.cuda(), int(cu[-1])
+                slopes = (2.0 ** -torch.arange(1, hq + 1)).float().cuda()
+                q = torch.randn(total, hq, d, device="cuda", dtype=dt)
+                k, v = (torch.randn(total, hkv, d, device="cuda", dtype=dt)
+                        for _ in "kv")
+                do = torch.randn_like(q)
+                cl = cu.tolist()
+
+                def sdpa(q, k, v):
+                    outs = []
+                    for s in range(len(lens)):
+                        r = slice(cl[s], cl[s + 1])
+                        n = cl[s + 1] - cl[s]
+                        qs, ks, vs = (x[r].transpose(0, 1)[None]
+                                      for x in (q, k, v))
+                        g = hq // hkv
+                        ks, vs = (x.repeat_interleave(g, 1) for x in (ks, vs))
+                        mask = ids[r, None] == ids[None, r]
+                        if causal:
+                            mask = mask & torch.ones(
+                                n, n, dtype=torch.bool, device="cuda").tril()
+                        pos = torch.arange(n, device="cuda").float()
+                        bias = slopes[:, None, None] * (pos[None, :]
+                                                        - pos[:, None])
+                        bias = bias.to(q.dtype).masked_fill(~mask,
+                                                            float("-inf"))
+                        outs.append(torch.nn.functional
+                                    .scaled_dot_product_attention(
+                                        qs, ks, vs, attn_mask=bias[None])
+                                    [0].transpose(0, 1))
+                    return torch.cat(outs)
+                ours = grads(lambda q, k, v: ops.flash_attention_varlen(
+                    q, k, v, cu, cu, max(lens), max(lens), causal=causal,
+                    mask_mod=src, score_mod=src, mod_args=(ids, cu, slopes)),
+                    q, k, v, do)
+                want = grads(sdpa, *(x.double() for x in (q, k, v)), do)
+                theirs = grads(sdpa, q, k, v, do)
+                check_within_torch(self, what, ours, theirs, want)
+
+    def test_varlen_compile_and_graphs(self):
+        cu = torch.tensor([0, 100, 100, 612], device="cuda",
+                          dtype=torch.int32)
+        ids = (torch.arange(612, device="cuda") // 150).to(torch.int32)
+        src = (": MASK-MOD { b h qi ki -- flag }\n"
+               "  b ARG1@ qi + ARG0@  b ARG1@ ki + ARG0@  = ;\n")
+        inputs = [torch.randn(612, 4, 64, device="cuda",
+                              dtype=torch.bfloat16, requires_grad=True)
+                  for _ in range(3)]
+        check_compile_and_graphs(self, lambda q, k, v:
+                                 ops.flash_attention_varlen(
+                                     q, k, v, cu, cu, 512, 512, causal=True,
+                                     mask_mod=src, mod_args=(ids, cu)),
+                                 inputs)
+
     def test_compile_and_graphs(self):
         ids = documents(1, 300, 3)
         slopes = torch.full((4,), 0.25, device="cuda")
