@@ -14,6 +14,8 @@ and on numpy arrays or CPU tensors (the CPU backend):
     ops.append_kv(k_cache, v_cache, k_new, v_new, cache_seqlens)
     o = ops.decode_attention(q, k_cache, v_cache, cache_seqlens)
     masked = ops.top_k_mask(logits, 50)
+    loss = ops.cross_entropy(logits, targets)   # autograd on torch tensors
+    loss = ops.linear_cross_entropy(hidden, lm_head.weight, targets)
 
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them.
@@ -34,6 +36,9 @@ from ._api import apply_rotary
 from ._rotary import rotary_cos_sin
 from ._api import attention_scores
 from ._api import softmax, softmax_backward
+# Losses: cross-entropy of logits, and after a linear layer without the
+# logits (kernels/loss/).
+from ._api import cross_entropy, cross_entropy_backward, linear_cross_entropy
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._api import top_k_mask, top_p_mask
 # Tuning: one frozen config per op (ops/_config.py), e.g.
@@ -41,17 +46,19 @@ from ._api import top_k_mask, top_p_mask
 from ._config import configure, get as config, tuned
 from ._attention import AttentionConfig
 from ._attention_backward import AttentionBackwardConfig
+from ._loss import CrossEntropyConfig
 from ._decode import DecodeConfig
 from ._rotary import RotaryConfig
 from ._scores import ScoresConfig
 from ._softmax import SoftmaxConfig
 from ._topk import TopkConfig
 
-__all__ = ["append_kv", "apply_rotary", "attention_scores",
+__all__ = ["append_kv", "apply_rotary", "attention_scores", "cross_entropy",
+           "cross_entropy_backward", "linear_cross_entropy",
            "decode_attention", "flash_attention", "flash_attention_backward",
            "flash_attention_varlen", "flash_attention_varlen_backward",
            "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
            "top_p_mask",
            "config", "configure", "tuned", "AttentionConfig",
-           "AttentionBackwardConfig", "DecodeConfig", "RotaryConfig",
+           "AttentionBackwardConfig", "CrossEntropyConfig", "DecodeConfig", "RotaryConfig",
            "ScoresConfig", "SoftmaxConfig", "TopkConfig"]

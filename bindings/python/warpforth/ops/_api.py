@@ -13,8 +13,8 @@ import sys
 from typing import Any, Optional
 
 from . import _common as c
-from . import (_attention, _attention_varlen, _decode, _rotary, _scores,
-               _softmax, _topk)
+from . import (_attention, _attention_varlen, _decode, _loss, _loss_linear,
+               _rotary, _scores, _softmax, _topk)
 
 _eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
 
@@ -385,3 +385,66 @@ def attention_scores(q: Any, k: Any, causal: bool = True,
 
 
 c.document(attention_scores, _scores._attention_scores_impl)
+
+
+def cross_entropy(logits: Any, targets: Any, ignore_index: int = -100,
+                  label_smoothing: float = 0.0, reduction: str = "mean",
+                  softcap: Optional[float] = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    ignore, smooth, cap = _loss.check_scalars(ignore_index, label_smoothing,
+                                              softcap)
+    reduction = _loss.check_reduction(reduction)
+    if c.is_torch(logits) and c.is_torch(targets):
+        # Always the custom op: its autograd is the backward.
+        from . import _torch_ops   # imports torch: on first use
+        losses, _ = _torch_ops.cross_entropy_rows_op(logits, targets, ignore,
+                                                     smooth, cap)
+        return _loss.reduce_losses(losses, targets, ignore, reduction)
+    return _loss._cross_entropy_impl(logits, targets, ignore, smooth,
+                                     reduction, cap)
+
+
+c.document(cross_entropy, _loss._cross_entropy_impl)
+
+
+def cross_entropy_backward(logits: Any, targets: Any, lse: Any,
+                           dlosses: Any, ignore_index: int = -100,
+                           label_smoothing: float = 0.0,
+                           softcap: Optional[float] = None,
+                           out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    ignore, smooth, cap = _loss.check_scalars(ignore_index, label_smoothing,
+                                              softcap)
+    return _loss._cross_entropy_backward_impl(logits, targets, lse, dlosses,
+                                              ignore, smooth, cap, out)
+
+
+c.document(cross_entropy_backward, _loss._cross_entropy_backward_impl)
+
+
+def linear_cross_entropy(hidden: Any, weight: Any, targets: Any,
+                         bias: Any = None, ignore_index: int = -100,
+                         label_smoothing: float = 0.0,
+                         reduction: str = "mean",
+                         softcap: Optional[float] = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    ignore, smooth, cap = _loss.check_scalars(ignore_index, label_smoothing,
+                                              softcap)
+    reduction = _loss.check_reduction(reduction)
+    if c.is_torch(hidden):
+        import torch
+        from . import _torch_ops   # imports torch: on first use
+        grads = 0
+        if torch.is_grad_enabled():
+            grads = (_loss_linear.GRAD_HIDDEN * hidden.requires_grad
+                     | _loss_linear.GRAD_WEIGHT * bool(
+                         weight.requires_grad or
+                         (bias is not None and bias.requires_grad)))
+        return _torch_ops.linear_cross_entropy_op(
+            hidden, weight, bias, targets, ignore, smooth, cap, reduction,
+            grads)[0]
+    return _loss_linear._linear_cross_entropy_impl(
+        hidden, weight, targets, bias, ignore, smooth, reduction, cap)
+
+
+c.document(linear_cross_entropy, _loss_linear._linear_cross_entropy_impl)

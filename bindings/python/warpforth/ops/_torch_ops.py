@@ -10,7 +10,8 @@ from __future__ import annotations
 import torch
 
 from . import (_attention, _attention_backward, _attention_varlen, _decode,
-               _native, _rotary, _scores, _softmax, _strided, _topk)
+               _loss, _loss_linear, _native, _rotary, _scores, _softmax,
+               _strided, _topk)
 
 # The ops are defined through torch.library's Library (a schema, the
 # implementation for CPU and CUDA tensors, the fake one) rather than
@@ -396,3 +397,112 @@ decode_attention_op = _define(
     lambda q, k_cache, v_cache, cache_seqlens, block_table, scale,
     num_splits: (torch.empty_like(q),
                  q.new_empty(q.shape[:3], dtype=torch.float32)))
+
+
+# cross_entropy: the rows' losses (and log-sum-exp, kept for the
+# backward) as one op, with autograd through its backward op; the
+# reduction is torch's own arithmetic on the losses.
+cross_entropy_rows_op = _define(
+    "cross_entropy_rows(Tensor logits, Tensor targets, int ignore_index, "
+    "float label_smoothing, float softcap) -> (Tensor, Tensor)",
+    _loss._cross_entropy_rows_impl,
+    lambda logits, targets, ignore, smooth, cap: (
+        logits.new_empty(logits.shape[:-1], dtype=torch.float32),
+        logits.new_empty(logits.shape[:-1], dtype=torch.float32)))
+
+cross_entropy_backward_op = _define(
+    "cross_entropy_backward(Tensor logits, Tensor targets, Tensor lse, "
+    "Tensor dlosses, int ignore_index, float label_smoothing, "
+    "float softcap) -> Tensor",
+    _loss._cross_entropy_backward_impl,
+    lambda logits, *rest: torch.empty_like(logits))
+
+
+def _ce_setup(ctx, inputs, output):
+    logits, targets, *ctx.scalars = inputs
+    ctx.save_for_backward(logits, targets, output[1])
+    ctx.mark_non_differentiable(output[1])
+
+
+def _ce_backward(ctx, dlosses, _dlse):
+    logits, targets, lse = ctx.saved_tensors
+    # dlosses as autograd makes it (an expanded scalar for a mean): dense
+    # float32 for the kernel.
+    dlogits = cross_entropy_backward_op(
+        logits, targets, lse, dlosses.float().contiguous(), *ctx.scalars)
+    return dlogits, None, None, None, None
+
+
+torch.library.register_autograd("warpforth::cross_entropy_rows",
+                                _ce_backward, setup_context=_ce_setup,
+                                lib=_lib)
+
+
+# linear_cross_entropy: the loss and, where `grads` asks, the gradients
+# made in the same pass (the backward scales them by the incoming
+# gradient, in place: they are the op's own buffers); reduction 'none'
+# makes them in its backward op instead.
+def _linear_ce_fake(hidden, weight, bias, targets, ignore, smooth, cap,
+                    reduction, grads):
+    none = hidden.new_empty((0,))
+    if reduction == "none":
+        grads = 0
+    loss = hidden.new_empty(hidden.shape[:-1] if reduction == "none"
+                            else (), dtype=torch.float32)
+    dh = torch.empty_like(hidden) if grads & 1 else none
+    dw = torch.empty_like(weight) if grads & 2 else none
+    db = torch.empty_like(bias) if grads & 2 and bias is not None else none
+    return loss, dh, dw, db
+
+
+linear_cross_entropy_op = _define(
+    "linear_cross_entropy(Tensor hidden, Tensor weight, Tensor? bias, "
+    "Tensor targets, int ignore_index, float label_smoothing, "
+    "float softcap, str reduction, int grads) "
+    "-> (Tensor, Tensor, Tensor, Tensor)",
+    _loss_linear.linear_cross_entropy_impl, _linear_ce_fake)
+
+linear_cross_entropy_backward_op = _define(
+    "linear_cross_entropy_backward(Tensor dlosses, Tensor hidden, "
+    "Tensor weight, Tensor? bias, Tensor targets, int ignore_index, "
+    "float label_smoothing, float softcap, int grads) "
+    "-> (Tensor, Tensor, Tensor)",
+    lambda dl, h, w, b, t, ignore, smooth, cap, grads:
+    _loss_linear.linear_cross_entropy_impl(
+        h, w, b, t, ignore, smooth, cap, "none", grads, dl)[1:],
+    lambda dl, h, w, b, t, ignore, smooth, cap, grads:
+    _linear_ce_fake(h, w, b, t, ignore, smooth, cap, "sum", grads)[1:])
+
+
+def _linear_ce_setup(ctx, inputs, output):
+    hidden, weight, bias, targets, ignore, smooth, cap, reduction, grads = \
+        inputs
+    ctx.made = reduction != "none"
+    ctx.has_bias = bias is not None
+    ctx.grads = grads
+    if ctx.made:
+        ctx.save_for_backward(*output[1:])
+    else:
+        ctx.save_for_backward(hidden, weight, bias, targets)
+        ctx.scalars = (ignore, smooth, cap)
+    ctx.mark_non_differentiable(*output[1:])
+
+
+def _linear_ce_backward(ctx, dloss, *_):
+    if ctx.made:
+        dh, dw, db = ctx.saved_tensors
+        for g in (dh, dw, db):
+            g.mul_(dloss)
+    else:
+        hidden, weight, bias, targets = ctx.saved_tensors
+        dh, dw, db = linear_cross_entropy_backward_op(
+            dloss.float().contiguous(), hidden, weight, bias, targets,
+            *ctx.scalars, ctx.grads)
+    return (dh if ctx.grads & 1 else None, dw if ctx.grads & 2 else None,
+            db if ctx.grads & 2 and ctx.has_bias else None,
+            None, None, None, None, None, None)
+
+
+torch.library.register_autograd("warpforth::linear_cross_entropy",
+                                _linear_ce_backward,
+                                setup_context=_linear_ce_setup, lib=_lib)
