@@ -4,6 +4,7 @@ without its logits ever whole in memory."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator, Optional
 
 from . import _common as c
@@ -126,7 +127,7 @@ def _cross_entropy_rows_impl(logits: Any, targets: Any, ignore_index: int,
     a = c.arg(logits, "logits")
     t = _targets(targets, a)
     rows, cols = c.rows_cols(a)
-    if cols == 0 and rows:
+    if cols == 0 and math.prod(a.shape[:-1]):
         raise ValueError("logits: a row of 0 classes has no loss")
     losses = pb.empty(a, a.shape[:-1], "f32")
     lse = pb.empty(a, a.shape[:-1], "f32")

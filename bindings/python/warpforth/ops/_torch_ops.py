@@ -444,14 +444,16 @@ torch.library.register_autograd("warpforth::cross_entropy_rows",
 # makes them in its backward op instead.
 def _linear_ce_fake(hidden, weight, bias, targets, ignore, smooth, cap,
                     reduction, grads):
-    none = hidden.new_empty((0,))
+    def none():
+        return hidden.new_empty((0,))
     if reduction == "none":
         grads = 0
     loss = hidden.new_empty(hidden.shape[:-1] if reduction == "none"
                             else (), dtype=torch.float32)
-    dh = torch.empty_like(hidden) if grads & 1 else none
-    dw = torch.empty_like(weight) if grads & 2 else none
-    db = torch.empty_like(bias) if grads & 2 and bias is not None else none
+    dh = torch.empty_like(hidden) if grads & 1 else none()
+    dw = torch.empty_like(weight) if grads & 2 else none()
+    db = (torch.empty_like(bias) if grads & 2 and bias is not None
+          else none())
     return loss, dh, dw, db
 
 
