@@ -16,7 +16,8 @@
 \ thread writes only the elements it has just read.
 \ The wrapper declares X, TARGET, LOSSES, LSE, G, GS (GS_N floats),
 \ GS_STRIDE, ROWS, COLS, IGNORE, SMOOTH, CAP, LOSS, GRAD, GROUP, VW, ESZ,
-\ the shared RM RS RX (32 floats each) and the dtype's LD ST LD4 ST4.
+\ UNR, the shared RM RS RX (32 floats each), the register array XS
+\ (UNR * VW floats) and the dtype's LD ST LD4 ST4.
 INCLUDE ../lib/rowstats.fs
 INCLUDE ../lib/vec.fs
 
@@ -73,16 +74,51 @@ r 8 * TARGET + @ { t }
 t IGNORE <> { valid }
 0.0 { lz }
 
+\ The row's columns: a head of single elements up to its first 4-element
+\ boundary (a row of a length not a multiple of 4 starts anywhere), the
+\ VW-element vectors, UNR of them a step (their loads issued together), a
+\ tail of single elements; the head and tail are `odd` columns, one a
+\ lane. With VW = 1 every column is a vector.
+VW 4 = IF  r COLS * NEGATE 3 AND  COLS MIN  ELSE 0 THEN { head }
+COLS head - VW / VW * head + { vend }
+head COLS vend - + { odd }
+: ODD-COL ( n head vend -- col )  { n h e }  n h < IF n ELSE n h - e + THEN ;
+\ UNR vectors from the byte address a into XS.
+: LOAD-STEP ( a -- )
+  { a }
+  UNR 0 UNROLL DO
+    I STRIDE * ESZ * a + LDV
+    VW 0 UNROLL DO  J VW * VW 1- I - + XS!  LOOP
+  LOOP ;
+\ One capped logit's gradient: x' column t lse spread hit scale.
+: GRAD-OF ( x col t lse spread hit scale -- g )
+  { v col tt l sp h sc }
+  v CAPPED  DUP l F- FEXP sp F-  col tt = IF  h F-  THEN
+  SWAP CAP-SLOPE F*  sc F* ;
+
 LOSS 1 = IF
   NEG-MAX 0.0 0.0 { m s sx }
-  FIRST-COL BEGIN DUP COLS < live AND WHILE
+  head FIRST-COL + BEGIN DUP STRIDE UNR 1- * + vend < live AND WHILE
+    DUP ESZ * off + X + LOAD-STEP
+    UNR 0 UNROLL DO
+      VW 0 UNROLL DO  J VW * I + XS@ CAPPED  LOOP
+      m s sx  VW 4 = IF STAT4+ ELSE STAT+ THEN  TO sx TO s TO m
+    LOOP
+    STRIDE UNR * +
+  REPEAT
+  BEGIN DUP vend < live AND WHILE
     DUP ESZ * off + X + LDV
     VW 0 UNROLL DO  VW 1- ROLL CAPPED  LOOP
     m s sx  VW 4 = IF STAT4+ ELSE STAT+ THEN  TO sx TO s TO m
     STRIDE +
   REPEAT DROP
+  TID-X GROUP 1- AND BEGIN DUP odd < live AND WHILE
+    DUP head vend ODD-COL ESZ * off + X + LD CAPPED
+    m s sx STAT+ TO sx TO s TO m
+    GROUP +
+  REPEAT DROP
   m s sx STATS-REDUCE TO sx TO s TO m
-  \ A +inf max makes the r NaN, as in torch (inf - inf).
+  \ A +inf max makes the row NaN, as in torch (inf - inf).
   s m m F- F+ TO s
   m s FLOG F+ TO lz
   0.0
@@ -103,16 +139,30 @@ GRAD 1 = IF
   1.0 SMOOTH F- { hit }
   \ A target out of range: a NaN gradient, as its loss.
   t 0 <  t COLS >= OR  valid AND IF  NAN TO scale  THEN
-  FIRST-COL BEGIN DUP COLS < live AND WHILE
+  head FIRST-COL + BEGIN DUP STRIDE UNR 1- * + vend < live AND WHILE
+    DUP { col }
+    col ESZ * off + X + LOAD-STEP
+    UNR 0 UNROLL DO
+      VW 0 UNROLL DO
+        J VW * I + XS@  col J STRIDE * + I +  t lz spread hit scale GRAD-OF
+      LOOP
+      col I STRIDE * + ESZ * off + G + STV
+    LOOP
+    STRIDE UNR * +
+  REPEAT
+  BEGIN DUP vend < live AND WHILE
     DUP { col }
     col ESZ * off + X + LDV
     VW 0 UNROLL DO
-      VW 1- ROLL CAPPED
-      DUP lz F- FEXP spread F-
-      col I + t = IF  hit F-  THEN
-      SWAP CAP-SLOPE F*  scale F*
+      VW 1- ROLL  col I +  t lz spread hit scale GRAD-OF
     LOOP
     col ESZ * off + G + STV
     STRIDE +
+  REPEAT DROP
+  TID-X GROUP 1- AND BEGIN DUP odd < live AND WHILE
+    DUP head vend ODD-COL { oc }
+    oc ESZ * off + X + LD  oc t lz spread hit scale GRAD-OF
+    oc ESZ * off + G + ST
+    GROUP +
   REPEAT DROP
 THEN

@@ -2,7 +2,8 @@
 \ f32 (cross-entropy-rows.fs): the loss and log-sum-exp of each row
 \ (-D LOSS=1), the gradient of the logits (-D GRAD=1), or both in one
 \ launch (the fused linear cross-entropy's chunks: the gradient written
-\ over the logits). -D GROUP and VW as for softmax.forth.
+\ over the logits). -D GROUP and VW as for softmax.forth (VW = 4: X and G
+\ aligned to 4 elements; rows of any length), -D UNR vectors a step.
 \! kernel cross_entropy_{T}
 \! type T f32 bf16 f16
 \! float f32
@@ -10,6 +11,7 @@
 \! const GRAD 0
 \! const GROUP 32
 \! const VW 1
+\! const UNR 4
 \! const ESZ sizeof(T)
 \! param X T[ROWS*COLS]
 \! param TARGET i64[ROWS]
@@ -27,5 +29,6 @@
 \! shared RM f32[32]
 \! shared RS f32[32]
 \! shared RX f32[32]
+\! reg XS f32[UNR*VW]
 INCLUDE ../lib/typed.fs
 INCLUDE cross-entropy-rows.fs

@@ -21,6 +21,7 @@ import numpy as np
 from opcheck import cast, dtypes, f64, import_torch
 
 from warpforth import ops
+from warpforth.ops import _loss
 
 torch = import_torch()
 UNIT = {"f32": 2.0 ** -24, "f16": 2.0 ** -11, "bf16": 2.0 ** -8}
@@ -108,7 +109,6 @@ class CrossEntropy(unittest.TestCase):
                             (err - 1e-5 * (1 + np.abs(w))).max(), 0,
                             f"{what} {red}: loss off by {err.max():.3g}")
                     # The gradient for per-row dlosses, and for one scale.
-                    from warpforth.ops import _loss
                     losses, lse = _loss._cross_entropy_rows_impl(
                         x, t, ignore, smooth, cap or 0.0)
                     d = rng.standard_normal(shape[:-1]).astype(np.float32)
@@ -120,12 +120,30 @@ class CrossEntropy(unittest.TestCase):
                         smooth, cap)
                     self.check_grad(g, 0.5 * wg, dt, what + " scalar")
 
+    def test_unaligned_rows(self):
+        # Logits that start off a 4-element boundary take single-element
+        # accesses throughout (aligned ones: a head and tail of single
+        # elements a row around 4-element vectors, covered above).
+        rng = np.random.default_rng(5)
+        for c in (7, 1000, 2051):
+            buf = np.empty(3 * c + 1, np.float32)
+            x = buf[1:].reshape(3, c)
+            x[...] = 3 * rng.standard_normal((3, c))
+            t = rng.integers(0, c, 3)
+            want, wg = ref_rows(x, t, -100, 0.1, None)
+            got = ops.cross_entropy(x, t, label_smoothing=0.1,
+                                    reduction="none")
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+            _, lse = _loss._cross_entropy_rows_impl(x, t, -100, 0.1, 0.0)
+            g = ops.cross_entropy_backward(x, t, lse, np.ones(3, np.float32),
+                                           label_smoothing=0.1)
+            self.check_grad(g, wg, "f32", f"unaligned C={c}")
+
     def test_in_place_gradient(self):
         rng = np.random.default_rng(2)
         x = rng.standard_normal((4, 300)).astype(np.float32)
         t = rng.integers(0, 300, 4)
         loss = ops.cross_entropy(x, t, reduction="none")
-        from warpforth.ops import _loss
         _, lse = _loss._cross_entropy_rows_impl(x, t, -100, 0.0, 0.0)
         want = ops.cross_entropy_backward(x, t, lse, np.ones(4, np.float32))
         got = ops.cross_entropy_backward(x, t, lse, np.ones(4, np.float32),
@@ -306,7 +324,6 @@ class LossTorchOps(unittest.TestCase):
             loss = ops.cross_entropy(x, t, label_smoothing=0.1, softcap=4.0)
             got, = torch.autograd.grad(loss, x)
             with torch.no_grad():
-                from warpforth.ops import _loss
                 _, lse = _loss._cross_entropy_rows_impl(x, t, -100, 0.1, 4.0)
                 d = torch.full((6,), 1 / 5)
                 want = ops.cross_entropy_backward(x, t, lse, d, -100, 0.1,

@@ -46,16 +46,23 @@ class _Torch:
     def mm_into(self, g: Any, w: Any, out: Any) -> None:
         self.torch.mm(g, w, out=out)
 
-    def add_gw(self, acc: Any, g: Any, h: Any) -> None:
-        """acc += g.T @ h, acc float32 or the inputs' dtype."""
+    def add_gw(self, acc: Any, g: Any, h: Any, first: bool) -> None:
+        """acc += g.T @ h (acc = g.T @ h when first: no read of acc), acc
+        float32 or the inputs' dtype."""
+        f32 = self.torch.float32
         if acc.dtype == g.dtype:
-            acc.addmm_(g.t(), h)
+            if first:
+                self.torch.mm(g.t(), h, out=acc)
+            else:
+                acc.addmm_(g.t(), h)
         elif acc.is_cuda:
             # bf16/f16 in, float32 out: cuBLAS reads and writes acc in f32.
-            self.torch.addmm(acc, g.t(), h, out_dtype=self.torch.float32,
-                             out=acc)
+            if first:
+                self.torch.mm(g.t(), h, out_dtype=f32, out=acc)
+            else:
+                self.torch.addmm(acc, g.t(), h, out_dtype=f32, out=acc)
         else:
-            acc.addmm_(g.t().float(), h.float())
+            acc.addmm_(g.t().float(), h.float(), beta=0 if first else 1)
 
     def add_gb(self, acc: Any, g: Any) -> None:
         acc += g.sum(0, dtype=self.torch.float32)
@@ -173,6 +180,7 @@ def linear_cross_entropy_impl(hidden: Any, weight: Any, bias: Any,
     cfg = _config.get("cross_entropy")
     dh = xp.zeros((n, hidden.shape[1]) if grads & GRAD_HIDDEN else (0,))
     wide = cfg.f32_weight_grad and h.dtype != "f32"
+    # (zeroed: a call without tokens returns zeros)
     dw = (xp.zeros(weight.shape, f32=wide) if grads & GRAD_WEIGHT
           else xp.zeros((0,)))
     db = (xp.zeros((vocab,), f32=True)
@@ -189,7 +197,7 @@ def linear_cross_entropy_impl(hidden: Any, weight: Any, bias: Any,
         if grads & GRAD_HIDDEN:
             xp.mm_into(x, weight, dh[r0:r1])
         if grads & GRAD_WEIGHT:
-            xp.add_gw(dw, x, hc)
+            xp.add_gw(dw, x, hc, r0 == 0)
             if bias is not None:
                 xp.add_gb(db, x)
     if grads & GRAD_WEIGHT:
