@@ -34,6 +34,11 @@ LINEAR_SHAPES = [(8192, 4096, 128256, torch.bfloat16),
                  (8192, 768, 50257, torch.bfloat16)]
 
 
+# The loss kernel's rows of a block tried next to the defaults.
+CE_VARIANTS = [(f"{t} threads, {u} vectors in flight",
+                {"threads": t, "unroll": u})
+               for t, u in ((256, 1), (256, 2), (512, 2), (512, 4),
+                            (1024, 2))]
 # linear_cross_entropy's knobs tried next to its defaults.
 VARIANTS = [("chunks of 256 MiB", {"chunk_bytes": 256 << 20}),
             ("weight gradient summed in bf16", {"f32_weight_grad": False})]
@@ -117,6 +122,12 @@ def bench_ce(reps: int, copy: float, lig) -> None:
               + " | ".join(f"{tm:.3f} ({tm / cols[0]:.2f}x)" for tm in times)
               + (" | - " if not lig else "")
               + f" | {diff[0]:.1e}, {diff[1]:.1e} |")
+        for label, knobs in CE_VARIANTS:
+            with ops.tuned(cross_entropy=knobs):
+                tm = median_ms(ours, reps)
+            print(f"|   ours, {label} | {tm:.3f} | "
+                  f"{nbytes / tm / 1e9:.2f} | {nbytes / tm / 1e9 / copy:.2f}"
+                  " |")
         del x, g_ours
         torch.cuda.empty_cache()
 

@@ -2,7 +2,7 @@
 \ a block when GROUP <= 32, else a block a row), VW elements an access
 \ (softmax-rows.fs's layout). With the target t of a row (TARGET, i64),
 \ label smoothing e = SMOOTH and the logits capped first where CAP > 0
-\ (x' = CAP tanh(x / CAP), Gemma 2's final-logit softcap):
+\ (x' = CAP tanh(x / CAP), Gemma 2's final-logit softcap; -D SOFTCAP=1):
 \   lse  = log sum_j exp(x'_j)
 \   loss = lse - (1 - e) x'_t - (e / COLS) sum_j x'_j      (torch's rule)
 \   g_j  = GS[row * GS_STRIDE] (softmax_j - e / COLS - (1 - e) [j = t])
@@ -15,7 +15,8 @@
 \ the first pass or, without it, read from LSE. G may be X itself: each
 \ thread writes only the elements it has just read.
 \ The wrapper declares X, TARGET, LOSSES, LSE, G, GS (GS_N floats),
-\ GS_STRIDE, ROWS, COLS, IGNORE, SMOOTH, CAP, LOSS, GRAD, GROUP, VW, ESZ,
+\ GS_STRIDE, ROWS, COLS, IGNORE, SMOOTH, CAP, LOSS, GRAD, SOFTCAP, GROUP,
+\ VW, ESZ,
 \ UNR, the shared RM RS RX (32 floats each), the register array XS
 \ (UNR * VW floats) and the dtype's LD ST LD4 ST4.
 INCLUDE ../lib/rowstats.fs
@@ -24,10 +25,10 @@ INCLUDE ../lib/vec.fs
 : ROW ( -- r )  BID-X BDIM-X GROUP / *  TID-X GROUP / + ;
 : FIRST-COL ( -- j )  TID-X GROUP 1- AND  VW * ;
 : STRIDE ( -- n )  GROUP VW * ;
-: CAPPED ( x -- x' )  CAP 0.0 F> IF  CAP F/ FTANH CAP F*  THEN ;
+: CAPPED ( x -- x' )  SOFTCAP 1 = IF  CAP F/ FTANH CAP F*  THEN ;
 \ The cap's derivative, from its output: d(CAP tanh(x / CAP))/dx.
 : CAP-SLOPE ( x' -- d )
-  CAP 0.0 F> IF  CAP F/ DUP F* 1.0 SWAP F-  ELSE DROP 1.0 THEN ;
+  SOFTCAP 1 = IF  CAP F/ DUP F* 1.0 SWAP F-  ELSE DROP 1.0 THEN ;
 
 \ One element, and four, into the row's state (m, s) and sum sx.
 : STAT+ ( x m s sx -- m' s' sx' )  { v m s sx }  m s v MS+  sx v F+ ;

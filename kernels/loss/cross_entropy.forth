@@ -3,7 +3,10 @@
 \ (-D LOSS=1), the gradient of the logits (-D GRAD=1), or both in one
 \ launch (the fused linear cross-entropy's chunks: the gradient written
 \ over the logits). -D GROUP and VW as for softmax.forth (VW = 4: X and G
-\ aligned to 4 elements; rows of any length), -D UNR vectors a step.
+\ aligned to 4 elements; rows of any length), -D UNR vectors a step,
+\ -D SOFTCAP=1 the logits capped by CAP, -D BLOCK the block's threads (its
+\ launch bound: ptxas keeps the registers within what BLOCK threads may
+\ use).
 \! kernel cross_entropy_{T}
 \! type T f32 bf16 f16
 \! float f32
@@ -12,6 +15,9 @@
 \! const GROUP 32
 \! const VW 1
 \! const UNR 4
+\! const SOFTCAP 0
+\! const BLOCK 128
+\! launch-bounds BLOCK 1
 \! const ESZ sizeof(T)
 \! param X T[ROWS*COLS]
 \! param TARGET i64[ROWS]

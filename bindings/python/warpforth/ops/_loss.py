@@ -26,6 +26,8 @@ class CrossEntropyConfig(_config.Config):
     # same launch (the second read mostly from L2).
     short: int = 1024
     threads: int = 256
+    # Vectors a thread loads at once (their loads in flight together).
+    unroll: int = 4
     # linear_cross_entropy: tokens a chunk (0: as many as keep a chunk's
     # logits within `chunk_bytes`, a multiple of 64, at least 64). Each
     # chunk's weight gradient GEMM reads and writes the whole accumulator
@@ -47,11 +49,15 @@ class CrossEntropyConfig(_config.Config):
         4-element and single accesses, the loss pass, the gradient pass
         and both."""
         for dt in ("f32", "bf16", "f16"):
-            for group, vw in ((32, 4), (4, 1), (256, 4), (1024, 1)):
+            for group, vw, unr in ((32, 4, 4), (4, 1, 4), (256, 4, 4),
+                                   (1024, 1, 2), (512, 4, 2), (512, 4, 4),
+                                   (1024, 4, 2)):
                 for loss, grad in ((1, 0), (0, 1), (1, 1)):
-                    yield "loss/cross_entropy.forth", {
-                        "T": dt, "GROUP": group, "VW": vw, "LOSS": loss,
-                        "GRAD": grad}
+                    for cap in (0, 1):
+                        yield "loss/cross_entropy.forth", {
+                            "T": dt, "GROUP": group, "VW": vw, "UNR": unr,
+                            "LOSS": loss, "GRAD": grad, "SOFTCAP": cap,
+                            "BLOCK": max(128, group)}
 
 
 _config.register(CrossEntropyConfig, __name__)
@@ -100,7 +106,7 @@ def _vector_width(*arrays: c.Arg) -> int:
 def _launch(b: c.PlanBuilder, a: c.Arg, rows: int, cols: int, loss: int,
             grad: int, args: list, checked: list) -> None:
     """One launch of kernels/loss/cross_entropy.forth over the rows: args
-    are its parameters from TARGET to CAP (X first)."""
+    are its parameters from X to CAP."""
     cfg = _config.get("cross_entropy")
     vw = _vector_width(*checked)
     if cols <= cfg.short:
@@ -110,8 +116,10 @@ def _launch(b: c.PlanBuilder, a: c.Arg, rows: int, cols: int, loss: int,
         block = 128
     else:
         lanes = block = cfg.threads
+    cap = int(args[-1] > 0)
     k = c.kernel("loss/cross_entropy.forth", a,
                  {"LOSS": loss, "GRAD": grad, "GROUP": lanes, "VW": vw,
+                  "UNR": cfg.unroll, "SOFTCAP": cap, "BLOCK": block,
                   "T": a.dtype})
     per = block // lanes
     b.launch(k, *args, grid=max(1, -(-rows // per)), block=block)
