@@ -51,7 +51,7 @@ class CrossEntropyConfig(_config.Config):
         for dt in ("f32", "bf16", "f16"):
             for group, vw, unr in ((32, 4, 4), (4, 1, 4), (256, 4, 4),
                                    (1024, 1, 2), (512, 4, 2), (512, 4, 4),
-                                   (1024, 4, 2)):
+                                   (1024, 4, 2), (256, 4, 1), (256, 4, 2)):
                 for loss, grad in ((1, 0), (0, 1), (1, 1)):
                     for cap in (0, 1):
                         yield "loss/cross_entropy.forth", {
