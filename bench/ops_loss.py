@@ -177,6 +177,29 @@ def bench_linear(reps: int, lig) -> None:
         torch.cuda.empty_cache()
 
 
+def profile_linear() -> None:
+    """Where one linear_cross_entropy step's GPU time goes (torch.profiler,
+    CUDA kernels by total time), next to stock torch's, at the first
+    LINEAR_SHAPES shape."""
+    from torch.profiler import ProfilerActivity, profile
+    n, hd, v, dt = LINEAR_SHAPES[0]
+    h = torch.randn(n, hd, device="cuda", dtype=dt).requires_grad_()
+    w = (torch.randn(v, hd, device="cuda", dtype=dt)
+         / hd ** 0.5).requires_grad_()
+    t = torch.randint(0, v, (n,), device="cuda")
+    for name, fn in (("warpforth", lambda: ops.linear_cross_entropy(h, w, t)),
+                     ("stock", lambda: stock_linear(h, w, t))):
+        run = step(fn, h, w)
+        run()
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            run()
+            torch.cuda.synchronize()
+        print(f"\n### {name}, {n}x{hd}x{v}")
+        print(prof.key_averages().table(sort_by="cuda_time_total",
+                                        row_limit=12, max_name_column_width=60))
+
+
 def smoke_cpu() -> None:
     """The bench's calls on CPU tensors at tiny shapes, checked against
     torch (so that this script is tested where there is no GPU)."""
@@ -201,9 +224,14 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--reps", type=int, default=10)
     p.add_argument("--cpu", action="store_true")
+    p.add_argument("--profile", action="store_true",
+                   help="torch.profiler of linear_cross_entropy only")
     args = p.parse_args()
     if args.cpu:
         smoke_cpu()
+        return
+    if args.profile:
+        profile_linear()
         return
     lig = liger()
     copy = copy_rate_tbs()

@@ -39,6 +39,10 @@ class _Torch:
         t = self.like
         return t.new_zeros(shape, dtype=self.torch.float32 if f32 else None)
 
+    def empty(self, shape: tuple, f32: bool = False) -> Any:
+        t = self.like
+        return t.new_empty(shape, dtype=self.torch.float32 if f32 else None)
+
     def logits(self, h: Any, w: Any, b: Any) -> Any:
         return (self.torch.mm(h, w.t()) if b is None
                 else self.torch.addmm(b, h, w.t()))
@@ -85,6 +89,10 @@ class _Numpy:
 
     def zeros(self, shape: tuple, f32: bool = False) -> Any:
         return self.np.zeros(shape, self.np.float32 if f32
+                             else self.like.dtype)
+
+    def empty(self, shape: tuple, f32: bool = False) -> Any:
+        return self.np.empty(shape, self.np.float32 if f32
                              else self.like.dtype)
 
     def logits(self, h: Any, w: Any, b: Any) -> Any:
@@ -180,9 +188,10 @@ def linear_cross_entropy_impl(hidden: Any, weight: Any, bias: Any,
     cfg = _config.get("cross_entropy")
     dh = xp.zeros((n, hidden.shape[1]) if grads & GRAD_HIDDEN else (0,))
     wide = cfg.f32_weight_grad and h.dtype != "f32"
-    # (zeroed: a call without tokens returns zeros)
-    dw = (xp.zeros(weight.shape, f32=wide) if grads & GRAD_WEIGHT
-          else xp.zeros((0,)))
+    # The first chunk writes it whole (no zero fill: 2 GB at Llama's
+    # vocab); without tokens it is zero.
+    dw = ((xp.empty if n else xp.zeros)(weight.shape, f32=wide)
+          if grads & GRAD_WEIGHT else xp.zeros((0,)))
     db = (xp.zeros((vocab,), f32=True)
           if grads & GRAD_WEIGHT and bias is not None else xp.zeros((0,)))
     step = _chunk_rows(n, vocab, h.itemsize)
