@@ -14,6 +14,9 @@ and on numpy arrays or CPU tensors (the CPU backend):
     ops.append_kv(k_cache, v_cache, k_new, v_new, cache_seqlens)
     o = ops.decode_attention(q, k_cache, v_cache, cache_seqlens)
     masked = ops.top_k_mask(logits, 50)
+    y, h = ops.rms_norm(x, w, residual=r)    # h = x + r, the new stream
+    y = ops.layer_norm(x, w, b)
+    a = ops.swiglu(gate, up)                 # silu(gate) * up; geglu
 
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them.
@@ -34,6 +37,11 @@ from ._api import apply_rotary
 from ._rotary import rotary_cos_sin
 from ._api import attention_scores
 from ._api import softmax, softmax_backward
+# Norms with a fused residual add, and gated activations (kernels/norm/,
+# kernels/activation/), each with its backward.
+from ._api import (layer_norm, layer_norm_backward, rms_norm,
+                   rms_norm_backward)
+from ._api import geglu, geglu_backward, swiglu, swiglu_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._api import top_k_mask, top_p_mask
 # Tuning: one frozen config per op (ops/_config.py), e.g.
@@ -42,6 +50,8 @@ from ._config import configure, get as config, tuned
 from ._attention import AttentionConfig
 from ._attention_backward import AttentionBackwardConfig
 from ._decode import DecodeConfig
+from ._glu import GluConfig
+from ._norm import NormConfig
 from ._rotary import RotaryConfig
 from ._scores import ScoresConfig
 from ._softmax import SoftmaxConfig
@@ -50,8 +60,11 @@ from ._topk import TopkConfig
 __all__ = ["append_kv", "apply_rotary", "attention_scores",
            "decode_attention", "flash_attention", "flash_attention_backward",
            "flash_attention_varlen", "flash_attention_varlen_backward",
-           "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
-           "top_p_mask",
+           "geglu", "geglu_backward", "layer_norm", "layer_norm_backward",
+           "rms_norm", "rms_norm_backward",
+           "rotary_cos_sin", "softmax", "softmax_backward", "swiglu",
+           "swiglu_backward", "top_k_mask", "top_p_mask",
            "config", "configure", "tuned", "AttentionConfig",
-           "AttentionBackwardConfig", "DecodeConfig", "RotaryConfig",
-           "ScoresConfig", "SoftmaxConfig", "TopkConfig"]
+           "AttentionBackwardConfig", "DecodeConfig", "GluConfig",
+           "NormConfig", "RotaryConfig", "ScoresConfig", "SoftmaxConfig",
+           "TopkConfig"]

@@ -76,13 +76,6 @@ class NormConfig(_config.Config):
             yield "norm/norm_dw.forth", {"T": dt}
 
 
-def _pow2(n: int) -> int:
-    p = 1
-    while p < n:
-        p *= 2
-    return p
-
-
 def _plan(cfg: NormConfig, cols: int, vn: int,
           table: Any) -> tuple[int, int, int]:
     """(threads a row, threads a block, vectors a thread in registers or 0
@@ -94,11 +87,11 @@ def _plan(cfg: NormConfig, cols: int, vn: int,
         lanes = 1
         while lanes < 32 and lanes * 4 < vectors:
             lanes *= 2
-        vpt = _pow2(-(-vectors // lanes))
+        vpt = c.pow2(-(-vectors // lanes))
         fits = cfg.registers and vpt * vn <= table[128]
         return lanes, 128, vpt if fits else 0
-    threads = min(1024, max(256, _pow2(-(-cols // 16))))
-    vpt = _pow2(-(-vectors // threads))
+    threads = min(1024, max(256, c.pow2(-(-cols // 16))))
+    vpt = c.pow2(-(-vectors // threads))
     if cfg.registers and vpt * vn <= table[threads]:
         return threads, threads, vpt
     return cfg.stream_threads, cfg.stream_threads, 0
@@ -121,6 +114,14 @@ _plans = c.plans("norm")
 CASTINGS = {"llama": 1, "none": 0}
 
 
+def check_casting(casting: Any) -> int:
+    """rms_norm's casting ("llama" or "none") as the kernel's CAST."""
+    if not isinstance(casting, str) or casting not in CASTINGS:
+        raise ValueError(f"casting: expected 'llama' or 'none', got "
+                         f"{casting!r}")
+    return CASTINGS[casting]
+
+
 def _weight(w: Any, name: str, a: c.Arg, cols: int) -> c.Arg:
     """A (cols,) weight or bias of x's dtype on x's device."""
     wa = c.arg(w, name)
@@ -141,8 +142,8 @@ def _residual(r: Any, a: c.Arg) -> c.Arg:
 def norm_forward(x: Any, weight: Any, bias: Any, eps: Any, residual: Any,
                  out: Any, layer: bool, cast: int, op: bool = False) -> tuple:
     """The forward of both norms: (y, h, mean, rstd) with h None without a
-    residual and mean None for RMSNorm; with `op` (the torch ops) empty
-    tensors in their place, so that the op always returns tensors."""
+    residual (with `op`, for the torch ops, which return tensors, an empty
+    one) and mean None for RMSNorm."""
     name = "layer_norm" if layer else "rms_norm"
     eps = c.check_float("eps", eps, 0.0)
     objs = tuple(o for o in (x, weight, bias, residual) if o is not None)
@@ -168,8 +169,7 @@ def norm_forward(x: Any, weight: Any, bias: Any, eps: Any, residual: Any,
                                           ("residual", residual)],
                            in_place=[("out", "x")])
     h = pb.new(c.empty(a, a.shape if ra else (0,))) if (ra or op) else None
-    mean = (pb.new(c.empty(a, a.shape[:-1] if layer else (0,), "f32"))
-            if layer or op else None)
+    mean = pb.new(c.empty(a, a.shape[:-1], "f32")) if layer else None
     rstd = pb.new(c.empty(a, a.shape[:-1], "f32"))
     if rows and cols:
         cfg = _config.get("norm")
@@ -197,14 +197,14 @@ def _results(made: tuple, res: bool, layer: bool, op: bool) -> tuple:
     """(y, h, mean, rstd) from what norm_forward made (or replayed)."""
     y, *rest = made
     h = rest.pop(0) if (res or op) else None
-    mean = rest.pop(0) if (layer or op) else None
+    mean = rest.pop(0) if layer else None
     return y, h, mean, rest[0]
 
 
 def norm_backward(dy: Any, h: Any, weight: Any, mean: Any, rstd: Any,
                   dh: Any, layer: bool, bias: bool, op: bool = False) -> tuple:
     """(dx, dweight, dbias) of both norms (dbias None where not `bias`;
-    with `op` an empty tensor)."""
+    with `op` an empty tensor for LayerNorm, whose torch op returns it)."""
     objs = tuple(o for o in (dy, h, weight, mean, rstd, dh) if o is not None)
     key = ("layer_norm" if layer else "rms_norm", bias, op,
            dh is not None, mean is not None)
@@ -233,7 +233,7 @@ def norm_backward(dy: Any, h: Any, weight: Any, mean: Any, rstd: Any,
     dx = pb.new(c.empty(da, da.shape))
     dw = pb.new(c.empty(wa, (cols,)))
     db = pb.new(c.empty(wa, (cols,) if bias else (0,))) if (
-        bias or op) else None
+        bias or (op and layer)) else None
     if cols:
         cfg = _config.get("norm")
         bufs = [da, ha, wa, c.arg(dx, "dx")] + ([dha] if dha else [])
@@ -286,12 +286,10 @@ def _rms_norm_impl(x: Any, weight: Any, eps: float = 1e-6,
     On torch tensors (without out=) it is differentiable through the
     custom op torch.ops.warpforth.rms_norm (autograd: rms_norm_backward;
     the residual's gradient is dx plus h's incoming one)."""
-    if casting not in CASTINGS:
-        raise ValueError(f"casting: expected 'llama' or 'none', got "
-                         f"{casting!r}")
+    cast = check_casting(casting)
     return_stats = c.check_bool("return_stats", return_stats)
     y, h, _mean, rstd = norm_forward(x, weight, None, eps, residual, out,
-                                     False, CASTINGS[casting])
+                                     False, cast)
     got = (y,) + ((h,) if residual is not None else ()) + (
         (rstd,) if return_stats else ())
     return got[0] if len(got) == 1 else got
