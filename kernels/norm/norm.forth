@@ -18,7 +18,7 @@
 \! const VN 1
 \! const VPT 0
 \! const THREADS 128
-\! launch-bounds THREADS
+\! launch-bounds THREADS 1
 \! const ESZ sizeof(T)
 \! const EV 16/ESZ
 \! param X T[ROWS*COLS]
