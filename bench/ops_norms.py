@@ -148,7 +148,7 @@ def main() -> None:
         copy = 2 * src.numel() / cpu_ms(lambda: torch.empty_like(src).copy_(
             src)) / 1e9
         lig, compile_ = None, False
-        print(f"CPU backend; torch's CPU copy: {copy:.3f} TB/s")
+        print(f"CPU backend; torch's CPU copy: {copy * 1e3:.2f} GB/s")
     else:
         from common import copy_rate_tbs, median_ms
         device, timer = "cuda", median_ms
@@ -158,8 +158,10 @@ def main() -> None:
         print(f"device-to-device copy: {copy:.2f} TB/s "
               f"({torch.cuda.get_device_name()}); Liger Kernel: "
               f"{'yes' if lig else 'not installed'}")
+    # Rates in TB/s on the GPU, GB/s on the CPU backend.
+    unit, per_ms = ("GB/s", 1e6) if args.cpu else ("TB/s", 1e9)
     print(f"{'op':<20}{'shape':<12}{'pass':<9}{'warpforth':>20}  others "
-          "(TB/s, ratio = their time / ours)")
+          f"({unit}, ratio = their time / ours)")
     for name, shape, inputs, sides, fb, bb in cases(
             device, norm_shapes, glu_shapes, torch.bfloat16, lig):
         if compile_:
@@ -171,10 +173,10 @@ def main() -> None:
                 ms = {s: timer(run(f)) for s, f in sides.items()}
             ours = ms["warpforth"]
             others = "  ".join(
-                f"{s} {nbytes / t / 1e9:.2f} ({t / ours:.2f})"
+                f"{s} {nbytes / t / per_ms:.2f} ({t / ours:.2f})"
                 for s, t in ms.items() if s != "warpforth")
             print(f"{name:<20}{'x'.join(map(str, shape)):<12}{label:<9}"
-                  f"{nbytes / ours / 1e9:6.2f} TB/s "
+                  f"{nbytes / ours / per_ms:6.2f} {unit} "
                   f"{nbytes / ours / 1e9 / copy:4.0%} copy  {others}")
 
 
