@@ -75,44 +75,49 @@ class NormNumpy(unittest.TestCase):
                 cast(rng.standard_normal(n), dt),
                 cast(rng.standard_normal(shape), dt))
 
+    def cases(self, seed):
+        """(path, shape, dtype, (x, w, b, r)) for every path, shape and
+        dtype, each under its path's config."""
+        rng = np.random.default_rng(seed)
+        for path in PATHS:
+            with ops.tuned(norm=path):
+                for shape in SHAPES:
+                    for dt in dtypes():
+                        yield path, shape, dt, self.inputs(rng, shape, dt)
+
     def check(self, got, want, bound, what):
         e = err(got, want)
         self.assertLessEqual(e, bound, f"{what}: error {e:.3g}")
 
     def test_forward(self):
-        rng = np.random.default_rng(1)
-        for path in PATHS:
-            with ops.tuned(norm=path):
-                for shape in SHAPES:
-                    for dt in dtypes():
-                        x, w, b, r = self.inputs(rng, shape, dt)
-                        tol = DTYPES[dt][1]
-                        for res in (None, r):
-                            what = f"{path} {shape} {dt} res={res is not None}"
-                            got = ops.rms_norm(x, w, residual=res,
-                                               return_stats=True)
-                            want = ref_forward(x, w, None, res, 1e-6, False,
-                                               True, dt)
-                            self.assertEqual(got[0].dtype, x.dtype)
-                            self.check(got[0], want[0], 2 * tol,
-                                       "rms y " + what)
-                            self.check(got[-1], want[3], 1e-6,
-                                       "rms rstd " + what)
-                            if res is not None:
-                                # h = x + r rounded once: exact
-                                self.assertEqual(err(got[1], want[1]), 0.0)
-                            for bias in (None, b):
-                                got = ops.layer_norm(x, w, bias, residual=res,
-                                                     return_stats=True)
-                                want = ref_forward(x, w, bias, res, 1e-5,
-                                                   True, False, dt)
-                                self.check(got[0], want[0], tol,
-                                           f"ln y bias={bias is not None} "
-                                           + what)
-                                self.check(got[-2], want[2], 1e-6,
-                                           "ln mean " + what)
-                                self.check(got[-1], want[3], 1e-6,
-                                           "ln rstd " + what)
+        for path, shape, dt, (x, w, b, r) in self.cases(1):
+            tol = DTYPES[dt][1]
+            for res in (None, r):
+                what = f"{path} {shape} {dt} res={res is not None}"
+                got = ops.rms_norm(x, w, residual=res,
+                                   return_stats=True)
+                want = ref_forward(x, w, None, res, 1e-6, False,
+                                   True, dt)
+                self.assertEqual(got[0].dtype, x.dtype)
+                self.check(got[0], want[0], 2 * tol,
+                           "rms y " + what)
+                self.check(got[-1], want[3], 1e-6,
+                           "rms rstd " + what)
+                if res is not None:
+                    # h = x + r rounded once: exact
+                    self.assertEqual(err(got[1], want[1]), 0.0)
+                for bias in (None, b):
+                    got = ops.layer_norm(x, w, bias, residual=res,
+                                         return_stats=True)
+                    want = ref_forward(x, w, bias, res, 1e-5,
+                                       True, False, dt)
+                    self.check(got[0], want[0], tol,
+                               f"ln y bias={bias is not None} "
+                               + what)
+                    self.check(got[-2], want[2], 1e-6,
+                               "ln mean " + what)
+                    self.check(got[-1], want[3], 1e-6,
+                               "ln rstd " + what)
 
     def test_casting_none_rounds_once(self):
         rng = np.random.default_rng(2)
@@ -135,35 +140,31 @@ class NormNumpy(unittest.TestCase):
                 self.check(y, want[0], 1e-4, f"large mean {path}")
 
     def test_backward(self):
-        rng = np.random.default_rng(4)
-        for path in PATHS:
-            with ops.tuned(norm=path):
-                for shape in SHAPES:
-                    for dt in dtypes():
-                        x, w, _, r = self.inputs(rng, shape, dt)
-                        dy = cast(rng.standard_normal(shape), dt)
-                        tol = GRAD_BOUND[dt]
-                        for dh in (None, r):
-                            what = f"{path} {shape} {dt} dh={dh is not None}"
-                            _, rstd = ops.rms_norm(x, w, return_stats=True)
-                            dx, dw = ops.rms_norm_backward(dy, x, w, rstd, dh)
-                            want = ref_backward(dy, x, w, False, 1e-6, dh)
-                            self.assertEqual(dw.dtype, w.dtype)
-                            self.check(dx, want[0], tol, "rms dx " + what)
-                            self.check(dw, want[1], tol, "rms dw " + what)
-                            _, mean, rstd = ops.layer_norm(
-                                x, w, return_stats=True)
-                            for bias in (True, False):
-                                dx, dw, db = ops.layer_norm_backward(
-                                    dy, x, w, mean, rstd, dh, bias)
-                                want = ref_backward(dy, x, w, True, 1e-5, dh)
-                                self.check(dx, want[0], tol, "ln dx " + what)
-                                self.check(dw, want[1], tol, "ln dw " + what)
-                                if bias:
-                                    self.check(db, want[2], tol,
-                                               "ln db " + what)
-                                else:
-                                    self.assertIsNone(db)
+        rng = np.random.default_rng(8)
+        for path, shape, dt, (x, w, _, r) in self.cases(4):
+            dy = cast(rng.standard_normal(shape), dt)
+            tol = GRAD_BOUND[dt]
+            for dh in (None, r):
+                what = f"{path} {shape} {dt} dh={dh is not None}"
+                _, rstd = ops.rms_norm(x, w, return_stats=True)
+                dx, dw = ops.rms_norm_backward(dy, x, w, rstd, dh)
+                want = ref_backward(dy, x, w, False, 1e-6, dh)
+                self.assertEqual(dw.dtype, w.dtype)
+                self.check(dx, want[0], tol, "rms dx " + what)
+                self.check(dw, want[1], tol, "rms dw " + what)
+                _, mean, rstd = ops.layer_norm(
+                    x, w, return_stats=True)
+                for bias in (True, False):
+                    dx, dw, db = ops.layer_norm_backward(
+                        dy, x, w, mean, rstd, dh, bias)
+                    want = ref_backward(dy, x, w, True, 1e-5, dh)
+                    self.check(dx, want[0], tol, "ln dx " + what)
+                    self.check(dw, want[1], tol, "ln dw " + what)
+                    if bias:
+                        self.check(db, want[2], tol,
+                                   "ln db " + what)
+                    else:
+                        self.assertIsNone(db)
 
     def test_backward_is_deterministic(self):
         rng = np.random.default_rng(5)
