@@ -48,8 +48,8 @@ from warpforth import ops  # noqa: E402  (pure Python, no library)
 from warpforth.ops import _common  # noqa: E402
 
 OP_CONFIGS = (ops.AttentionConfig, ops.AttentionBackwardConfig,
-              ops.CrossEntropyConfig,
-              ops.DecodeConfig, ops.RotaryConfig, ops.ScoresConfig,
+              ops.CrossEntropyConfig, ops.DecodeConfig, ops.GluConfig,
+              ops.NormConfig, ops.RotaryConfig, ops.ScoresConfig,
               ops.SoftmaxConfig, ops.TopkConfig)
 for _cfg in OP_CONFIGS:
     for _file, _defines in _cfg.variants():

@@ -23,20 +23,5 @@
 \! shared RS f32[32]
 \! reg EP f32[PV*EV]
 \! shared ROWBUF f32[]
-\ A vector's four 32-bit words to its EV elements and back: f32's words
-\ are its elements, a 16-bit type's word holds a pair.
-: UNPACK4-f32 ( x0 x1 x2 x3 -- x0 x1 x2 x3 ) ;
-: PACK4-f32 ( x0 x1 x2 x3 -- x0 x1 x2 x3 ) ;
-: UNPACK4-bf16 ( w0 w1 w2 w3 -- x0 .. x7 )
-  { w0 w1 w2 w3 }  w0 BF16X2>F  w1 BF16X2>F  w2 BF16X2>F  w3 BF16X2>F ;
-: PACK4-bf16 ( x0 .. x7 -- w0 w1 w2 w3 )
-  { x0 x1 x2 x3 x4 x5 x6 x7 }
-  x0 x1 F>BF16X2  x2 x3 F>BF16X2  x4 x5 F>BF16X2  x6 x7 F>BF16X2 ;
-: UNPACK4-f16 ( w0 w1 w2 w3 -- x0 .. x7 )
-  { w0 w1 w2 w3 }  w0 F16X2>F  w1 F16X2>F  w2 F16X2>F  w3 F16X2>F ;
-: PACK4-f16 ( x0 .. x7 -- w0 w1 w2 w3 )
-  { x0 x1 x2 x3 x4 x5 x6 x7 }
-  x0 x1 F>F16X2  x2 x3 F>F16X2  x4 x5 F>F16X2  x6 x7 F>F16X2 ;
-: UNPACK4 UNPACK4-{T} ;
-: PACK4 PACK4-{T} ;
+INCLUDE ../lib/pack16.fs
 INCLUDE softmax-pipe.fs

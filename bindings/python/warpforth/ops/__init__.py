@@ -16,6 +16,9 @@ and on numpy arrays or CPU tensors (the CPU backend):
     masked = ops.top_k_mask(logits, 50)
     loss = ops.cross_entropy(logits, targets)   # autograd on torch tensors
     loss = ops.linear_cross_entropy(hidden, lm_head.weight, targets)
+    y, h = ops.rms_norm(x, w, residual=r)    # h = x + r, the new stream
+    y = ops.layer_norm(x, w, b)
+    a = ops.swiglu(gate, up)                 # silu(gate) * up; geglu
 
 Outputs are allocated unless out= is given; arguments are checked for
 shape, dtype, contiguity and device, with errors that name them.
@@ -39,6 +42,11 @@ from ._api import softmax, softmax_backward
 # Losses: cross-entropy of logits, and after a linear layer without the
 # logits (kernels/loss/).
 from ._api import cross_entropy, cross_entropy_backward, linear_cross_entropy
+# Norms with a fused residual add, and gated activations (kernels/norm/,
+# kernels/activation/), each with its backward.
+from ._api import (layer_norm, layer_norm_backward, rms_norm,
+                   rms_norm_backward)
+from ._api import geglu, geglu_backward, swiglu, swiglu_backward
 # Sampling: HuggingFace's top-k and top-p logits warpers (kernels/topk/).
 from ._api import top_k_mask, top_p_mask
 # Tuning: one frozen config per op (ops/_config.py), e.g.
@@ -48,6 +56,8 @@ from ._attention import AttentionConfig
 from ._attention_backward import AttentionBackwardConfig
 from ._loss import CrossEntropyConfig
 from ._decode import DecodeConfig
+from ._glu import GluConfig
+from ._norm import NormConfig
 from ._rotary import RotaryConfig
 from ._scores import ScoresConfig
 from ._softmax import SoftmaxConfig
@@ -57,8 +67,11 @@ __all__ = ["append_kv", "apply_rotary", "attention_scores", "cross_entropy",
            "cross_entropy_backward", "linear_cross_entropy",
            "decode_attention", "flash_attention", "flash_attention_backward",
            "flash_attention_varlen", "flash_attention_varlen_backward",
-           "rotary_cos_sin", "softmax", "softmax_backward", "top_k_mask",
-           "top_p_mask",
+           "geglu", "geglu_backward", "layer_norm", "layer_norm_backward",
+           "rms_norm", "rms_norm_backward",
+           "rotary_cos_sin", "softmax", "softmax_backward", "swiglu",
+           "swiglu_backward", "top_k_mask", "top_p_mask",
            "config", "configure", "tuned", "AttentionConfig",
-           "AttentionBackwardConfig", "CrossEntropyConfig", "DecodeConfig", "RotaryConfig",
-           "ScoresConfig", "SoftmaxConfig", "TopkConfig"]
+           "AttentionBackwardConfig", "CrossEntropyConfig", "DecodeConfig",
+           "GluConfig", "NormConfig", "RotaryConfig", "ScoresConfig",
+           "SoftmaxConfig", "TopkConfig"]

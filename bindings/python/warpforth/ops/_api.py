@@ -13,8 +13,8 @@ import sys
 from typing import Any, Optional
 
 from . import _common as c
-from . import (_attention, _attention_varlen, _decode, _loss, _loss_linear,
-               _rotary, _scores, _softmax, _topk)
+from . import (_attention, _attention_varlen, _decode, _glu, _loss,
+               _loss_linear, _norm, _rotary, _scores, _softmax, _topk)
 
 _eager_torch_ops: Optional[bool] = None   # decided on the first GPU call
 
@@ -448,3 +448,133 @@ def linear_cross_entropy(hidden: Any, weight: Any, targets: Any,
 
 
 c.document(linear_cross_entropy, _loss_linear._linear_cross_entropy_impl)
+# ---- norms and gated activations (ops/_norm.py, ops/_glu.py) ------------
+#
+# On torch tensors without out= they run as their torch ops: through
+# autograd (register_autograd) where a grad is wanted or torch.compile
+# traces, else below it (call) where use_torch_op says the op pays.
+
+def _wants_grad(*xs: Any) -> bool:
+    """Whether autograd records a call on these tensors (None skipped)."""
+    torch = sys.modules["torch"]
+    return torch.is_grad_enabled() and any(
+        x is not None and isinstance(x, torch.Tensor) and x.requires_grad
+        for x in xs)
+
+
+def _run_op(op_name: str, tensors: tuple, *args: Any,
+            differentiable: bool = True) -> Any:
+    """The torch op `op_name` on `tensors` + args, through autograd where
+    a grad is wanted (a `differentiable` op) or torch.compile traces; else
+    through call (below autograd) where use_torch_op says so; None: run
+    the implementation."""
+    if not c.is_torch(tensors[0]):
+        return None
+    grad = c.compiling() or (differentiable and _wants_grad(*tensors))
+    if not grad and not use_torch_op(*tensors):
+        return None
+    ops = _torch_ops or _load_torch_ops()
+    op = getattr(ops, op_name)
+    return op(*tensors, *args) if grad else ops.call(op, *tensors, *args)
+
+
+def rms_norm(x: Any, weight: Any, eps: float = 1e-6, residual: Any = None,
+             out: Any = None, casting: str = "llama",
+             return_stats: bool = False) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(x):
+        cast = _norm.check_casting(casting)
+        stats = c.check_bool("return_stats", return_stats)
+        got = _run_op("rms_norm_op", (x, weight, residual),
+                      c.check_float("eps", eps, 0.0), cast)
+        if got is not None:
+            y, h, rstd = got
+            got = (y,) + ((h,) if residual is not None else ()) + (
+                (rstd,) if stats else ())
+            return got[0] if len(got) == 1 else got
+    return _norm._rms_norm_impl(x, weight, eps, residual, out, casting,
+                                return_stats)
+
+
+def layer_norm(x: Any, weight: Any, bias: Any = None, eps: float = 1e-5,
+               residual: Any = None, out: Any = None,
+               return_stats: bool = False) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(x):
+        stats = c.check_bool("return_stats", return_stats)
+        got = _run_op("layer_norm_op", (x, weight, bias, residual),
+                      c.check_float("eps", eps, 0.0))
+        if got is not None:
+            y, h, mean, rstd = got
+            got = (y,) + ((h,) if residual is not None else ()) + (
+                (mean, rstd) if stats else ())
+            return got[0] if len(got) == 1 else got
+    return _norm._layer_norm_impl(x, weight, bias, eps, residual, out,
+                                  return_stats)
+
+
+def rms_norm_backward(dy: Any, x: Any, weight: Any, rstd: Any,
+                      dh: Any = None) -> tuple:
+    """(The docstring is the implementation's, set below.)"""
+    got = _run_op("rms_norm_backward_op", (dy, x, weight, rstd, dh),
+                  differentiable=False)
+    if got is not None:
+        return tuple(got)
+    return _norm._rms_norm_backward_impl(dy, x, weight, rstd, dh)
+
+
+def layer_norm_backward(dy: Any, x: Any, weight: Any, mean: Any, rstd: Any,
+                        dh: Any = None, bias: bool = True) -> tuple:
+    """(The docstring is the implementation's, set below.)"""
+    bias = c.check_bool("bias", bias)
+    got = _run_op("layer_norm_backward_op", (dy, x, weight, mean, rstd, dh),
+                  bias, differentiable=False)
+    if got is not None:
+        dx, dw, db = got
+        return dx, dw, (db if bias else None)
+    return _norm._layer_norm_backward_impl(dy, x, weight, mean, rstd, dh,
+                                           bias)
+
+
+def swiglu(gate: Any, up: Any, out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    got = None if out is not None else _run_op("swiglu_op", (gate, up))
+    return _glu._swiglu_impl(gate, up, out) if got is None else got
+
+
+def geglu(gate: Any, up: Any, approximate: str = "none",
+          out: Any = None) -> Any:
+    """(The docstring is the implementation's, set below.)"""
+    tanh = _glu.check_approximate(approximate) == "gelu_tanh"
+    got = None if out is not None else _run_op("geglu_op", (gate, up), tanh)
+    return _glu._geglu_impl(gate, up, approximate, out) if got is None \
+        else got
+
+
+def swiglu_backward(dy: Any, gate: Any, up: Any) -> tuple:
+    """(The docstring is the implementation's, set below.)"""
+    got = _run_op("swiglu_backward_op", (dy, gate, up),
+                  differentiable=False)
+    return _glu._swiglu_backward_impl(dy, gate, up) if got is None \
+        else tuple(got)
+
+
+def geglu_backward(dy: Any, gate: Any, up: Any,
+                   approximate: str = "none") -> tuple:
+    """(The docstring is the implementation's, set below.)"""
+    tanh = _glu.check_approximate(approximate) == "gelu_tanh"
+    got = _run_op("geglu_backward_op", (dy, gate, up), tanh,
+                  differentiable=False)
+    return _glu._geglu_backward_impl(dy, gate, up, approximate) \
+        if got is None else tuple(got)
+
+
+for _public, _impl in ((rms_norm, _norm._rms_norm_impl),
+                       (layer_norm, _norm._layer_norm_impl),
+                       (rms_norm_backward, _norm._rms_norm_backward_impl),
+                       (layer_norm_backward, _norm._layer_norm_backward_impl),
+                       (swiglu, _glu._swiglu_impl),
+                       (geglu, _glu._geglu_impl),
+                       (swiglu_backward, _glu._swiglu_backward_impl),
+                       (geglu_backward, _glu._geglu_backward_impl)):
+    c.document(_public, _impl)

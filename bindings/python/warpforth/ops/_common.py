@@ -465,6 +465,14 @@ def output(out: Any, like: Arg, shape: tuple,
     return out
 
 
+def pow2(n: int) -> int:
+    """The least power of two >= n (1 for n <= 1)."""
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
 def rows_cols(a: Arg) -> tuple[int, int]:
     """A contiguous (..., cols) tensor as rows x cols."""
     cols = a.shape[-1]

@@ -135,13 +135,6 @@ class SoftmaxConfig(_config.Config):
                     yield f"softmax/{file}.forth", {"T": dt, **v}
 
 
-def _pow2(n: int) -> int:
-    p = 1
-    while p < n:
-        p *= 2
-    return p
-
-
 def _plan(cfg: SoftmaxConfig, rows: int, cols: int, vw: int,
           arrays: int) -> tuple[str, int, int]:
     """(how, threads per row, vectors per thread in registers or 0) with how
@@ -154,12 +147,12 @@ def _plan(cfg: SoftmaxConfig, rows: int, cols: int, vw: int,
         lanes = 1
         while lanes < 32 and lanes * 4 < vectors:
             lanes *= 2
-        vpt = _pow2(-(-vectors // lanes))
+        vpt = c.pow2(-(-vectors // lanes))
         return "group", lanes, vpt if cfg.registers else 0
     if rows < cfg.min_blocks and cols > 2 * cfg.chunk:
         return "split", -(-cols // cfg.chunk), 0
-    threads = min(1024, max(256, _pow2(-(-cols // 16))))
-    vpt = _pow2(-(-vectors // threads))
+    threads = min(1024, max(256, c.pow2(-(-cols // 16))))
+    vpt = c.pow2(-(-vectors // threads))
     if cfg.registers and vpt * vw * arrays <= cfg.max_values[threads]:
         return "block", threads, vpt
     if (cfg.shared_rows and arrays == 1 and vw == 4
@@ -214,7 +207,7 @@ def _cluster(cfg: SoftmaxConfig, a: c.Arg, cols: int, vw: int) -> tuple:
             _arch(a) != 90 if a.on_gpu else not cfg.cluster_cpu):
         return None
     chunk = -(-cols // (cfg.cluster_blocks * vw)) * vw
-    threads = min(1024, max(128, _pow2(-(-chunk // cfg.cluster_values))))
+    threads = min(1024, max(128, c.pow2(-(-chunk // cfg.cluster_values))))
     rvpt = -(-chunk // (threads * vw))
     if rvpt * vw > cfg.cluster_values:
         return None

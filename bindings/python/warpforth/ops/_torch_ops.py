@@ -10,8 +10,8 @@ from __future__ import annotations
 import torch
 
 from . import (_attention, _attention_backward, _attention_varlen, _decode,
-               _loss, _loss_linear, _native, _rotary, _scores, _softmax,
-               _strided, _topk)
+               _glu, _loss, _loss_linear, _native, _norm, _rotary, _scores,
+               _softmax, _strided, _topk)
 
 # The ops are defined through torch.library's Library (a schema, the
 # implementation for CPU and CUDA tensors, the fake one) rather than
@@ -508,3 +508,144 @@ def _linear_ce_backward(ctx, dloss, *_):
 torch.library.register_autograd("warpforth::linear_cross_entropy",
                                 _linear_ce_backward,
                                 setup_context=_linear_ce_setup, lib=_lib)
+# The norms (ops/_norm.py) and gated activations (ops/_glu.py), with
+# autograd. The forwards return every tensor the backward needs: h (the
+# normalized input with a residual; empty without one, an op returning
+# tensors only) and the f32 row statistics, which are not differentiable.
+
+def _stats_fake(x):
+    return x.new_empty(x.shape[:-1], dtype=torch.float32)
+
+
+def _h_fake(x, residual):
+    return torch.empty_like(x) if residual is not None else x.new_empty(0)
+
+
+rms_norm_op = _define(
+    "rms_norm(Tensor x, Tensor weight, Tensor? residual, float eps, "
+    "int casting) -> (Tensor, Tensor, Tensor)",
+    lambda x, w, r, eps, cast: _drop_mean(_norm.norm_forward(
+        x, w, None, eps, r, None, False, cast, op=True)),
+    lambda x, w, r, eps, cast: (torch.empty_like(x), _h_fake(x, r),
+                                _stats_fake(x)))
+
+
+def _drop_mean(made):
+    y, h, _mean, rstd = made
+    return y, h, rstd
+
+
+layer_norm_op = _define(
+    "layer_norm(Tensor x, Tensor weight, Tensor? bias, Tensor? residual, "
+    "float eps) -> (Tensor, Tensor, Tensor, Tensor)",
+    lambda x, w, b, r, eps: _norm.norm_forward(x, w, b, eps, r, None, True,
+                                               0, op=True),
+    lambda x, w, b, r, eps: (torch.empty_like(x), _h_fake(x, r),
+                             _stats_fake(x), _stats_fake(x)))
+
+rms_norm_backward_op = _define(
+    "rms_norm_backward(Tensor dy, Tensor x, Tensor weight, Tensor rstd, "
+    "Tensor? dh) -> (Tensor, Tensor)",
+    lambda dy, x, w, rstd, dh: _norm.norm_backward(
+        dy, x, w, None, rstd, dh, False, False, op=True)[:2],
+    lambda dy, x, w, rstd, dh: (torch.empty_like(dy), torch.empty_like(w)))
+
+layer_norm_backward_op = _define(
+    "layer_norm_backward(Tensor dy, Tensor x, Tensor weight, Tensor mean, "
+    "Tensor rstd, Tensor? dh, bool bias) -> (Tensor, Tensor, Tensor)",
+    lambda dy, x, w, mean, rstd, dh, bias: _norm.norm_backward(
+        dy, x, w, mean, rstd, dh, True, bias, op=True),
+    lambda dy, x, w, mean, rstd, dh, bias: (
+        torch.empty_like(dy), torch.empty_like(w),
+        torch.empty_like(w) if bias else w.new_empty(0)))
+
+
+def _norm_setup(ctx, inputs, output, layer):
+    """Saves what the backward reads: h (x without a residual), the weight
+    and the statistics."""
+    x, w, *rest = inputs
+    bias, residual = (rest[0], rest[1]) if layer else (None, rest[0])
+    h, stats = output[1], output[2:]
+    ctx.res = residual is not None
+    ctx.bias = bias is not None
+    ctx.save_for_backward(h if ctx.res else x, w, *stats)
+    ctx.mark_non_differentiable(*stats)
+    if not ctx.res:
+        ctx.mark_non_differentiable(h)
+
+
+def _dh(ctx, dh):
+    """The gradient reaching h (the residual stream), where it exists."""
+    return dh.contiguous() if ctx.res and dh is not None else None
+
+
+def _rms_norm_backward(ctx, dy, dh, _drstd):
+    h, w, rstd = ctx.saved_tensors
+    dx, dw = rms_norm_backward_op(dy.contiguous(), h, w, rstd, _dh(ctx, dh))
+    # x and the residual get the same gradient (h = x + residual).
+    return dx, dw, (dx if ctx.res else None), None, None
+
+
+def _layer_norm_backward(ctx, dy, dh, _dmean, _drstd):
+    h, w, mean, rstd = ctx.saved_tensors
+    dx, dw, db = layer_norm_backward_op(dy.contiguous(), h, w, mean, rstd,
+                                        _dh(ctx, dh), ctx.bias)
+    return (dx, dw, (db if ctx.bias else None), (dx if ctx.res else None),
+            None)
+
+
+torch.library.register_autograd(
+    "warpforth::rms_norm", _rms_norm_backward,
+    setup_context=lambda ctx, inputs, output: _norm_setup(
+        ctx, inputs, output, False), lib=_lib)
+torch.library.register_autograd(
+    "warpforth::layer_norm", _layer_norm_backward,
+    setup_context=lambda ctx, inputs, output: _norm_setup(
+        ctx, inputs, output, True), lib=_lib)
+
+swiglu_op = _define(
+    "swiglu(Tensor gate, Tensor up) -> Tensor",
+    lambda g, u: _glu.glu_forward(g, u, "silu"),
+    lambda g, u: torch.empty_like(g))
+
+geglu_op = _define(
+    "geglu(Tensor gate, Tensor up, bool tanh) -> Tensor",
+    lambda g, u, tanh: _glu.glu_forward(g, u, _gelu(tanh)),
+    lambda g, u, tanh: torch.empty_like(g))
+
+swiglu_backward_op = _define(
+    "swiglu_backward(Tensor dy, Tensor gate, Tensor up) -> (Tensor, Tensor)",
+    lambda dy, g, u: _glu.glu_backward(dy, g, u, "silu"),
+    lambda dy, g, u: (torch.empty_like(g), torch.empty_like(u)))
+
+geglu_backward_op = _define(
+    "geglu_backward(Tensor dy, Tensor gate, Tensor up, bool tanh) "
+    "-> (Tensor, Tensor)",
+    lambda dy, g, u, tanh: _glu.glu_backward(dy, g, u, _gelu(tanh)),
+    lambda dy, g, u, tanh: (torch.empty_like(g), torch.empty_like(u)))
+
+
+def _gelu(tanh):
+    return "gelu_tanh" if tanh else "gelu"
+
+
+def _glu_setup(ctx, inputs, output):
+    ctx.save_for_backward(inputs[0], inputs[1])
+    ctx.args = inputs[2:]
+
+
+def _swiglu_backward(ctx, dy):
+    g, u = ctx.saved_tensors
+    return swiglu_backward_op(dy.contiguous(), g, u)
+
+
+def _geglu_backward(ctx, dy):
+    g, u = ctx.saved_tensors
+    dg, du = geglu_backward_op(dy.contiguous(), g, u, *ctx.args)
+    return dg, du, None
+
+
+torch.library.register_autograd("warpforth::swiglu", _swiglu_backward,
+                                setup_context=_glu_setup, lib=_lib)
+torch.library.register_autograd("warpforth::geglu", _geglu_backward,
+                                setup_context=_glu_setup, lib=_lib)
