@@ -224,6 +224,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--reps", type=int, default=10)
     p.add_argument("--cpu", action="store_true")
+    p.add_argument("--linear-only", action="store_true",
+                   help="linear_cross_entropy's table only")
     p.add_argument("--profile", action="store_true",
                    help="torch.profiler of linear_cross_entropy only")
     args = p.parse_args()
@@ -238,7 +240,8 @@ def main() -> None:
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"copy {copy:.2f} TB/s, Liger "
           f"{'yes' if lig else 'not installed'}")
-    bench_ce(args.reps, copy, lig)
+    if not args.linear_only:
+        bench_ce(args.reps, copy, lig)
     bench_linear(args.reps, lig)
 
 
