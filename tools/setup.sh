@@ -52,6 +52,15 @@ if ! "$python" -c 'import torch' 2>/dev/null; then
     "torch>=2.4" "numpy==$numpy_version"
 fi
 
+# transformers for the tests of warpforth.hf (Llama and GPT-2 patched onto
+# the ops, against the stock models on the CPU backend); numpy kept.
+if ! "$python" -c 'import transformers' 2>/dev/null; then
+  numpy_version=$("$python" -c 'import numpy; print(numpy.__version__)')
+  echo "setup: installing transformers (pip, numpy $numpy_version kept)"
+  "$python" -m pip install -q --break-system-packages --root-user-action=ignore \
+    "transformers>=4.56" "numpy==$numpy_version"
+fi
+
 # pip install . (pyproject.toml) builds with scikit-build-core; the tests
 # install the package into a virtual environment without build isolation,
 # so nothing is downloaded then: the backend comes from PyPI here, once.

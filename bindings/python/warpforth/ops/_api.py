@@ -72,10 +72,23 @@ c.document(decode_attention, _decode._decode_attention_impl)
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
                  out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
+    if out is None and c.is_torch(q) and _needs_grad(q, k):
+        # Through autograd: the custom op's backward is the rotation by
+        # -theta.
+        from . import _torch_ops   # imports torch: on first use
+        return _torch_ops.apply_rotary_op(q, k, cos, sin)
     if out is None and c.is_torch(q) and use_torch_op(q, k, cos, sin):
         from . import _torch_ops   # imports torch: on first use
         return _torch_ops.call(_torch_ops.apply_rotary_op, q, k, cos, sin)
     return _rotary._apply_rotary_impl(q, k, cos, sin, out)
+
+
+def _needs_grad(*tensors: Any) -> bool:
+    """Whether autograd records a call on these torch tensors (then only
+    the custom op, which has the backward, will do)."""
+    import torch
+    return torch.is_grad_enabled() and any(
+        getattr(t, "requires_grad", False) for t in tensors)
 
 
 c.document(apply_rotary, _rotary._apply_rotary_impl)

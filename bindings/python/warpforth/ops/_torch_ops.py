@@ -383,6 +383,23 @@ apply_rotary_op = _define(
     lambda q, k, cos, sin: (torch.empty_like(q), torch.empty_like(k)))
 
 
+def _rotary_setup(ctx, inputs, output):
+    ctx.save_for_backward(inputs[2], inputs[3])
+
+
+def _rotary_backward(ctx, dq, dk):
+    # The rotation's adjoint is the rotation by -theta: the same op with
+    # -sin. cos and sin get no gradient (a model's rotary tables are
+    # buffers).
+    cos, sin = ctx.saved_tensors
+    dq, dk = apply_rotary_op(dq.contiguous(), dk.contiguous(), cos, -sin)
+    return dq, dk, None, None
+
+
+torch.library.register_autograd("warpforth::apply_rotary", _rotary_backward,
+                                setup_context=_rotary_setup, lib=_lib)
+
+
 def _decode_attention(q, k_cache, v_cache, cache_seqlens, block_table,
                       scale, num_splits):
     return _decode._decode_attention_impl(
