@@ -32,7 +32,7 @@ from transformers import GPT2Config, GPT2LMHeadModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent
                        / "bindings" / "python"))
-from warpforth import ops  # noqa: E402
+from warpforth import hf, ops  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpt2 import register as register_attention, use  # noqa: E402
@@ -81,6 +81,10 @@ def main() -> int:
     ap.add_argument("--compile", action="store_true",
                     help="torch.compile both models (our attention is then "
                     "the op torch.ops.warpforth.flash_attention)")
+    ap.add_argument("--all-ops", action="store_true",
+                    help="the WarpForth model also takes warpforth.hf's "
+                    "layer norms and fused linear cross-entropy "
+                    "(hf.apply_to_gpt2), not only the attention")
     ap.add_argument("--sdpa-causal", action="store_true",
                     help="the SDPA model calls SDPA with is_causal=True "
                     "and no mask (transformers' own path masks "
@@ -96,6 +100,8 @@ def main() -> int:
     for impl, m in models.items():
         use(m, "sdpa_causal" if impl == "sdpa" and args.sdpa_causal
             else impl)
+    if args.all_ops:
+        hf.apply_to_gpt2(models[IMPL])
     opts = {impl: torch.optim.AdamW(m.parameters(), lr=3e-4)
             for impl, m in models.items()}
     # The compiled modules share the models' parameters (the optimizers
@@ -109,6 +115,7 @@ def main() -> int:
     print(f"GPT-2 small, random init, batch {args.batch} x {args.seq} "
           f"tokens, AdamW lr 3e-4, bf16 autocast"
           + (", torch.compile" if args.compile else "")
+          + (", warpforth.hf.apply_to_gpt2" if args.all_ops else "")
           + (", SDPA is_causal without a mask" if args.sdpa_causal
              else ""))
 
