@@ -85,6 +85,10 @@ def main() -> int:
                     help="the WarpForth model also takes warpforth.hf's "
                     "layer norms and fused linear cross-entropy "
                     "(hf.apply_to_gpt2), not only the attention")
+    ap.add_argument("--profile", action="store_true",
+                    help="after the run, one step of each model under "
+                    "torch.profiler: its host (CPU) and GPU time and top "
+                    "kernels")
     ap.add_argument("--sdpa-causal", action="store_true",
                     help="the SDPA model calls SDPA with is_causal=True "
                     "and no mask (transformers' own path masks "
@@ -181,6 +185,20 @@ def main() -> int:
             print(f"speed ratio a step (sdpa time / warpforth time): median "
                   f"{statistics.median(paired):.3f}, quartiles {q[0]:.3f} "
                   f"to {q[2]:.3f} over {len(paired)} steps")
+    if args.profile:
+        from torch.profiler import ProfilerActivity, profile
+        for impl, m in run.items():
+            torch.cuda.synchronize()
+            with profile(activities=[ProfilerActivity.CPU,
+                                     ProfilerActivity.CUDA]) as p:
+                step(m, opts[impl], stream[-1])
+                torch.cuda.synchronize()
+            ev = p.key_averages()
+            print(f"\n### {impl}: one step, GPU kernels "
+                  f"{sum(e.self_device_time_total for e in ev) / 1e3:.1f} ms")
+            print(ev.table(sort_by="self_cuda_time_total", row_limit=10,
+                           max_name_column_width=50))
+            opts[impl].zero_grad(set_to_none=True)
     ok = diff < 0.05 and grad_rel < 0.1
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
