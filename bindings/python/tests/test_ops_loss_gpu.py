@@ -18,6 +18,8 @@ except ImportError:
     HAVE_GPU = False
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from torch_checks import check_within_torch  # noqa: E402
+
 from warpforth import ops  # noqa: E402
 
 F = None if not HAVE_GPU else torch.nn.functional
@@ -30,14 +32,9 @@ def capped(x, cap):
 @unittest.skipUnless(HAVE_GPU, "needs torch with CUDA")
 class LossGpu(unittest.TestCase):
     def within(self, what, ours, theirs, want):
-        for name, a, t, w in zip(("loss", "grad", "grad2", "grad3"), ours,
-                                 theirs, want):
-            top = float(w.abs().max()) or 1.0
-            e_ours = float((a.double() - w).abs().max()) / top
-            e_torch = float((t.double() - w).abs().max()) / top
-            self.assertLessEqual(e_ours, 2 * e_torch + 1e-5,
-                                 f"{what} {name}: ours {e_ours:.3g}, torch "
-                                 f"{e_torch:.3g}")
+        check_within_torch(self, what, ours, theirs, want,
+                           names=("loss", "grad", "grad2", "grad3"),
+                           slack=1e-5)
 
     def test_cross_entropy_against_torch(self):
         torch.manual_seed(1)

@@ -35,16 +35,18 @@ def grads(fn, q, k, v, do) -> tuple:
     return (o.detach(), *torch.autograd.grad(o, (q, k, v), do.to(q.dtype)))
 
 
-def check_within_torch(test, what, ours, theirs, want, seen=None) -> None:
-    """Each of (o, dq, dk, dv) `ours` within twice torch's own error (its
-    `theirs`) plus 1e-3, errors relative to the largest magnitude of the
-    float64 `want`; `seen`: the rows of o to compare (a mask), else all."""
-    for name, a, t, w in zip(("o", "dq", "dk", "dv"), ours, theirs, want):
+def check_within_torch(test, what, ours, theirs, want, seen=None,
+                       names=("o", "dq", "dk", "dv"), slack=1e-3) -> None:
+    """Each of (o, dq, dk, dv) (or `names`) `ours` within twice torch's own
+    error (its `theirs`) plus `slack`, errors relative to the largest
+    magnitude of the float64 `want`; `seen`: the rows of o to compare (a
+    mask), else all."""
+    for name, a, t, w in zip(names, ours, theirs, want):
         if name == "o" and seen is not None:
             a, t, w = (x.masked_fill(~seen, 0) for x in (a, t, w))
         top = float(w.abs().max()) or 1.0
         e_ours = float((a.double() - w).abs().max()) / top
         e_torch = float((t.double() - w).abs().max()) / top
-        test.assertLessEqual(e_ours, 2 * e_torch + 1e-3,
+        test.assertLessEqual(e_ours, 2 * e_torch + slack,
                              f"{what} {name}: ours {e_ours:.3g}, torch "
                              f"{e_torch:.3g}")
