@@ -24,6 +24,9 @@ class CrossEntropyConfig(_config.Config):
     # (several rows a 128-thread block); longer rows (vocabularies) a block
     # of `threads` a row, streamed twice where the gradient is made in the
     # same launch (the second read mostly from L2).
+    # H200, bench/ops_loss.py (forward + backward, bf16 8192 x 128256):
+    # 256 threads and 4 vectors in flight 0.91 of the copy rate; 256 and
+    # 1: 0.87; 512 and 2 or 4: 0.79-0.80; 1024 and 2: 0.71.
     short: int = 1024
     threads: int = 256
     # Vectors a thread loads at once (their loads in flight together).
@@ -33,14 +36,15 @@ class CrossEntropyConfig(_config.Config):
     # chunk's weight gradient GEMM reads and writes the whole accumulator
     # (vocab x hidden), so fewer, larger chunks cost less traffic; the
     # chunk's logits are the memory the op adds. On an H200
-    # (bench/ops_loss.py, 8192 tokens x 4096 x 128256 bf16) 256 MiB
-    # chunks (8) took 48.5 ms, 0.99x stock torch; see the note of issue 42
-    # for 1 GiB.
+    # (bench/ops_loss.py, 8192 tokens x 4096 x 128256 bf16, forward and
+    # backward): 1 GiB chunks (2) 42.0 ms, 4072 MiB at the peak; 256 MiB
+    # chunks (8) 47.5 ms, 3321 MiB; stock torch 48.2 ms, 12024 MiB.
     chunk: int = 0
     chunk_bytes: int = 1 << 30
     # The weight's gradient summed over the chunks in float32 (then cast
     # to the weight's dtype once), as one GEMM over all tokens would: a
-    # 16-bit sum would round once a chunk.
+    # 16-bit sum would round once a chunk (H200, the shape above: 41.3 ms
+    # and 3070 MiB summed in bf16).
     f32_weight_grad: bool = True
 
     @classmethod
