@@ -49,19 +49,29 @@ class CrossEntropyConfig(_config.Config):
 
     @classmethod
     def variants(cls) -> Iterator[tuple[str, dict]]:
-        """The loss kernel for each element type: lane groups and blocks,
-        4-element and single accesses, the loss pass, the gradient pass
-        and both."""
+        """The loss kernel for each element type as the op picks it (lanes
+        of a warp or a block of `threads` a row, 4-element or single
+        accesses; the loss pass, the gradient pass and both; with and
+        without the softcap), and the bench's sweep of threads and
+        vectors in flight (4-element accesses, the two passes autograd
+        runs, no softcap)."""
+        cfg = cls()
+        picked = [(32, 4), (4, 1), (1, 4), (cfg.threads, 4), (cfg.threads, 1)]
+        sweep = [(256, 1), (256, 2), (512, 2), (512, 4), (1024, 2)]
         for dt in ("f32", "bf16", "f16"):
-            for group, vw, unr in ((32, 4, 4), (4, 1, 4), (256, 4, 4),
-                                   (1024, 1, 2), (512, 4, 2), (512, 4, 4),
-                                   (1024, 4, 2), (256, 4, 1), (256, 4, 2)):
+            for group, vw in picked:
                 for loss, grad in ((1, 0), (0, 1), (1, 1)):
                     for cap in (0, 1):
                         yield "loss/cross_entropy.forth", {
-                            "T": dt, "GROUP": group, "VW": vw, "UNR": unr,
-                            "LOSS": loss, "GRAD": grad, "SOFTCAP": cap,
-                            "BLOCK": max(128, group)}
+                            "T": dt, "GROUP": group, "VW": vw,
+                            "UNR": cfg.unroll, "LOSS": loss, "GRAD": grad,
+                            "SOFTCAP": cap, "BLOCK": max(128, group)}
+            for threads, unr in sweep:
+                for loss, grad in ((1, 0), (0, 1)):
+                    yield "loss/cross_entropy.forth", {
+                        "T": dt, "GROUP": threads, "VW": 4, "UNR": unr,
+                        "LOSS": loss, "GRAD": grad, "SOFTCAP": 0,
+                        "BLOCK": threads}
 
 
 _config.register(CrossEntropyConfig, __name__)
