@@ -192,12 +192,17 @@ def profile_linear() -> None:
         run = step(fn, h, w)
         run()
         torch.cuda.synchronize()
-        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        with profile(activities=[ProfilerActivity.CPU,
+                                 ProfilerActivity.CUDA]) as prof:
             run()
             torch.cuda.synchronize()
+        ev = prof.key_averages()
         print(f"\n### {name}, {n}x{hd}x{v}")
-        print(prof.key_averages().table(sort_by="cuda_time_total",
-                                        row_limit=12, max_name_column_width=60))
+        print(ev.table(sort_by="self_cuda_time_total", row_limit=12,
+                       max_name_column_width=60))
+        # The host's side: where a call waits (a sync, an allocation).
+        print(ev.table(sort_by="self_cpu_time_total", row_limit=12,
+                       max_name_column_width=60))
 
 
 def smoke_cpu() -> None:
