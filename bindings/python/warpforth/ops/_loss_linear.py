@@ -77,6 +77,9 @@ class _Torch:
     def scale(self, count: Any) -> Any:
         return (1.0 / count.float()).reshape(1)
 
+    def ones1(self) -> Any:
+        return self.like.new_ones((1,), dtype=self.torch.float32)
+
 
 class _Numpy:
     """The same on numpy arrays (GEMMs in float32, rounded to the inputs'
@@ -119,6 +122,9 @@ class _Numpy:
     def scale(self, count: Any) -> Any:
         return self.np.full((1,), 1.0 / float(count) if count else
                             float("nan"), self.np.float32)
+
+    def ones1(self) -> Any:
+        return self.np.ones((1,), self.np.float32)
 
 
 def _check(hidden: Any, weight: Any, bias: Any, targets: Any) -> tuple:
@@ -183,10 +189,12 @@ def linear_cross_entropy_impl(hidden: Any, weight: Any, bias: Any,
         elif reduction == "mean":
             gscale = xp.scale((targets != ignore).sum())
         else:
-            gscale = xp.zeros((1,), f32=True) + 1.0
-    losses = xp.zeros((n,), f32=True)
+            gscale = xp.ones1()
+    # Every row of the losses and of dh is written by a chunk: no fill.
+    losses = xp.empty((n,), f32=True)
     cfg = _config.get("cross_entropy")
-    dh = xp.zeros((n, hidden.shape[1]) if grads & GRAD_HIDDEN else (0,))
+    dh = (xp.empty((n, hidden.shape[1])) if grads & GRAD_HIDDEN
+          else xp.zeros((0,)))
     wide = cfg.f32_weight_grad and h.dtype != "f32"
     # The first chunk writes it whole (no zero fill: 2 GB at Llama's
     # vocab); without tokens it is zero.
