@@ -195,6 +195,13 @@ class CrossEntropy(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"^dlosses: shape \(2,\)"):
             ops.cross_entropy_backward(x, t, np.zeros(3, np.float32),
                                        np.zeros(2, np.float32))
+        with self.assertRaisesRegex(TypeError, "^targets: ndarray, but "
+                                    "logits is a torch tensor"):
+            import torch as th
+            ops.cross_entropy(th.zeros(3, 10), t)
+        # One row: logits (C,) and a numpy integer scalar.
+        self.assertAlmostEqual(float(ops.cross_entropy(x[0], np.int64(3))),
+                               np.log(10), places=5)
         with self.assertRaisesRegex(ValueError, r"^lse: shape \(2,\)"):
             ops.cross_entropy_backward(x, t, np.zeros(2, np.float32),
                                        np.zeros(3, np.float32))

@@ -407,7 +407,8 @@ def cross_entropy(logits: Any, targets: Any, ignore_index: int = -100,
     ignore, smooth, cap = _loss.check_scalars(ignore_index, label_smoothing,
                                               softcap)
     reduction = _loss.check_reduction(reduction)
-    if c.is_torch(logits) and c.is_torch(targets):
+    _loss.same_kind(logits, "logits", targets)
+    if c.is_torch(logits):
         # Always the custom op: its autograd is the backward.
         from . import _torch_ops   # imports torch: on first use
         losses, _ = _torch_ops.cross_entropy_rows_op(logits, targets, ignore,
@@ -444,6 +445,7 @@ def linear_cross_entropy(hidden: Any, weight: Any, targets: Any,
     ignore, smooth, cap = _loss.check_scalars(ignore_index, label_smoothing,
                                               softcap)
     reduction = _loss.check_reduction(reduction)
+    _loss.same_kind(hidden, "hidden", targets)
     if c.is_torch(hidden):
         import torch
         from . import _torch_ops   # imports torch: on first use

@@ -5,6 +5,7 @@ without its logits ever whole in memory."""
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Iterator, Optional
 
 from . import _common as c
@@ -97,6 +98,24 @@ def check_reduction(reduction: Any) -> str:
     return reduction
 
 
+def same_kind(x: Any, name: str, targets: Any) -> None:
+    """targets a torch tensor where `x` is one, and not where it is not
+    (a mix would leave the loss outside autograd)."""
+    if c.is_torch(x) != c.is_torch(targets):
+        raise TypeError(f"targets: {type(targets).__name__}, but {name} is "
+                        f"{'a torch tensor' if c.is_torch(x) else 'not'}"
+                        " (give both as torch tensors or both as numpy "
+                        "arrays)")
+
+
+def as_array(targets: Any) -> Any:
+    """A numpy integer scalar (one row's target) as a 0-d array."""
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(targets, np.generic):
+        return np.asarray(targets)
+    return targets
+
+
 def _targets(targets: Any, a: c.Arg) -> Any:
     """The targets checked against the logits (one a row, int64 or int32,
     same device), as int64."""
@@ -151,6 +170,7 @@ def _cross_entropy_rows_impl(logits: Any, targets: Any, ignore_index: int,
     if type(pb) is tuple:
         return pb
     a = c.arg(logits, "logits")
+    targets = as_array(targets)
     t = _targets(targets, a)
     rows, cols = c.rows_cols(a)
     if cols == 0 and math.prod(a.shape[:-1]):
@@ -181,6 +201,7 @@ def _cross_entropy_backward_impl(logits: Any, targets: Any, lse: Any,
     if type(pb) is tuple:
         return pb[0]
     a = c.arg(logits, "logits")
+    targets = as_array(targets)
     t = _targets(targets, a)
     rows, cols = c.rows_cols(a)
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=0)
@@ -269,6 +290,7 @@ def _cross_entropy_impl(logits: Any, targets: Any, ignore_index: int = -100,
     ignore, smooth, cap = check_scalars(ignore_index, label_smoothing,
                                         softcap)
     reduction = check_reduction(reduction)
+    targets = as_array(targets)
     losses, _ = _cross_entropy_rows_impl(logits, targets, ignore, smooth,
                                          cap)
     return reduce_losses(losses, targets, ignore, reduction)

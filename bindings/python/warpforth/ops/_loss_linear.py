@@ -145,6 +145,7 @@ def _check(hidden: Any, weight: Any, bias: Any, targets: Any) -> tuple:
         if b.shape != (w.shape[0],):
             raise ValueError(f"bias: shape {b.shape}, expected "
                              f"({w.shape[0]},)")
+    targets = _loss.as_array(targets)
     t = c.arg(targets, "targets", dtypes=_loss.INT_TARGETS, min_dims=0)
     c.same_device(t, h)
     if t.shape != h.shape[:-1]:
