@@ -307,5 +307,19 @@ class NormTorchCpu(unittest.TestCase):
             ops.rms_norm(x, w, residual=r[:2])
 
 
+@unittest.skipUnless(torch is not None, "needs torch")
+class MixedArrays(unittest.TestCase):
+    def test_numpy_beside_a_tensor_that_wants_grad(self):
+        # Through autograd a numpy weight would leave the result outside
+        # it: refused, naming the argument.
+        x = torch.ones(2, 8, requires_grad=True)
+        w = np.ones(8, np.float32)
+        with self.assertRaisesRegex(TypeError, "^weight: ndarray, but x is "
+                                    "a torch tensor"):
+            ops.rms_norm(x, w)
+        with self.assertRaisesRegex(TypeError, "^up: ndarray, but gate is"):
+            ops.swiglu(x, np.ones((2, 8), np.float32))
+
+
 if __name__ == "__main__":
     unittest.main()

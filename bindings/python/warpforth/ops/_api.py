@@ -72,7 +72,7 @@ c.document(decode_attention, _decode._decode_attention_impl)
 def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
                  out: Any = None) -> Any:
     """(The docstring is the implementation's, set below.)"""
-    if out is None and c.is_torch(q) and _needs_grad(q, k):
+    if out is None and c.is_torch(q) and _wants_grad(q, k):
         # Through autograd: the custom op's backward is the rotation by
         # -theta.
         from . import _torch_ops   # imports torch: on first use
@@ -81,14 +81,6 @@ def apply_rotary(q: Any, k: Any, cos: Any, sin: Any,
         from . import _torch_ops   # imports torch: on first use
         return _torch_ops.call(_torch_ops.apply_rotary_op, q, k, cos, sin)
     return _rotary._apply_rotary_impl(q, k, cos, sin, out)
-
-
-def _needs_grad(*tensors: Any) -> bool:
-    """Whether autograd records a call on these torch tensors (then only
-    the custom op, which has the backward, will do)."""
-    import torch
-    return torch.is_grad_enabled() and any(
-        getattr(t, "requires_grad", False) for t in tensors)
 
 
 c.document(apply_rotary, _rotary._apply_rotary_impl)
@@ -490,6 +482,13 @@ def _run_op(op_name: str, tensors: tuple, *args: Any,
         return None
     ops = _torch_ops or _load_torch_ops()
     op = getattr(ops, op_name)
+    for arg, t in zip(op._schema.arguments[1:], tensors[1:]):
+        # (The Python path takes numpy arrays; through autograd they would
+        # leave the result outside it.)
+        if t is not None and not c.is_torch(t):
+            raise TypeError(f"{arg.name}: {type(t).__name__}, but "
+                            f"{op._schema.arguments[0].name} is a torch "
+                            "tensor (give every array as a torch tensor)")
     return op(*tensors, *args) if grad else ops.call(op, *tensors, *args)
 
 
