@@ -136,11 +136,40 @@ def fwd_bwd(fn, inputs):
     torch.autograd.backward(outs, [torch.ones_like(o) for o in outs])
 
 
+def shares() -> None:
+    """TB/s of the norm forwards at GPU_NORM_SHAPES (bf16) for each
+    forward_share, with the copy rate of this run."""
+    from common import copy_rate_tbs, median_ms
+    copy = copy_rate_tbs()
+    print(f"device-to-device copy: {copy:.2f} TB/s")
+    for rows, n in GPU_NORM_SHAPES:
+        x = torch.randn(rows, n, device="cuda", dtype=torch.bfloat16)
+        w, b = (torch.randn(n, device="cuda", dtype=torch.bfloat16)
+                for _ in range(2))
+        for name, fn in (("rms_norm", lambda: ops.rms_norm(x, w)),
+                         ("layer_norm", lambda: ops.layer_norm(x, w, b))):
+            line = []
+            for share in (16, 32):
+                with ops.tuned(norm={"forward_share": share}):
+                    ms = median_ms(fn)
+                tb = 2 * x.numel() * x.element_size() / ms / 1e9
+                line.append(f"share {share}: {tb:.2f} TB/s "
+                            f"({tb / copy:.2f} of copy)")
+            print(f"{name} {rows}x{n}: " + ", ".join(line))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--cpu", action="store_true",
                     help="the CPU backend at tiny shapes (a smoke test)")
+    ap.add_argument("--shares", action="store_true",
+                    help="only the forwards of rms_norm and layer_norm "
+                    "with 16 and 32 columns a thread at least "
+                    "(NormConfig.forward_share), GPU")
     args = ap.parse_args()
+    if args.shares:
+        shares()
+        return
     if args.cpu:
         device, timer = "cpu", cpu_ms
         norm_shapes = glu_shapes = CPU_SHAPES

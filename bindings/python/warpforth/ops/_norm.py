@@ -30,6 +30,10 @@ class NormConfig(_config.Config):
         {128: 64, 256: 64, 512: 32, 1024: 16})
     backward_values: dict[int, int] = _config.field(
         {128: 32, 256: 16, 512: 16, 1024: 8})
+    # A row longer than `short`: at least `forward_share` columns a thread
+    # in the forward (16 in the backward, which holds three arrays), so
+    # that a block's reduction spans fewer warps where the registers allow.
+    forward_share: int = 16
     registers: bool = True    # tests turn it off to cover the looped path
     vectors: bool = True      # tests turn it off: one element an access
     stream_threads: int = 512
@@ -53,8 +57,11 @@ class NormConfig(_config.Config):
             ev = 16 // (4 if dt == "f32" else 2)
             shapes = [(cols, vn) for cols in (1000, 1024, 4096, 8192, 16384,
                                               50000) for vn in (1, ev)]
-            fwd = sorted({(*_plan(cfg, n, vn, cfg.max_values), vn)
-                          for n, vn in shapes})
+            # (and the forward at 32 columns a thread: bench/ops_norms.py
+            # --shares)
+            fwd = sorted({(*_plan(cfg, n, vn, cfg.max_values, share), vn)
+                          for n, vn in shapes
+                          for share in (cfg.forward_share, 32)})
             bwd = sorted({(*_plan(cfg, n, vn, cfg.backward_values), vn)
                           for n, vn in shapes})
             for group, threads, vpt, vn in fwd:
@@ -73,8 +80,8 @@ class NormConfig(_config.Config):
             yield "norm/norm_dw.forth", {"T": dt}
 
 
-def _plan(cfg: NormConfig, cols: int, vn: int,
-          table: Any) -> tuple[int, int, int]:
+def _plan(cfg: NormConfig, cols: int, vn: int, table: Any,
+          share: int = 16) -> tuple[int, int, int]:
     """(threads a row, threads a block, vectors a thread in registers or 0
     for the looped path) for rows of `cols` read `vn` elements at a time;
     `table`: the f32 values a thread may hold in registers, by block
@@ -87,7 +94,7 @@ def _plan(cfg: NormConfig, cols: int, vn: int,
             lanes *= 2
         vpt = c.pow2(-(-vectors // lanes))
         return lanes, 128, vpt if _fits(cfg, table, 128, vpt, vn) else 0
-    threads = min(1024, max(256, c.pow2(-(-cols // 16))))
+    threads = min(1024, max(256, c.pow2(-(-cols // share))))
     vpt = c.pow2(-(-vectors // threads))
     if _fits(cfg, table, threads, vpt, vn):
         return threads, threads, vpt
@@ -180,7 +187,8 @@ def norm_forward(x: Any, weight: Any, bias: Any, eps: Any, residual: Any,
         if ra:
             bufs.append(c.arg(h, "h"))
         vn = _vector(cfg, a, cols, *bufs)
-        group, threads, vpt = _plan(cfg, cols, vn, cfg.max_values)
+        group, threads, vpt = _plan(cfg, cols, vn, cfg.max_values,
+                                    cfg.forward_share)
         k = c.kernel("norm/norm.forth", a, {
             "T": a.dtype, "LAYER": int(layer), "RES": int(ra is not None),
             "BIAS": int(ba is not None), "CAST": cast, "GROUP": group,
