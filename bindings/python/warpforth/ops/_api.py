@@ -482,9 +482,11 @@ def _run_op(op_name: str, tensors: tuple, *args: Any,
         return None
     ops = _torch_ops or _load_torch_ops()
     op = getattr(ops, op_name)
-    for arg, t in zip(op._schema.arguments[1:], tensors[1:]):
+    for arg, t in zip(() if c.compiling() else op._schema.arguments[1:],
+                      tensors[1:]):
         # (The Python path takes numpy arrays; through autograd they would
-        # leave the result outside it.)
+        # leave the result outside it. Not while torch.compile traces: it
+        # cannot read a schema, and gives tensors.)
         if t is not None and not c.is_torch(t):
             raise TypeError(f"{arg.name}: {type(t).__name__}, but "
                             f"{op._schema.arguments[0].name} is a torch "
