@@ -40,12 +40,12 @@ import time
 from pathlib import Path
 
 import torch
-from transformers import AttentionInterface, GPT2Config, GPT2LMHeadModel
+from transformers import GPT2Config, GPT2LMHeadModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent
                        / "bindings" / "python"))
 import warpforth  # noqa: E402
-from warpforth import ops  # noqa: E402
+from warpforth import hf, ops  # noqa: E402
 
 IMPL = "warpforth"
 calls = 0
@@ -74,26 +74,11 @@ def warpforth_attention(module, query, key, value, attention_mask,
 
 def register(name: str = IMPL, fn=None) -> None:
     """Registers `fn` (default: warpforth_attention) as transformers
-    attention implementation `name`."""
-    AttentionInterface.register(name, fn or warpforth_attention)
-    # transformers builds the mask per implementation; the kernels ignore
-    # it, so whatever SDPA would get (often nothing: a pure causal mask)
-    # will do.
-    try:
-        from transformers import AttentionMaskInterface
-        from transformers.masking_utils import sdpa_mask
-        AttentionMaskInterface.register(name, sdpa_mask)
-    except ImportError:
-        pass
+    attention implementation `name` (warpforth.hf's registration)."""
+    hf.register_attention(name, fn or warpforth_attention)
 
 
-def use(model, impl: str) -> None:
-    try:
-        model.set_attn_implementation(impl)
-    except Exception:  # noqa: BLE001 - any refusal: fall back
-        # Older transformers: the attention modules read the config on
-        # every call.
-        model.config._attn_implementation = impl
+use = hf.use_attention
 
 
 @torch.no_grad()

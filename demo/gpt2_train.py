@@ -32,25 +32,12 @@ from transformers import GPT2Config, GPT2LMHeadModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent
                        / "bindings" / "python"))
-from warpforth import hf, ops  # noqa: E402
+from warpforth import hf  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpt2 import register as register_attention, use  # noqa: E402
 
 IMPL = "warpforth_flash"
-
-
-def flash(module, query, key, value, attention_mask, scaling=None,
-          dropout=0.0, **kwargs):
-    """transformers' attention contract: (B, H, N, d) in, (B, N, H, d)
-    out. Causal, one unpadded sequence per row: the mask adds nothing."""
-    if dropout and module.training:
-        raise ValueError("attention dropout is not supported")
-    # HF's q, k, v are strided views of one projection: the op reads them
-    # where they lie, and its output (in q's order) transposes back to a
-    # dense (B, N, H, d), so .contiguous() copies nothing.
-    out = ops.flash_attention(query, key, value, causal=True, scale=scaling)
-    return out.transpose(1, 2).contiguous(), None
 
 
 def sdpa_causal(module, query, key, value, attention_mask, scaling=None,
@@ -96,7 +83,7 @@ def main() -> int:
     args = ap.parse_args()
 
     torch.manual_seed(0)
-    register_attention(IMPL, flash)
+    register_attention(IMPL, hf.attention)
     register_attention("sdpa_causal", sdpa_causal)
     cfg = GPT2Config(resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
     base = GPT2LMHeadModel(cfg).cuda().train()

@@ -103,25 +103,27 @@ def attention(module: Any, query: Any, key: Any, value: Any,
     return out.transpose(1, 2).contiguous(), None
 
 
-def register_attention() -> None:
-    """Makes "warpforth" a transformers attention implementation (with
-    SDPA's mask builder, whose mask the kernel does not read)."""
+def register_attention(name: str = ATTENTION, fn: Any = None) -> None:
+    """Makes `name` a transformers attention implementation calling `fn`
+    (default: `attention` above), with SDPA's mask builder, whose mask
+    the kernels do not read."""
     from transformers import AttentionInterface
-    AttentionInterface.register(ATTENTION, attention)
+    AttentionInterface.register(name, fn or attention)
     try:
         from transformers import AttentionMaskInterface
         from transformers.masking_utils import sdpa_mask
-        AttentionMaskInterface.register(ATTENTION, sdpa_mask)
+        AttentionMaskInterface.register(name, sdpa_mask)
     except ImportError:
         pass
 
 
-def _use_attention(model: Any) -> None:
-    register_attention()
+def use_attention(model: Any, name: str = ATTENTION) -> None:
+    """The model's attention implementation set to `name` (registered)."""
     try:
-        model.set_attn_implementation(ATTENTION)
-    except Exception:  # noqa: BLE001 - older transformers: the config
-        model.config._attn_implementation = ATTENTION
+        model.set_attn_implementation(name)
+    except Exception:  # noqa: BLE001 - older transformers: the attention
+        # modules read the config on every call
+        model.config._attn_implementation = name
 
 
 def _causal_lm_forward(self: Any, input_ids: Any = None,
@@ -198,7 +200,8 @@ def apply_to_llama(model: Any, rms_norm: bool = True, swiglu: bool = True,
         _hf_rotary = ml.apply_rotary_pos_emb
         ml.apply_rotary_pos_emb = _rotary
     if attention:
-        _use_attention(model)
+        register_attention()
+        use_attention(model)
     if linear_cross_entropy:
         _fuse_loss(model, "model")
     return model
@@ -216,7 +219,8 @@ def apply_to_gpt2(model: Any, layer_norm: bool = True,
                 continue
             _bind(m, _layer_norm_forward)
     if attention:
-        _use_attention(model)
+        register_attention()
+        use_attention(model)
     if linear_cross_entropy:
         _fuse_loss(model, "transformer")
     return model

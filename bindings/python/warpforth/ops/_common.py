@@ -473,6 +473,16 @@ def pow2(n: int) -> int:
     return p
 
 
+def row_lanes(vectors: int) -> int:
+    """Lanes of a warp for a short row of `vectors` accesses (the row-wise
+    ops' group layout): the fewest powers of two, up to 32, that leave a
+    lane at most 4 of them."""
+    lanes = 1
+    while lanes < 32 and lanes * 4 < vectors:
+        lanes *= 2
+    return lanes
+
+
 def rows_cols(a: Arg) -> tuple[int, int]:
     """A contiguous (..., cols) tensor as rows x cols."""
     cols = a.shape[-1]

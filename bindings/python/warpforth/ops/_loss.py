@@ -116,15 +116,15 @@ def as_array(targets: Any) -> Any:
     return targets
 
 
-def _targets(targets: Any, a: c.Arg) -> Any:
-    """The targets checked against the logits (one a row, int64 or int32,
-    same device), as int64."""
+def check_targets(targets: Any, a: c.Arg) -> Any:
+    """The targets checked against `a` (the logits, or the hidden states:
+    one a row, int64 or int32, same device), as int64."""
     t = c.arg(targets, "targets", dtypes=INT_TARGETS, min_dims=0)
     c.same_device(t, a)
     if t.shape != a.shape[:-1]:
         raise ValueError(f"targets: shape {t.shape}, expected "
-                         f"{a.shape[:-1]} (logits' shape without its last "
-                         "dimension)")
+                         f"{a.shape[:-1]} ({a.name}'s shape without its "
+                         "last dimension)")
     if t.dtype == "i32":
         return targets.long() if t.is_torch else targets.astype("int64")
     return targets
@@ -143,9 +143,7 @@ def _launch(b: c.PlanBuilder, a: c.Arg, rows: int, cols: int, loss: int,
     cfg = _config.get("cross_entropy")
     vw = _vector_width(*checked)
     if cols <= cfg.short:
-        lanes, vectors = 1, -(-cols // vw)
-        while lanes < 32 and lanes * 4 < vectors:
-            lanes *= 2
+        lanes = c.row_lanes(-(-cols // vw))
         block = 128
     else:
         lanes = block = cfg.threads
@@ -171,7 +169,7 @@ def _cross_entropy_rows_impl(logits: Any, targets: Any, ignore_index: int,
         return pb
     a = c.arg(logits, "logits")
     targets = as_array(targets)
-    t = _targets(targets, a)
+    t = check_targets(targets, a)
     rows, cols = c.rows_cols(a)
     if cols == 0 and math.prod(a.shape[:-1]):
         raise ValueError("logits: a row of 0 classes has no loss")
@@ -202,7 +200,7 @@ def _cross_entropy_backward_impl(logits: Any, targets: Any, lse: Any,
         return pb[0]
     a = c.arg(logits, "logits")
     targets = as_array(targets)
-    t = _targets(targets, a)
+    t = check_targets(targets, a)
     rows, cols = c.rows_cols(a)
     la = c.arg(lse, "lse", dtypes=("f32",), min_dims=0)
     c.same_device(la, a)

@@ -145,19 +145,10 @@ def _check(hidden: Any, weight: Any, bias: Any, targets: Any) -> tuple:
         if b.shape != (w.shape[0],):
             raise ValueError(f"bias: shape {b.shape}, expected "
                              f"({w.shape[0]},)")
-    targets = _loss.as_array(targets)
-    t = c.arg(targets, "targets", dtypes=_loss.INT_TARGETS, min_dims=0)
-    c.same_device(t, h)
-    if t.shape != h.shape[:-1]:
-        raise ValueError(f"targets: shape {t.shape}, expected "
-                         f"{h.shape[:-1]} (hidden's shape without its "
-                         "last dimension)")
+    targets = _loss.check_targets(_loss.as_array(targets), h)
     n = h.numel // h.shape[-1] if h.shape[-1] else 0
-    hidden = hidden.reshape(n, h.shape[-1])
-    targets = targets.reshape(n)
-    if t.dtype == "i32":
-        targets = targets.long() if t.is_torch else targets.astype("int64")
-    return hidden, weight, bias, targets, h
+    return hidden.reshape(n, h.shape[-1]), weight, bias, \
+        targets.reshape(n), h
 
 
 def linear_cross_entropy_impl(hidden: Any, weight: Any, bias: Any,

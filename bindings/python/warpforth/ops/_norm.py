@@ -92,9 +92,7 @@ def _plan(cfg: NormConfig, cols: int, vn: int, table: Any,
     registers too: ptxas spills at the full count, check_kernels)."""
     vectors = -(-cols // vn)
     if cols <= cfg.short:
-        lanes = 1
-        while lanes < 32 and lanes * 4 < vectors:
-            lanes *= 2
+        lanes = c.row_lanes(vectors)
         vpt = c.pow2(-(-vectors // lanes))
         return lanes, 128, vpt if _fits(cfg, table, 128, vpt, vn) else 0
     threads = min(1024, max(256, c.pow2(-(-cols // share))))

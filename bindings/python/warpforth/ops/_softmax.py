@@ -144,9 +144,7 @@ def _plan(cfg: SoftmaxConfig, rows: int, cols: int, vw: int,
     backward holds y and dy)."""
     vectors = -(-cols // vw)
     if cols <= cfg.short:
-        lanes = 1
-        while lanes < 32 and lanes * 4 < vectors:
-            lanes *= 2
+        lanes = c.row_lanes(vectors)
         vpt = c.pow2(-(-vectors // lanes))
         return "group", lanes, vpt if cfg.registers else 0
     if rows < cfg.min_blocks and cols > 2 * cfg.chunk:
